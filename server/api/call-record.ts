@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { Code, createContextKey } from "@connectrpc/connect";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+
+/** What the api remembers about one call, for the X-Request-Id header and the failure log line. */
+export interface CallRecord {
+  readonly requestId: string;
+  readonly sessionId: string | undefined;
+  failure?: {
+    code: Code;
+    errorCode: ErrorCode;
+    field: string;
+    /** The unexpected exception behind an internal error; logged, never sent. */
+    cause?: unknown;
+  };
+}
+
+/** Handlers and interceptors reach the call's record through the Connect context. */
+export const callRecordKey = createContextKey<CallRecord | undefined>(undefined, {
+  description: "the api call's record",
+});
+
+/** Ids we accept from a caller: short and unable to forge log lines. */
+const saneToken = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function saneTokenOrUndefined(header: string | string[] | undefined): string | undefined {
+  return typeof header === "string" && saneToken.test(header) ? header : undefined;
+}
+
+/**
+ * The web tier sends its own X-Request-Id so one id follows a visitor's action through both tiers;
+ * a missing or odd-looking one is replaced by a fresh id.
+ */
+export function startCallRecord(headers: IncomingHttpHeaders): CallRecord {
+  return {
+    requestId: saneTokenOrUndefined(headers["x-request-id"]) ?? randomUUID(),
+    sessionId: saneTokenOrUndefined(headers["x-session-id"]),
+  };
+}
+
+/** One line per failed call: ids, procedure and codes only, never the request body (it holds personal data). */
+export function logFailedCall(record: CallRecord, procedure: string, httpStatus: number): void {
+  const { failure } = record;
+  const line = {
+    msg: "api call failed",
+    requestId: record.requestId,
+    sessionId: record.sessionId,
+    procedure,
+    httpStatus,
+    code: failure ? Code[failure.code] : undefined,
+    errorCode: failure ? ErrorCode[failure.errorCode] : undefined,
+    field: failure?.field || undefined,
+  };
+  console.warn(JSON.stringify(line));
+  if (failure?.cause !== undefined) {
+    console.error(`request ${record.requestId}: unexpected exception`, failure.cause);
+  }
+}

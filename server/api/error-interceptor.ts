@@ -1,0 +1,24 @@
+import { ConnectError, type Interceptor } from "@connectrpc/connect";
+import { toApiError } from "./api-error";
+import { callRecordKey } from "./call-record";
+
+/**
+ * The outermost interceptor: whatever a handler or an inner interceptor throws leaves as a Connect error with one
+ * ErrorDetail carrying the request id, and is noted on the call record for the failure log line.
+ */
+export const errorInterceptor: Interceptor = (next) => async (req) => {
+  try {
+    return await next(req);
+  } catch (reason) {
+    const record = req.contextValues.get(callRecordKey);
+    if (!record) throw new Error("call record missing: the api middleware did not start one", { cause: reason });
+    const { error, detail } = toApiError(reason, record.requestId);
+    record.failure = {
+      code: error.code,
+      errorCode: detail.code,
+      field: detail.field,
+      cause: reason instanceof ConnectError ? undefined : reason,
+    };
+    throw error;
+  }
+};

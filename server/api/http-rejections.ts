@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Code, type ConnectError } from "@connectrpc/connect";
+import { errorToJsonBytes, parseContentType } from "@connectrpc/connect/protocol-connect";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { apiError, toApiError } from "./api-error";
+import type { CallRecord } from "./call-record";
+
+/**
+ * Requests that never reach a handler: an unknown procedure, another HTTP method than POST, a content type that is
+ * not unary Connect JSON or binary. Connect itself answers these with a bare 404, 405 or 415; we keep the status
+ * and add the usual Connect error body, so a client (or a developer with curl) learns what was wrong and which
+ * request id to quote.
+ */
+
+const procedurePaths = new Set(ShopService.methods.map((method) => `/${ShopService.typeName}/${method.name}`));
+
+interface Rejection {
+  readonly status: number;
+  readonly error: ConnectError;
+  readonly headers?: Record<string, string>;
+}
+
+function rejectionOf(req: IncomingMessage, procedure: string): Rejection | undefined {
+  if (!procedurePaths.has(procedure)) {
+    return {
+      status: 404,
+      error: apiError(Code.Unimplemented, ErrorCode.NOT_IMPLEMENTED, `no procedure ${procedure}`),
+    };
+  }
+  if (req.method !== "POST") {
+    return {
+      status: 405,
+      headers: { Allow: "POST" },
+      error: apiError(Code.InvalidArgument, ErrorCode.UNSUPPORTED_REQUEST, `HTTP method ${req.method}: use POST`),
+    };
+  }
+  const contentType = parseContentType(req.headers["content-type"] ?? null);
+  if (!contentType || contentType.stream) {
+    return {
+      status: 415,
+      error: apiError(
+        Code.InvalidArgument,
+        ErrorCode.UNSUPPORTED_REQUEST,
+        `content type ${req.headers["content-type"] ?? "(none)"}: use application/json or application/proto`,
+      ),
+    };
+  }
+  return undefined;
+}
+
+/** The procedure path of a request under the api's mount point, e.g. "/dzb.shop.v1.ShopService/Version". */
+export function procedureOf(req: IncomingMessage): string {
+  return (req.url ?? "").split("?", 1)[0]!;
+}
+
+/** Answers a request no handler can serve and says so; false lets the request through to Connect. */
+export function rejectUnservable(req: IncomingMessage, res: ServerResponse, record: CallRecord): boolean {
+  const rejection = rejectionOf(req, procedureOf(req));
+  if (!rejection) return false;
+  const { error, detail } = toApiError(rejection.error, record.requestId);
+  record.failure = { code: error.code, errorCode: detail.code, field: detail.field };
+  const body = errorToJsonBytes(error, undefined);
+  res.writeHead(rejection.status, {
+    ...rejection.headers,
+    "Content-Type": "application/json",
+    "Content-Length": body.byteLength,
+  });
+  res.end(body);
+  return true;
+}

@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createContextValues } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { callRecordKey, logFailedCall, startCallRecord, type CallRecord } from "./call-record";
+import type { ApiDeps } from "./deps";
+import { errorInterceptor } from "./error-interceptor";
+import { procedureOf, rejectUnservable } from "./http-rejections";
+import { paymentMethods } from "./payment-methods";
+import { requestLimitsInterceptor } from "./request-limits";
+import { version } from "./version";
+
+export type { ApiDeps } from "./deps";
+
+/**
+ * The api as a Node request handler, to mount with `app.use("/api", createApiMiddleware(deps))` before any body
+ * parser (Connect reads the body itself). Methods not listed in the routes answer `unimplemented` until their
+ * issue lands; the Connect router adds those.
+ */
+export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const records = new WeakMap<IncomingMessage, CallRecord>();
+  const connectHandler = connectNodeAdapter({
+    routes: (router) => router.service(ShopService, { version: version(deps), paymentMethods }),
+    // The first interceptor is the outermost: it sees every error, the limits' included.
+    interceptors: [errorInterceptor, requestLimitsInterceptor],
+    // The web tier speaks Connect; gRPC and gRPC-web would only widen what a stranger can send.
+    grpc: false,
+    grpcWeb: false,
+    contextValues: (req) => createContextValues().set(callRecordKey, records.get(req as IncomingMessage)),
+  });
+
+  return (req, res) => {
+    const record = startCallRecord(req.headers);
+    // Set before Connect writes its head, so every answer carries it, even one Connect refuses on its own.
+    res.setHeader("X-Request-Id", record.requestId);
+    res.on("finish", () => {
+      if (res.statusCode !== 200) logFailedCall(record, procedureOf(req), res.statusCode);
+    });
+    if (rejectUnservable(req, res, record)) return;
+    records.set(req, record);
+    connectHandler(req, res);
+  };
+}

@@ -1,0 +1,391 @@
+import type { DescEnum, DescField, DescMessage, Message, MessageShape } from "@bufbuild/protobuf";
+import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
+import { Code, type Interceptor } from "@connectrpc/connect";
+import { timestampMs } from "@bufbuild/protobuf/wkt";
+import {
+  AddressSchema,
+  MoneySchema,
+  ProductVariantSchema,
+  type Money,
+  type ProductVariant,
+} from "../../gen/dzb/shop/v1/common_pb";
+import { ContactMessageSchema } from "../../gen/dzb/shop/v1/contact_pb";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import {
+  DealPriceSchema,
+  HotelDetail_RatingSchema,
+  HotelRequestSchema,
+  MaximumOccupancy_ChildrenSchema,
+  MaximumOccupancySchema,
+  RoomProductSchema,
+  type HotelRequest,
+} from "../../gen/dzb/shop/v1/hotel_pb";
+import { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
+import {
+  ExtraChargeSchema,
+  PaymentOutputSchema,
+  PaymentPartSchema,
+  PaymentRequestSchema,
+  VouchersUsage_UnitEntrySchema,
+} from "../../gen/dzb/shop/v1/payment_pb";
+import {
+  HotelOrderSpecificationSchema,
+  VoucherDetailRequestSchema,
+  VoucherOrderCreateRequestSchema,
+  VoucherOrderPreviewRequestSchema,
+} from "../../gen/dzb/shop/v1/shop_service_pb";
+import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
+import { marketCurrency, type CurrencyCode } from "../domain/products";
+import { apiError } from "./api-error";
+import { currencyCodeOf, productKeyOf } from "./product-variant";
+
+/**
+ * The SPEC's limits (§3, §5, §9), written once as rules per message type and applied wherever that type
+ * appears: a HotelRequest is checked the same inside any request, a Money the same in every field.
+ *
+ * Requests that break a limit are refused with invalid_argument and the catalogue code of the broken limit.
+ * Answers are checked too: an answer breaking a limit means an adapter passed provider data through
+ * unchecked, which is our bug, so the visitor gets an internal error and the log gets the field.
+ */
+
+export interface LimitViolation {
+  readonly errorCode: ErrorCode;
+  /** Path of the field in the checked message, e.g. "hotel_request.children_ages[2]". */
+  readonly field: string;
+  /** For developers and logs; the visitor sees the catalogue sentence of `errorCode`. */
+  readonly message: string;
+}
+
+interface Scope {
+  readonly direction: "request" | "answer";
+  /** The currency every amount must be in: the one of the request's variant. */
+  readonly currencyCode: CurrencyCode | undefined;
+}
+
+type Check<Shape> = (message: Shape, scope: Scope) => LimitViolation | undefined;
+
+function violation(errorCode: ErrorCode, field: string, message: string): LimitViolation {
+  return { errorCode, field, message: `${field || "message"}: ${message}` };
+}
+
+function atLeast(value: number, min: number, errorCode: ErrorCode, field: string) {
+  return value >= min ? undefined : violation(errorCode, field, `must be at least ${min}`);
+}
+
+function atMost(value: number, max: number, errorCode: ErrorCode, field: string) {
+  return value <= max ? undefined : violation(errorCode, field, `must be at most ${max}`);
+}
+
+/** Also refuses NaN and infinities, which JSON clients can send for double fields. */
+function between(value: number, min: number, max: number, errorCode: ErrorCode, field: string) {
+  return value >= min && value <= max ? undefined : violation(errorCode, field, `must be from ${min} to ${max}`);
+}
+
+function present(value: string | Message | undefined, errorCode: ErrorCode, field: string) {
+  return value === undefined || value === "" ? violation(errorCode, field, "is required") : undefined;
+}
+
+function shaped(value: string, shape: RegExp, errorCode: ErrorCode, field: string, what: string) {
+  return shape.test(value) ? undefined : violation(errorCode, field, `must be ${what}`);
+}
+
+function isTrue(value: boolean, errorCode: ErrorCode, field: string) {
+  return value ? undefined : violation(errorCode, field, "must be accepted");
+}
+
+/** The first violation among a list's items, with the item's index in the path. */
+function firstOf<T>(items: readonly T[], field: string, check: (item: T, path: string) => LimitViolation | undefined) {
+  for (const [index, item] of items.entries()) {
+    const found = check(item, `${field}[${index}]`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const voucherCodeShape = /^\d{8}$/;
+const productIdShape = /^\d+_\d+$/;
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An optional plus, a 2-3 digit country code and three groups of three digits (SPEC §5). */
+const phoneShape = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
+
+/** SPEC §3 identifiers that are UUIDs wherever a field of this name appears. Payment method ids are not. */
+const uuidFieldNames = new Set(["order_id", "voucher_id", "payment_id", "preview_id", "availability_id"]);
+
+function isNegative(money: Money): boolean {
+  return money.units < 0n || money.nanos < 0;
+}
+
+function isPositive(money: Money): boolean {
+  return !isNegative(money) && (money.units > 0n || money.nanos > 0);
+}
+
+const percentage = (value: number, field: string) => between(value, 0, 100, ErrorCode.INVALID_ARGUMENT, field);
+
+const checkMoney: Check<Money> = (money, scope) =>
+  between(money.nanos, -999_999_999, 999_999_999, ErrorCode.INVALID_MONEY, "nanos") ??
+  ((money.units > 0n && money.nanos < 0) || (money.units < 0n && money.nanos > 0)
+    ? violation(ErrorCode.INVALID_MONEY, "nanos", "must have the sign of units")
+    : undefined) ??
+  present(money.currencyCode, ErrorCode.PAYMENT_CURRENCY_MISSING, "currency_code") ??
+  (scope.currencyCode !== undefined && money.currencyCode !== scope.currencyCode
+    ? violation(ErrorCode.CURRENCY_MISMATCH, "currency_code", `must be ${scope.currencyCode}, the variant's currency`)
+    : undefined);
+
+const checkVariant: Check<ProductVariant> = (variant) => {
+  const product = productKeyOf(variant.product);
+  const missing = ErrorCode.PRODUCT_VARIANT_MISSING;
+  if (!product) return violation(missing, "product", "is required");
+  if (!variant.lang) return violation(missing, "lang", "is required");
+  if (!variant.currency) return violation(missing, "currency", "is required");
+  return currencyCodeOf(variant.currency) === marketCurrency[product]
+    ? undefined
+    : violation(ErrorCode.PRODUCT_VARIANT_INVALID, "currency", `must be ${marketCurrency[product]} for ${product}`);
+};
+
+/** Whether the dates lie in the past depends on the hotel's day, so the availability check decides that. */
+function checkStayDates({ checkIn, checkOut }: HotelRequest): LimitViolation | undefined {
+  if (!checkIn) return violation(ErrorCode.INPUT_CHECK_IN_INVALID, "check_in", "is required");
+  if (!checkOut) return violation(ErrorCode.INPUT_CHECK_OUT_INVALID, "check_out", "is required");
+  return timestampMs(checkOut) > timestampMs(checkIn)
+    ? undefined
+    : violation(ErrorCode.INPUT_CHECKOUT_BEFORE_CHECK_IN, "check_out", "must be after check_in");
+}
+
+const checkVoucherValue: Check<{ voucherValue?: Money }> = ({ voucherValue }) =>
+  voucherValue && isPositive(voucherValue)
+    ? undefined
+    : violation(ErrorCode.VOUCHER_VALUE_INVALID, "voucher_value", "must be a positive amount");
+
+/** Binds a check to the message type it reads, so the table below stays type-checked. */
+function limits<Desc extends DescMessage>(schema: Desc, check: Check<MessageShape<Desc>>): [string, Check<Message>] {
+  return [schema.typeName, check as Check<Message>];
+}
+
+const checksByType = new Map<string, Check<Message>>([
+  limits(ProductVariantSchema, checkVariant),
+  limits(MoneySchema, checkMoney),
+  limits(
+    HotelRequestSchema,
+    (r) =>
+      present(r.hotelId, ErrorCode.INPUT_REQUIRED, "hotel_id") ??
+      checkStayDates(r) ??
+      atLeast(r.rooms, 1, ErrorCode.INPUT_ROOMS_INVALID, "rooms") ??
+      atLeast(r.adults, 2, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
+      atMost(r.childrenAges.length, 4, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
+      firstOf(r.childrenAges, "children_ages", (age, path) =>
+        between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path),
+      ),
+  ),
+  limits(
+    DealPriceSchema,
+    (p) =>
+      present(p.publicPrice, ErrorCode.INVALID_ARGUMENT, "public_price") ??
+      present(p.discountedPrice, ErrorCode.INVALID_ARGUMENT, "discounted_price") ??
+      atMost(p.deals.length, 5, ErrorCode.INVALID_ARGUMENT, "deals"),
+  ),
+  limits(
+    HotelDetail_RatingSchema,
+    (r) =>
+      atLeast(r.numberOfReviews, 0, ErrorCode.INVALID_ARGUMENT, "number_of_reviews") ??
+      between(r.reviewScore, 0, 10, ErrorCode.INVALID_ARGUMENT, "review_score") ??
+      between(r.stars, 0, 5, ErrorCode.INVALID_ARGUMENT, "stars"),
+  ),
+  limits(RoomProductSchema, (p) =>
+    atLeast(p.numberAvailableAtThisPrice, 5, ErrorCode.INVALID_ARGUMENT, "number_available_at_this_price"),
+  ),
+  limits(
+    MaximumOccupancySchema,
+    (o) =>
+      atLeast(o.adults, 2, ErrorCode.INVALID_ARGUMENT, "adults") ??
+      atLeast(o.total, 4, ErrorCode.INVALID_ARGUMENT, "total"),
+  ),
+  limits(
+    MaximumOccupancy_ChildrenSchema,
+    (c) =>
+      atLeast(c.fromAge, 2, ErrorCode.INVALID_ARGUMENT, "from_age") ??
+      atMost(c.toAge, 12, ErrorCode.INVALID_ARGUMENT, "to_age"),
+  ),
+  limits(ExtraChargeSchema, (c) => percentage(c.percentage, "percentage")),
+  limits(VouchersUsage_UnitEntrySchema, (e) => percentage(e.bonusPercent, "bonus_percent")),
+  limits(PaymentOutputSchema, (o) => percentage(o.bonusPercent, "bonus_percent")),
+  limits(PaymentRequestSchema, (r) =>
+    firstOf(r.voucherCodes, "voucher_codes", (code, path) =>
+      shaped(code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits"),
+    ),
+  ),
+  limits(
+    PaymentPartSchema,
+    (p) =>
+      present(p.methodId, ErrorCode.PAYMENT_METHOD_ID_MISSING, "method_id") ??
+      (!p.value
+        ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "is required")
+        : isNegative(p.value)
+          ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "must not be negative")
+          : undefined),
+  ),
+  limits(VoucherDetailRequestSchema, (r) =>
+    shaped(r.voucherCode, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits"),
+  ),
+  limits(VoucherSchema, (v) => shaped(v.code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "code", "8 digits")),
+  limits(VoucherOrderPreviewRequestSchema, checkVoucherValue),
+  limits(VoucherOrderCreateRequestSchema, checkVoucherValue),
+  limits(
+    HotelOrderSpecificationSchema,
+    (s) =>
+      atLeast(s.productIds.length, 1, ErrorCode.INVALID_ARGUMENT, "product_ids") ??
+      firstOf(s.productIds, "product_ids", (id, path) =>
+        shaped(id, productIdShape, ErrorCode.INVALID_ARGUMENT, path, "shaped digits_digits"),
+      ),
+  ),
+  limits(
+    OrderRequestSchema,
+    (o) =>
+      present(o.contactAddress, ErrorCode.INPUT_REQUIRED, "contact_address") ??
+      present(o.firstName, ErrorCode.INPUT_REQUIRED, "first_name") ??
+      present(o.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
+      present(o.email, ErrorCode.INPUT_REQUIRED, "email") ??
+      shaped(o.email, emailShape, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      present(o.mobile, ErrorCode.INPUT_REQUIRED, "mobile") ??
+      shaped(o.mobile, phoneShape, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
+      isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
+      isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac"),
+  ),
+  limits(
+    AddressSchema,
+    (a) =>
+      present(a.streetAddress, ErrorCode.INPUT_REQUIRED, "street_address") ??
+      present(a.city, ErrorCode.INPUT_REQUIRED, "city") ??
+      present(a.country, ErrorCode.INPUT_REQUIRED, "country") ??
+      present(a.postalCode, ErrorCode.INPUT_REQUIRED, "postal_code"),
+  ),
+  limits(
+    ContactMessageSchema,
+    (m) =>
+      present(m.fullname, ErrorCode.INPUT_REQUIRED, "fullname") ??
+      present(m.email, ErrorCode.INPUT_REQUIRED, "email") ??
+      shaped(m.email, emailShape, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      present(m.message, ErrorCode.INPUT_REQUIRED, "message"),
+  ),
+]);
+
+function join(path: string, field: string): string {
+  return path ? `${path}.${field}` : field;
+}
+
+function checkEnum(desc: DescEnum, value: number, path: string): LimitViolation | undefined {
+  // proto3 enums are open: JSON and binary readers accept any number, so unknown values are refused here.
+  return desc.values.some((v) => v.number === value)
+    ? undefined
+    : violation(ErrorCode.INVALID_ARGUMENT, path, `${value} is not a ${desc.name} value`);
+}
+
+function checkScalar(field: DescField, value: unknown, path: string, scope: Scope): LimitViolation | undefined {
+  if (!uuidFieldNames.has(field.name) || typeof value !== "string") return undefined;
+  // An answer may leave an id empty where nothing is referenced; a request never may.
+  if (value === "" && scope.direction === "answer") return undefined;
+  return shaped(value, uuidShape, ErrorCode.INVALID_UUID, path, "a UUID");
+}
+
+function checkField(r: ReflectMessage, field: DescField, path: string, scope: Scope): LimitViolation | undefined {
+  switch (field.fieldKind) {
+    case "scalar":
+      return checkScalar(field, r.get(field), path, scope);
+    case "enum":
+      return checkEnum(field.enum, r.get(field), path);
+    case "message":
+      return r.isSet(field) ? walk(r.get(field), path, scope) : undefined;
+    case "list": {
+      const items = [...r.get(field)];
+      switch (field.listKind) {
+        case "enum":
+          return firstOf(items as number[], path, (item, itemPath) => checkEnum(field.enum, item, itemPath));
+        case "message":
+          return firstOf(items as ReflectMessage[], path, (item, itemPath) => walk(item, itemPath, scope));
+        default:
+          return undefined;
+      }
+    }
+    case "map": {
+      if (field.mapKind !== "message") return undefined;
+      for (const [key, value] of r.get(field)) {
+        const found = walk(value as ReflectMessage, `${path}[${String(key)}]`, scope);
+        if (found) return found;
+      }
+      return undefined;
+    }
+  }
+}
+
+/** Depth first in field order, a message's own rules before its fields': the first violation wins. */
+function walk(r: ReflectMessage, path: string, scope: Scope): LimitViolation | undefined {
+  const own = checksByType.get(r.desc.typeName)?.(r.message, scope);
+  if (own) return { ...own, field: join(path, own.field) };
+  for (const field of r.fields) {
+    // Only the chosen member of a oneof is part of the message.
+    if (field.oneof && r.oneofCase(field.oneof) !== field) continue;
+    const found = checkField(r, field, join(path, field.name), scope);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function variantField(schema: DescMessage): DescField | undefined {
+  return schema.fields.find((f) => f.name === "product_variant" && f.message?.typeName === ProductVariantSchema.typeName);
+}
+
+/** The product variant a request carries, if its type has one. */
+export function requestVariant(schema: DescMessage, request: Message): ProductVariant | undefined {
+  const field = variantField(schema);
+  const r = reflect(schema, request);
+  return field && r.isSet(field) ? (r.get(field) as ReflectMessage).message as ProductVariant : undefined;
+}
+
+function currencyScope(variant: ProductVariant | undefined): CurrencyCode | undefined {
+  return variant && currencyCodeOf(variant.currency);
+}
+
+/** The first limit a request breaks; every request type with a product_variant field must carry one. */
+export function findRequestViolation(schema: DescMessage, request: Message): LimitViolation | undefined {
+  const variant = requestVariant(schema, request);
+  if (variantField(schema) && !variant) {
+    return violation(ErrorCode.PRODUCT_VARIANT_MISSING, "product_variant", "is required");
+  }
+  return walk(reflect(schema, request), "", { direction: "request", currencyCode: currencyScope(variant) });
+}
+
+/** The first limit an answer to a request of `variant` breaks. */
+export function findAnswerViolation(
+  schema: DescMessage,
+  answer: Message,
+  variant: ProductVariant | undefined,
+): LimitViolation | undefined {
+  return walk(reflect(schema, answer), "", { direction: "answer", currencyCode: currencyScope(variant) });
+}
+
+/** Thrown when an answer breaks a limit; not a ConnectError, so the visitor sees only "internal error". */
+export class AnswerLimitError extends Error {
+  constructor(readonly violation: LimitViolation) {
+    super(`answer breaks a limit at ${violation.field}: ${violation.message}`);
+    this.name = "AnswerLimitError";
+  }
+}
+
+export const requestLimitsInterceptor: Interceptor = (next) => async (req) => {
+  // Every ShopService method is unary; streams have no single message to check.
+  if (req.stream) return next(req);
+  const broken = findRequestViolation(req.method.input, req.message);
+  if (broken) {
+    throw apiError(Code.InvalidArgument, broken.errorCode, broken.message, broken.field);
+  }
+  const res = await next(req);
+  if (!res.stream) {
+    const brokenAnswer = findAnswerViolation(
+      req.method.output,
+      res.message,
+      requestVariant(req.method.input, req.message),
+    );
+    if (brokenAnswer) throw new AnswerLimitError(brokenAnswer);
+  }
+  return res;
+};
