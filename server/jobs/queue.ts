@@ -1,0 +1,164 @@
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { jobs } from "../db/schema";
+import { afterFailure, type BackoffPolicy } from "./backoff";
+
+/**
+ * The durable job queue over the `jobs` table. Safe for any number of workers in any number of
+ * processes: a job is handed to one worker at a time under a lease (`locked_until`); when the lease
+ * runs out (the worker crashed or was killed), another worker takes the job again.
+ * Every function takes `now` from the caller, so the rules run the same under a test clock.
+ */
+
+export const defaultMaxAttempts = 10;
+
+export interface EnqueueJobInput {
+  kind: string;
+  payload: unknown;
+  /** Not before this instant; by default due at once (by the database's clock). */
+  runAt?: Date;
+  /** A second enqueue with the same key creates nothing and returns the first job, even after it ran. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** Accepts a transaction as `db`, so a job can be enqueued atomically with the change that calls for it. */
+export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await db
+    .insert(jobs)
+    .values({
+      kind: input.kind,
+      payload: input.payload,
+      runAt: input.runAt,
+      dedupeKey: input.dedupeKey,
+      maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+  if (inserted) return { id: inserted.id, created: true };
+
+  // Nothing inserted means the dedupe key is taken: answer with the job that holds it.
+  const [existing] =
+    input.dedupeKey === undefined
+      ? []
+      : await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, input.dedupeKey));
+  if (!existing) throw new Error(`enqueueJob: no job inserted and none holds dedupe key ${input.dedupeKey}`);
+  return { id: existing.id, created: false };
+}
+
+/** A job handed to one worker until `lockedUntil`. */
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  /** Including the attempt just started. */
+  attempts: number;
+  maxAttempts: number;
+  /** The lease; it also identifies this claim when the job is completed or failed. */
+  lockedUntil: Date;
+}
+
+export interface ClaimOptions {
+  kinds: readonly string[];
+  now: Date;
+  lockForMs: number;
+}
+
+const pending = and(isNull(jobs.doneAt), isNull(jobs.failedAt));
+const unleased = (now: Date) => or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now));
+
+/**
+ * Takes the job of one of `kinds` that has been due longest, or returns undefined when none is.
+ * `FOR UPDATE SKIP LOCKED` in the sub-select makes concurrent claimers pass over a row another one is
+ * taking; select and lease are one UPDATE statement, so the claim is atomic without a wrapping transaction.
+ */
+export async function claimNextJob(db: Database, options: ClaimOptions): Promise<ClaimedJob | undefined> {
+  const { kinds, now } = options;
+  await buryAbandonedJobs(db, kinds, now);
+
+  const lockedUntil = new Date(now.getTime() + options.lockForMs);
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        pending,
+        inArray(jobs.kind, [...kinds]),
+        lte(jobs.runAt, now),
+        lt(jobs.attempts, jobs.maxAttempts),
+        unleased(now),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [claimed] = await db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil })
+    .where(eq(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    });
+  return claimed && { ...claimed, lockedUntil };
+}
+
+/**
+ * A job whose lease ran out on its last allowed attempt would otherwise stay pending forever:
+ * its worker died before it could record the failure. It is dead, like any job out of attempts.
+ */
+async function buryAbandonedJobs(db: Database, kinds: readonly string[], now: Date): Promise<void> {
+  const abandoned = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(pending, inArray(jobs.kind, [...kinds]), lte(jobs.lockedUntil, now), gte(jobs.attempts, jobs.maxAttempts)),
+    )
+    // Skipping rows another claimer is burying keeps two claimers from waiting on each other.
+    .for("update", { skipLocked: true });
+  await db
+    .update(jobs)
+    .set({ failedAt: now, lockedUntil: null, lastError: "lease expired on the last attempt: the worker stopped" })
+    .where(inArray(jobs.id, abandoned));
+}
+
+/** Matches only while this claim's lease is still the job's lease, so a late worker cannot undo a newer claim. */
+const holdsLease = (job: Pick<ClaimedJob, "id" | "lockedUntil">) =>
+  and(eq(jobs.id, job.id), eq(jobs.lockedUntil, job.lockedUntil), pending);
+
+/** Marks the job done. False when the lease was lost (expired and taken by another worker) meanwhile. */
+export async function completeJob(db: Database, job: ClaimedJob, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(jobs)
+    .set({ doneAt: now, lockedUntil: null })
+    .where(holdsLease(job))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
+export type FailJobResult = "retry" | "dead" | "lease-lost";
+
+export interface FailJobOptions {
+  now: Date;
+  /** Kept on the job for an operator; never personal data. */
+  error: string;
+  backoff?: BackoffPolicy;
+}
+
+/** Records a failed attempt: the job runs again after a backoff, or is dead once out of attempts. */
+export async function failJob(db: Database, job: ClaimedJob, options: FailJobOptions): Promise<FailJobResult> {
+  const outcome = afterFailure(job, options.now, options.backoff);
+  const updated = await db
+    .update(jobs)
+    .set({
+      lastError: options.error,
+      lockedUntil: null,
+      ...(outcome.status === "retry" ? { runAt: outcome.runAt } : { failedAt: options.now }),
+    })
+    .where(holdsLease(job))
+    .returning({ id: jobs.id });
+  return updated.length > 0 ? outcome.status : "lease-lost";
+}

@@ -1,0 +1,276 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultMigrationsFolder, type Database, type OpenDatabase } from "../../server/db/database";
+import { jobs } from "../../server/db/schema";
+import { claimNextJob, completeJob, enqueueJob, failJob, type ClaimedJob } from "../../server/jobs/queue";
+import { startWorker } from "../../server/jobs/worker";
+import { databaseTargets, type TestDatabase } from "../fixtures/database";
+
+// A fixed clock: every due time in these tests is relative to it, so nothing depends on when they run.
+const t0 = new Date("2030-01-01T00:00:00Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+/** Tests share one database per target; a kind of their own keeps each test's jobs out of the others' claims. */
+const uniqueKind = (label: string) => `${label}-${randomUUID()}`;
+
+async function jobRow(db: Database, id: string) {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+async function claimAll(db: Database, kind: string, now: Date): Promise<ClaimedJob[]> {
+  const claimed: ClaimedJob[] = [];
+  for (let job = await claimNextJob(db, { kinds: [kind], now, lockForMs: 60_000 }); job; ) {
+    claimed.push(job);
+    job = await claimNextJob(db, { kinds: [kind], now, lockForMs: 60_000 });
+  }
+  return claimed;
+}
+
+async function migrationCount(): Promise<number> {
+  const journal = JSON.parse(await readFile(`${defaultMigrationsFolder}/meta/_journal.json`, "utf8"));
+  return journal.entries.length;
+}
+
+describe.each(databaseTargets())("database on $name", (target) => {
+  let testDb: TestDatabase;
+  let database: OpenDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    testDb = await target.create();
+    database = await testDb.open();
+    db = database.db;
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.dispose();
+  });
+
+  it(`answers a ping as ${target.name}`, async () => {
+    expect(database.kind).toBe(target.name);
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+
+  it("applies the migrations on open, and only once however often it is opened", async () => {
+    const fresh = await target.create();
+    try {
+      // Instances starting together on an empty database, where PostgreSQL allows it: the migration lock's case.
+      const first = await Promise.all(target.multiInstance ? [fresh.open(), fresh.open()] : [fresh.open()]);
+      await Promise.all(first.map((instance) => instance.close()));
+      const reopened = await fresh.open();
+      try {
+        const applied = await reopened.db.execute(sql`select 1 from drizzle.__drizzle_migrations`);
+        expect(applied.rows).toHaveLength(await migrationCount());
+        expect(await reopened.db.$count(jobs)).toBe(0);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it("hands out a due job once, and never again after it is completed", async () => {
+    const kind = uniqueKind("complete");
+    const { id } = await enqueueJob(db, { kind, payload: { orderId: "o-1", lines: [1, 2] }, runAt: t0 });
+
+    expect(await claimNextJob(db, { kinds: [kind], now: at(-1), lockForMs: 1_000 })).toBeUndefined();
+    const job = await claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 1_000 });
+    expect(job).toEqual({
+      id,
+      kind,
+      payload: { orderId: "o-1", lines: [1, 2] },
+      attempts: 1,
+      maxAttempts: 10,
+      lockedUntil: at(1_000),
+    });
+    expect(await claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 1_000 })).toBeUndefined();
+
+    expect(await completeJob(db, job!, at(10))).toBe(true);
+    expect(await claimNextJob(db, { kinds: [kind], now: at(3_600_000), lockForMs: 1_000 })).toBeUndefined();
+    expect(await jobRow(db, id)).toMatchObject({ doneAt: at(10), lockedUntil: null, failedAt: null });
+  });
+
+  it("makes a job due at once when no run time is given", async () => {
+    const kind = uniqueKind("immediate");
+    const { id } = await enqueueJob(db, { kind, payload: {} });
+    // The database stamps microseconds, a Date only milliseconds: within the same millisecond the job is
+    // still a fraction ahead of this clock, so look one millisecond later.
+    const job = await claimNextJob(db, { kinds: [kind], now: new Date(Date.now() + 1), lockForMs: 1_000 });
+    expect(job?.id).toBe(id);
+  });
+
+  it("enqueues inside a transaction: the job exists only if the transaction commits", async () => {
+    const kind = uniqueKind("transaction");
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueJob(tx, { kind, payload: { committed: false }, runAt: t0 });
+        throw new Error("the order could not be saved");
+      }),
+    ).rejects.toThrow("the order could not be saved");
+    const { id } = await db.transaction((tx) => enqueueJob(tx, { kind, payload: { committed: true }, runAt: t0 }));
+
+    const claimed = await claimAll(db, kind, t0);
+    expect(claimed.map((job) => [job.id, job.payload])).toEqual([[id, { committed: true }]]);
+  });
+
+  it("creates one job per dedupe key, even when enqueued concurrently or after it ran", async () => {
+    const kind = uniqueKind("dedupe");
+    const dedupeKey = `book-${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => enqueueJob(db, { kind, payload: {}, runAt: t0, dedupeKey })),
+    );
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+
+    const job = await claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 1_000 });
+    await completeJob(db, job!, t0);
+    expect(await enqueueJob(db, { kind, payload: {}, runAt: t0, dedupeKey })).toEqual({
+      id: results[0].id,
+      created: false,
+    });
+    expect(await db.$count(jobs, eq(jobs.kind, kind))).toBe(1);
+  });
+
+  it("retries a failed job after a growing delay and keeps it dead once out of attempts", async () => {
+    const kind = uniqueKind("backoff");
+    const backoff = { baseMs: 1_000, maxMs: 60_000 };
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0, maxAttempts: 3 });
+    const claim = (now: Date) => claimNextJob(db, { kinds: [kind], now, lockForMs: 500 });
+
+    const first = await claim(t0);
+    expect(await failJob(db, first!, { now: t0, error: "gateway timeout", backoff })).toBe("retry");
+    expect(await claim(at(999))).toBeUndefined();
+
+    const second = await claim(at(1_000));
+    expect(second?.attempts).toBe(2);
+    expect(await failJob(db, second!, { now: at(1_000), error: "gateway timeout", backoff })).toBe("retry");
+    expect(await claim(at(2_999))).toBeUndefined();
+
+    const third = await claim(at(3_000));
+    expect(third?.attempts).toBe(3);
+    expect(await failJob(db, third!, { now: at(3_000), error: "gateway said no", backoff })).toBe("dead");
+
+    expect(await claim(at(86_400_000))).toBeUndefined();
+    expect(await jobRow(db, id)).toMatchObject({
+      attempts: 3,
+      failedAt: at(3_000),
+      doneAt: null,
+      lastError: "gateway said no",
+    });
+  });
+
+  it("takes a job again once its lease has expired, and ignores the late first worker", async () => {
+    const kind = uniqueKind("lease");
+    await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const claim = (now: Date) => claimNextJob(db, { kinds: [kind], now, lockForMs: 1_000 });
+
+    const crashed = await claim(t0);
+    expect(await claim(at(999))).toBeUndefined();
+    const retaken = await claim(at(1_000));
+    expect(retaken).toMatchObject({ id: crashed!.id, attempts: 2, lockedUntil: at(2_000) });
+
+    expect(await completeJob(db, crashed!, at(1_500))).toBe(false);
+    expect(await failJob(db, crashed!, { now: at(1_500), error: "late" })).toBe("lease-lost");
+    expect(await completeJob(db, retaken!, at(1_500))).toBe(true);
+  });
+
+  it("declares a job dead when its lease expires on the last attempt", async () => {
+    const kind = uniqueKind("abandoned");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0, maxAttempts: 1 });
+    await claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 1_000 });
+
+    expect(await claimNextJob(db, { kinds: [kind], now: at(1_000), lockForMs: 1_000 })).toBeUndefined();
+    expect(await jobRow(db, id)).toMatchObject({ failedAt: at(1_000), lockedUntil: null });
+  });
+
+  it("never hands one job to two concurrent claimers", async () => {
+    const kind = uniqueKind("concurrent");
+    const claimers = 4;
+    const jobsPerClaimer = 15;
+    await Promise.all(
+      Array.from({ length: claimers * jobsPerClaimer }, (_, index) =>
+        enqueueJob(db, { kind, payload: { index }, runAt: t0 }),
+      ),
+    );
+    // On PostgreSQL a second pool stands in for a second process.
+    const second = target.multiInstance ? await testDb.open() : undefined;
+    try {
+      const pools = second ? [db, second.db] : [db];
+      const claimed = await Promise.all(
+        Array.from({ length: claimers }, (_, index) => claimAll(pools[index % pools.length], kind, t0)),
+      );
+      const ids = claimed.flat().map((job) => job.id);
+      expect(ids).toHaveLength(claimers * jobsPerClaimer);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("runs a job in a worker, and stop() waits for the job in flight", async () => {
+    const kind = uniqueKind("worker");
+    const { id } = await enqueueJob(db, { kind, payload: { greeting: "ahoj" }, runAt: t0 });
+
+    let started!: (payload: unknown) => void;
+    const handlerStarted = new Promise<unknown>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const worker = startWorker({
+      db,
+      handlers: {
+        [kind]: async (payload) => {
+          started(payload);
+          await handlerMayFinish;
+        },
+      },
+      pollIntervalMs: 20,
+      now: () => t0,
+    });
+
+    expect(await handlerStarted).toEqual({ greeting: "ahoj" });
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stopped).toBe(false);
+
+    finish();
+    await stopping;
+    expect(await jobRow(db, id)).toMatchObject({ doneAt: t0, attempts: 1 });
+  });
+
+  it("records a handler's error on the job and schedules the retry", async () => {
+    const kind = uniqueKind("worker-failure");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const errors: string[] = [];
+    let ran!: () => void;
+    const handlerRan = new Promise<void>((resolve) => (ran = resolve));
+    const worker = startWorker({
+      db,
+      handlers: {
+        [kind]: async () => {
+          ran();
+          throw new Error("provider unavailable");
+        },
+      },
+      pollIntervalMs: 20,
+      backoff: { baseMs: 5_000, maxMs: 60_000 },
+      now: () => t0,
+      log: { error: (message) => errors.push(message) },
+    });
+
+    await handlerRan;
+    await worker.stop();
+    expect(await jobRow(db, id)).toMatchObject({
+      attempts: 1,
+      lastError: "provider unavailable",
+      runAt: at(5_000),
+      lockedUntil: null,
+    });
+    expect(errors).toEqual(["job failed (retry)"]);
+  });
+});
