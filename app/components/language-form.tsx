@@ -1,0 +1,53 @@
+import { useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+import { languageChoices } from "~/i18n/language-choices";
+import { endpoints } from "~/route-table";
+import { useShop } from "~/shop-data";
+
+/**
+ * The language dropdown: a plain form posted to the language endpoint, which sets the cookie
+ * and redirects to the same screen in the chosen locale. With JavaScript the choice submits
+ * at once and a full-page overlay says that the language is changing.
+ */
+export function LanguageForm() {
+  const { t } = useTranslation();
+  const { locale } = useShop();
+  const location = useLocation();
+  const [changing, setChanging] = useState(false);
+  const options = [locale, ...languageChoices(locale).filter((choice) => choice !== locale)];
+
+  return (
+    <form method="post" action={`/${endpoints.languageSwitch.path}`} className="language-form">
+      <input type="hidden" name="path" value={location.pathname + location.search} />
+      <label htmlFor="language-select" className="language-form__label">
+        {t("language.label")}
+      </label>
+      <select
+        id="language-select"
+        name="locale"
+        defaultValue={locale}
+        onChange={(event) => {
+          if (event.target.value === locale) return;
+          setChanging(true);
+          event.target.form?.requestSubmit();
+        }}
+      >
+        {options.map((option) => (
+          <option key={option} value={option} lang={option === "cs-pluxee" ? "cs" : option}>
+            {t(`language.names.${option}`)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="language-form__submit">
+        {t("language.submit")}
+      </button>
+      {changing ? (
+        <div className="overlay" role="status" aria-live="assertive">
+          <span className="overlay__spinner" aria-hidden="true" />
+          {t("language.changing")}
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { InfoPanel } from "~/components/info-panel";
+import { LocalizedLink } from "~/components/localized-link";
+import { languageOf } from "~/route-table";
+import { useShop } from "~/shop-data";
+
+const legalDocuments = [
+  ["cancellation-policy", "footer.cancellationPolicy"],
+  ["privacy-policy", "footer.privacyPolicy"],
+  ["terms-of-service", "footer.termsOfService"],
+  ["complaints-procedure", "footer.complaintsProcedure"],
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const { site, locale, env } = useShop();
+  const language = languageOf(locale);
+  const documentLanguage = site.documentLanguages.includes(language) ? language : site.documentLanguages[0];
+  const links = [
+    ["home", "nav.home"],
+    ["order", "nav.order"],
+    ["howItWorks", "nav.howItWorks"],
+    ["inspiration", "nav.inspiration"],
+    ...(site.sellsVouchers ? ([["voucher", "nav.voucher"]] as const) : []),
+    ["voucherStatus", "nav.voucherStatus"],
+    ["contact", "nav.contact"],
+  ] as const;
+
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid">
+        <div>
+          <img src={`/logos/${site.slug}.svg`} alt={t("brand")} width={176} height={32} loading="lazy" />
+          <p className="site-footer__support">
+            <strong>{t("footer.support")}</strong>
+            <br />
+            <a href={`tel:${site.support.phone.replace(/\s/g, "")}`}>{site.support.phone}</a>
+            <br />
+            <a href={`mailto:${site.support.email}`}>{site.support.email}</a>
+            <br />
+            {t("footer.supportHours")}
+          </p>
+        </div>
+        <nav aria-label={t("nav.main")}>
+          <ul className="site-footer__links">
+            {links.map(([screen, label]) => (
+              <li key={screen}>
+                <LocalizedLink to={screen}>{t(label)}</LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">{t("footer.documents")}</h2>
+          <ul className="site-footer__links">
+            {legalDocuments.map(([file, label]) => (
+              <li key={file}>
+                <a href={`/documents/${site.slug}/${documentLanguage}/${file}.pdf`} target="_blank" rel="noopener">
+                  {t(label)} <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="site-footer__operator">{t("footer.operator")}</p>
+      {env === "prod" || env === "preprod" ? <InfoPanel placement="footer" /> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,68 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { languageOf, localizedPath, locales, matchScreen, screens, type ScreenId } from "./route-table";
+
+const sampleParams: Record<string, Record<string, string>> = {
+  orderAccommodation: { orderId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
+  orderReservation: { orderId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
+  orderStatus: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
+  voucherStatus: { id: "12345678" },
+  inspirationDetail: { "*": "mountains/krkonose" },
+  partner: { partner: "edenred" },
+  contentPage: { "*": "about-us" },
+};
+
+describe("the route table", () => {
+  it("gives the SPEC's localized paths", () => {
+    expect(localizedPath("order", "cs", "cs")).toBe("/objednavka");
+    expect(localizedPath("order", "pl", "pl")).toBe("/zamowienie");
+    expect(localizedPath("order", "en", "cs")).toBe("/en/order");
+    expect(localizedPath("order", "cs-pluxee", "cs")).toBe("/cs-pluxee/objednavka");
+    expect(localizedPath("orderReservation", "pl", "cs", { orderId: "abc" })).toBe("/pl/zamowienie/rezerwacja/abc");
+    expect(localizedPath("orderAccommodation", "en", "pl", { orderId: "abc" })).toBe("/en/order/accommodation/abc");
+    expect(localizedPath("voucherStatus", "cs", "cs")).toBe("/overeni-poukazu");
+    expect(localizedPath("voucherStatus", "pl", "pl", { id: "12345678" })).toBe("/sprawdz-voucher/12345678");
+    expect(localizedPath("contact", "en", "cs")).toBe("/en/contact");
+    expect(localizedPath("howItWorks", "pl", "cs")).toBe("/pl/jak-to-dziala");
+    expect(localizedPath("home", "cs", "cs")).toBe("/");
+    expect(localizedPath("home", "en", "pl")).toBe("/en");
+    expect(localizedPath("orderStatus", "cs", "cs", { id: "x" })).toBe("/status/x");
+  });
+
+  it("refuses to build a path without its required parameter", () => {
+    expect(() => localizedPath("orderStatus", "cs", "cs")).toThrow(/missing parameter "id"/);
+  });
+
+  it("finds the screen of every path it builds, in every locale", () => {
+    for (const screen of Object.keys(screens) as ScreenId[]) {
+      for (const locale of locales) {
+        for (const defaultLocale of ["cs", "pl", "cs-pluxee"] as const) {
+          const params = sampleParams[screen] ?? {};
+          const path = localizedPath(screen, locale, defaultLocale, params);
+          const match = matchScreen(path);
+          expect(match?.screen, path).toBe(screen);
+          expect(match?.params).toEqual(params);
+          expect(match?.prefixLocale).toBe(locale === defaultLocale ? null : locale);
+          expect(match?.pathLanguages).toContain(languageOf(locale));
+        }
+      }
+    }
+  });
+
+  it("ranks static paths above the catch-all", () => {
+    expect(matchScreen("/kontakt")?.screen).toBe("contact");
+    expect(matchScreen("/kontakt")?.pathLanguages).toEqual(["cs", "pl"]);
+    expect(matchScreen("/inspirace/hory")?.screen).toBe("inspirationDetail");
+    expect(matchScreen("/something/else")?.screen).toBe("contentPage");
+    expect(matchScreen("/en/objednavka")?.screen).toBe("contentPage");
+  });
+
+  it("round-trips any parameter value", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.constantFrom(...locales), (id, locale) => {
+        const path = localizedPath("orderStatus", locale, "cs", { id });
+        expect(matchScreen(path)?.params.id).toBe(id);
+      }),
+    );
+  });
+});

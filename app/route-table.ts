@@ -1,0 +1,199 @@
+/**
+ * The one table of screens: every path of the shop, per language.
+ *
+ * `remix.config.js` turns it into routes (ids `{locale}--{screen}`, plus `default--{screen}`
+ * for the unprefixed paths of the variant's default locale), the web server uses it to
+ * resolve the locale and to redirect, and every link is built from it. No path string is
+ * typed anywhere else. Keep this module free of imports: the Remix config loads it at build time.
+ */
+
+export const locales = ["cs", "cs-pluxee", "pl", "en"] as const;
+export type Locale = (typeof locales)[number];
+
+/** The languages that paths and message files exist in; `cs-pluxee` speaks cs. */
+export type Language = "cs" | "pl" | "en";
+
+export function languageOf(locale: Locale): Language {
+  return locale === "cs-pluxee" ? "cs" : locale;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
+
+type LocalizedPaths = Record<Language, string>;
+
+function samePath(path: string): LocalizedPaths {
+  return { cs: path, pl: path, en: path };
+}
+
+/**
+ * Paths are relative to the locale prefix, without a leading slash. `:name` is a parameter,
+ * `:name?` an optional one, and a trailing `*` takes the rest of the path.
+ */
+export const screens = {
+  home: { file: "routes/home.tsx", paths: samePath("") },
+  order: {
+    file: "routes/order.tsx",
+    paths: { cs: "objednavka", pl: "zamowienie", en: "order" },
+  },
+  orderAccommodation: {
+    file: "routes/order-accommodation.tsx",
+    paths: {
+      cs: "objednavka/ubytovani/:orderId",
+      pl: "zamowienie/nocleg/:orderId",
+      en: "order/accommodation/:orderId",
+    },
+  },
+  orderReservation: {
+    file: "routes/order-reservation.tsx",
+    paths: {
+      cs: "objednavka/rezervace/:orderId",
+      pl: "zamowienie/rezerwacja/:orderId",
+      en: "order/reservation/:orderId",
+    },
+  },
+  orderStatus: { file: "routes/order-status.tsx", paths: samePath("status/:id") },
+  voucher: { file: "routes/voucher.tsx", paths: samePath("voucher") },
+  voucherStatus: {
+    file: "routes/voucher-status.tsx",
+    paths: { cs: "overeni-poukazu/:id?", pl: "sprawdz-voucher/:id?", en: "voucher-status/:id?" },
+  },
+  contact: { file: "routes/contact.tsx", paths: { cs: "kontakt", pl: "kontakt", en: "contact" } },
+  inspiration: {
+    file: "routes/inspiration.tsx",
+    paths: { cs: "inspirace", pl: "inspiracje", en: "inspiration" },
+  },
+  inspirationDetail: {
+    file: "routes/inspiration-detail.tsx",
+    paths: { cs: "inspirace/*", pl: "inspiracje/*", en: "inspiration/*" },
+  },
+  howItWorks: {
+    file: "routes/how-it-works.tsx",
+    paths: { cs: "jak-to-funguje", pl: "jak-to-dziala", en: "how-it-works" },
+  },
+  partner: { file: "routes/partner.tsx", paths: samePath("partner/:partner") },
+  edenred2024: { file: "routes/edenred-2024.tsx", paths: samePath("edenred-2024") },
+  sitemap: { file: "routes/sitemap.tsx", paths: samePath("sitemap.xml") },
+  contentPage: { file: "routes/content-page.tsx", paths: samePath("*") },
+} as const satisfies Record<string, { file: string; paths: LocalizedPaths }>;
+
+export type ScreenId = keyof typeof screens;
+
+/** Routes that are not screens: form endpoints that exist once, without a locale. */
+export const endpoints = {
+  languageSwitch: { file: "routes/language-switch.tsx", path: "language" },
+} as const;
+
+export const partners = ["up", "pluxee", "edenred", "benefit-systems"] as const;
+export type Partner = (typeof partners)[number];
+
+export type RouteParams = Record<string, string | undefined>;
+
+/** Builds the absolute path of a screen in a locale; `defaultLocale` is served without a prefix. */
+export function localizedPath(
+  screen: ScreenId,
+  locale: Locale,
+  defaultLocale: Locale,
+  params: RouteParams = {},
+): string {
+  const pattern: string = screens[screen].paths[languageOf(locale)];
+  const segments = pattern
+    .split("/")
+    .filter((segment) => segment !== "")
+    .flatMap((segment) => {
+      if (segment === "*") return (params["*"] ?? "").split("/").filter(Boolean).map(encodeURIComponent);
+      if (!segment.startsWith(":")) return [segment];
+      const optional = segment.endsWith("?");
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = params[name];
+      if (value === undefined || value === "") {
+        if (optional) return [];
+        throw new Error(`localizedPath: missing parameter "${name}" for screen "${screen}"`);
+      }
+      return [encodeURIComponent(value)];
+    });
+  const prefix = locale === defaultLocale ? [] : [locale];
+  return `/${[...prefix, ...segments].join("/")}`;
+}
+
+export type ScreenMatch = {
+  screen: ScreenId;
+  /** The locale named by the path prefix, or null for an unprefixed path. */
+  prefixLocale: Locale | null;
+  /** The languages whose path pattern matched (cs and pl share some paths). */
+  pathLanguages: Language[];
+  params: RouteParams;
+};
+
+/**
+ * Finds the screen a path belongs to, the same way the router ranks routes:
+ * static segments beat parameters, parameters beat the catch-all.
+ */
+export function matchScreen(pathname: string): ScreenMatch | null {
+  const segments = pathname
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map((segment) => safeDecode(segment));
+  const first = segments[0];
+  const prefixLocale = isLocale(first) ? first : null;
+  const rest = prefixLocale ? segments.slice(1) : segments;
+  const languages: Language[] = prefixLocale ? [languageOf(prefixLocale)] : ["cs", "pl", "en"];
+
+  let best: { match: ScreenMatch; score: number } | null = null;
+  for (const screen of Object.keys(screens) as ScreenId[]) {
+    for (const language of languages) {
+      const result = matchPattern(screens[screen].paths[language], rest);
+      if (!result) continue;
+      if (!best || result.score > best.score) {
+        best = { score: result.score, match: { screen, prefixLocale, pathLanguages: [language], params: result.params } };
+      } else if (result.score === best.score && best.match.screen === screen) {
+        best.match.pathLanguages.push(language);
+      }
+    }
+  }
+  return best?.match ?? null;
+}
+
+function matchPattern(pattern: string, segments: string[]): { score: number; params: RouteParams } | null {
+  const parts = pattern.split("/").filter((part) => part !== "");
+  const params: RouteParams = {};
+  let score = 0;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index];
+    if (part === "*") {
+      params["*"] = segments.slice(index).join("/");
+      // A catch-all ranks below every complete match, yet a longer static prefix still wins.
+      return { score: score * 4 + 1, params };
+    }
+    const segment = segments[index];
+    if (part.startsWith(":")) {
+      const optional = part.endsWith("?");
+      if (segment === undefined) {
+        if (!optional) return null;
+        continue;
+      }
+      params[part.slice(1, optional ? -1 : undefined)] = segment;
+      score += 2;
+      continue;
+    }
+    if (segment !== part) return null;
+    score += 3;
+  }
+  if (segments.length > parts.length) return null;
+  return { score: score * 4 + 2, params };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Route ids look like `en--order` or `default--order`; the screen is the part after `--`. */
+export function screenOfRouteId(routeId: string): ScreenId | null {
+  const screen = routeId.split("--")[1];
+  return screen !== undefined && screen in screens ? (screen as ScreenId) : null;
+}

@@ -1,0 +1,112 @@
+import * as z from "zod";
+
+/**
+ * Every environment variable the shop reads, validated once at boot.
+ * Nothing else in the code base reads `process.env`: it receives a `Config`.
+ */
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+export const roles = ["all", "web", "api", "worker"] as const;
+export type Role = (typeof roles)[number];
+
+export const environments = ["dev", "test", "preprod", "prod"] as const;
+export type Environment = (typeof environments)[number];
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    /** Deployment environment as the SPEC names it; decides how strict the boot is. */
+    ENV: z.enum(environments).default("dev"),
+    /** Which parts run in this process: `all` is web + api + worker, the embedded default. */
+    ROLE: z.enum(roles).default("all"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Where the web tier reaches the api. Empty: this same process on loopback. */
+    API_URL: optionalUrl,
+    /** Embedded PGlite keeps its files here; mail files also land here. */
+    DATA_DIR: z.string().default(".data"),
+    /** PostgreSQL connection string; when set, PGlite is not used. */
+    DATABASE_URL: optionalUrl,
+    /** Host names that select each product variant (a static allow-list). */
+    DOMAIN_CZ: optionalText,
+    DOMAIN_PL: optionalText,
+    DOMAIN_WL_PLUXEE_CZ: optionalText,
+    /** Honour X-Forwarded-Host / -Proto only behind a proxy we trust. */
+    TRUST_PROXY: booleanFlag.default(false),
+    SENTRY_DSN: optionalUrl,
+    CMS_API_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    BOOKING_API_TOKEN: optionalText,
+    BOOKING_AFFILIATE_ID: optionalText.pipe(z.string().regex(/^\d{7}$/).optional()),
+    /** Build facts shown in the info panel and answered by the Version call. */
+    DOCKER_TAG: z.string().default("local"),
+    APP_VERSION: z.string().default("0.1.0"),
+    GIT_BRANCH: z.string().default("local"),
+    GIT_COMMIT: z.string().default("unknown"),
+    BUILD_NUMBER: z.string().default("local"),
+    /** How long SIGTERM waits for requests in flight before closing anyway. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof schema>) {
+  return {
+    nodeEnv: env.NODE_ENV,
+    env: env.ENV,
+    role: env.ROLE,
+    port: env.PORT,
+    host: env.HOST,
+    apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}/api`,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    domains: {
+      cz: env.DOMAIN_CZ,
+      pl: env.DOMAIN_PL,
+      wlPluxeeCz: env.DOMAIN_WL_PLUXEE_CZ,
+    },
+    trustProxy: env.TRUST_PROXY,
+    /** Secure cookies everywhere but a developer's plain-HTTP machine. */
+    secureCookies: env.ENV === "prod" || env.ENV === "preprod",
+    sentryDsn: env.SENTRY_DSN,
+    cmsApiUrl: env.CMS_API_URL,
+    smtpUrl: env.SMTP_URL,
+    booking: { apiToken: env.BOOKING_API_TOKEN, affiliateId: env.BOOKING_AFFILIATE_ID },
+    build: {
+      dockerTag: env.DOCKER_TAG,
+      version: env.APP_VERSION,
+      branch: env.GIT_BRANCH,
+      commit: env.GIT_COMMIT,
+      buildNumber: env.BUILD_NUMBER,
+    },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the environment; throws one error listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  return toConfig(parsed.data);
+}

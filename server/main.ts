@@ -1,0 +1,80 @@
+import type { Server } from "node:http";
+import { createApiMiddleware } from "./api";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { openDatabase, type OpenDatabase } from "./db/database";
+import { startWorker } from "./jobs/worker";
+import { jobHandlers } from "./jobs/handlers";
+import { createWebApp } from "./web/app";
+import { remixBuildProvider } from "./web/remix-build";
+
+/**
+ * Starts the roles this process plays (ROLE): `all` runs web, api and the job worker together
+ * on the embedded defaults; production runs each role in its own containers. Every role
+ * answers /healthz and /readyz, and SIGTERM lets requests and the job in flight finish.
+ */
+async function main(config: Config) {
+  const runs = {
+    web: config.role === "all" || config.role === "web",
+    api: config.role === "all" || config.role === "api",
+    worker: config.role === "all" || config.role === "worker",
+  };
+
+  let database: OpenDatabase | undefined;
+  if (runs.api || runs.worker) {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    log(`database: ${database.kind}, migrations applied`);
+  }
+
+  let draining = false;
+  const app = createWebApp({
+    config,
+    api: runs.api ? createApiMiddleware({ config }) : undefined,
+    remixBuild: runs.web ? await remixBuildProvider(config.nodeEnv === "development") : undefined,
+    isReady: async () => {
+      if (draining) return false;
+      await database?.ping();
+      return true;
+    },
+  });
+
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const worker = runs.worker && database ? startWorker({ db: database.db, handlers: jobHandlers, pollIntervalMs: 1_000 }) : undefined;
+  log(`role ${config.role} (${Object.keys(runs).filter((role) => runs[role as keyof typeof runs]).join(", ")}) listening on http://localhost:${config.port}`);
+
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    log(`${signal}: finishing requests in flight`);
+    const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+    forceClose.unref();
+    await Promise.all([
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+      worker?.stop(),
+    ]);
+    await database?.close();
+    log("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+function log(message: string) {
+  console.log(`[dzb-shop] ${message}`);
+}
+
+try {
+  await main(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request, type RequestHandler } from "express";
+import { localeCookie, sessionCookie } from "../../app/cookies.server";
+import { createRpcClient } from "../../app/rpc.server";
+import type { Config } from "../config";
+import type { FrontendInfo, ShopLoadContext } from "./load-context";
+import { resolveLocale } from "./locale";
+import { productVariantFor } from "./product-variant";
+import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
+import { variantForHost } from "./variants";
+
+export type WebAppOptions = {
+  config: Config;
+  /** The Connect api, mounted under /api when this process serves it. */
+  api?: RequestHandler;
+  /** The Remix build; a function so development can hand out a fresh one per request. */
+  remixBuild?: () => Promise<ServerBuild>;
+  /** Readiness of what this process depends on (database, shutting down, ...). */
+  isReady: () => Promise<boolean>;
+};
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The host the visitor typed; a forwarded one counts only behind a proxy we trust. */
+function publicHost(config: Config, req: Request): string {
+  const forwarded = config.trustProxy ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return forwarded || req.get("host") || "localhost";
+}
+
+export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", true);
+
+  app.use(compression());
+  app.use(securityHeaders({ hsts: config.secureCookies }));
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await isReady().catch(() => false);
+    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "not ready");
+  });
+
+  if (api) app.use("/api", api);
+  if (!remixBuild) return app;
+
+  // Fingerprinted build assets never change under the same name.
+  app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
+  app.use(sameOriginPosts((req) => publicHost(config, req)));
+
+  const sidCookie = sessionCookie(config.secureCookies);
+  const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
+
+  const getLoadContext = async (req: Request, res: express.Response): Promise<ShopLoadContext> => {
+    const host = publicHost(config, req);
+    const variant = variantForHost(host, config.domains);
+    const cookieHeader = req.get("cookie") ?? null;
+    const url = new URL(req.originalUrl, "http://placeholder");
+    const localeResolution = resolveLocale({
+      pathname: url.pathname,
+      search: url.search,
+      variant,
+      cookieLocale: await localeCookie.parse(cookieHeader),
+      acceptLanguage: req.get("accept-language"),
+    });
+
+    const storedSessionId: unknown = await sidCookie.parse(cookieHeader);
+    let sessionId: string;
+    if (typeof storedSessionId === "string" && /^[0-9a-f-]{36}$/.test(storedSessionId)) {
+      sessionId = storedSessionId;
+    } else {
+      sessionId = randomUUID();
+      res.append("Set-Cookie", await sidCookie.serialize(sessionId));
+    }
+    const incomingRequestId = config.trustProxy ? req.get("x-request-id") : undefined;
+    const requestId = incomingRequestId && requestIdPattern.test(incomingRequestId) ? incomingRequestId : randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+
+    const nonce = createNonce();
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { development: config.nodeEnv === "development", reportOrigins }),
+    );
+    if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.setHeader("Vary", "Cookie, Accept-Language");
+
+    const frontendInfo: FrontendInfo = {
+      buildNumber: config.build.buildNumber,
+      sourceBranch: config.build.branch,
+      sourceVersion: config.build.commit,
+      serverDomain: host,
+      apiUrl: config.apiUrl,
+      cmsApiUrl: config.cmsApiUrl,
+      defaultLanguage: variant.defaultLocale,
+      port: config.port,
+      domainCz: config.domains.cz,
+      domainPl: config.domains.pl,
+      domainWlPluxeeCz: config.domains.wlPluxeeCz,
+    };
+
+    return {
+      variant,
+      locale: localeResolution.locale,
+      localeResolution,
+      nonce,
+      sessionId,
+      requestId,
+      env: config.env,
+      rpc: createRpcClient({
+        baseUrl: config.apiUrl,
+        sessionId,
+        productVariant: productVariantFor(variant, localeResolution.locale),
+        headers: { "X-Request-Id": requestId },
+      }),
+      frontendInfo,
+    };
+  };
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: remixBuild,
+      mode: config.nodeEnv === "development" ? "development" : "production",
+      getLoadContext,
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { createRpcClient } from "../../app/rpc.server";
+import type { Locale } from "../../app/route-table";
+import type { Environment } from "../config";
+import type { LocaleResolution } from "./locale";
+import type { SiteVariant } from "./variants";
+
+/** Facts about this web build for the info panel (SPEC §2, footer); unset ones are left out. */
+export type FrontendInfo = {
+  buildNumber: string;
+  sourceBranch: string;
+  sourceVersion: string;
+  serverDomain: string;
+  apiUrl: string;
+  cmsApiUrl?: string;
+  defaultLanguage: Locale;
+  port: number;
+  domainCz?: string;
+  domainPl?: string;
+  domainWlPluxeeCz?: string;
+};
+
+/**
+ * Everything a loader needs about the request, resolved once by the web server
+ * (Hydrogen's habit): loaders never parse the host, cookies or path prefix again.
+ */
+export type ShopLoadContext = {
+  variant: SiteVariant;
+  locale: Locale;
+  localeResolution: LocaleResolution;
+  nonce: string;
+  sessionId: string;
+  requestId: string;
+  env: Environment;
+  rpc: ReturnType<typeof createRpcClient>;
+  frontendInfo: FrontendInfo;
+};
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ShopLoadContext {}
+}

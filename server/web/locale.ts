@@ -1,0 +1,84 @@
+import {
+  isLocale,
+  languageOf,
+  localizedPath,
+  matchScreen,
+  type Locale,
+  type ScreenMatch,
+} from "../../app/route-table";
+import type { SiteVariant } from "./variants";
+
+export type LocaleResolution = {
+  locale: Locale;
+  screen: ScreenMatch | null;
+  /** Set when the visitor belongs on another path: the root loader answers with this redirect. */
+  redirect?: { location: string; status: 301 | 302 };
+};
+
+/**
+ * Decides the locale of a request once (DESIGN §3): the path prefix, else the locale cookie,
+ * else the browser's languages on the home page, else the variant's default. Unprefixed paths
+ * always render the default locale; a visitor who prefers another one is redirected to the
+ * same screen's prefixed path, and a path written in the other language of the default-locale
+ * routes (`/zamowienie` on the Czech host) moves to the right one.
+ */
+export function resolveLocale(input: {
+  pathname: string;
+  search: string;
+  variant: SiteVariant;
+  cookieLocale: unknown;
+  acceptLanguage: string | undefined;
+}): LocaleResolution {
+  const { variant } = input;
+  const screen = matchScreen(input.pathname);
+  const defaultLocale = variant.defaultLocale;
+  if (screen?.prefixLocale) return { locale: screen.prefixLocale, screen };
+  if (!screen) return { locale: defaultLocale, screen };
+
+  const served = variant.servedLocales;
+  const fromCookie = isLocale(input.cookieLocale) && served.includes(input.cookieLocale) ? input.cookieLocale : null;
+  const fromBrowser =
+    fromCookie === null && input.pathname === "/" ? bestAcceptedLocale(input.acceptLanguage, served) : null;
+  const preferred = fromCookie ?? fromBrowser;
+  if (preferred && preferred !== defaultLocale) {
+    return {
+      locale: defaultLocale,
+      screen,
+      redirect: {
+        location: localizedPath(screen.screen, preferred, defaultLocale, screen.params) + input.search,
+        status: 302,
+      },
+    };
+  }
+  if (!screen.pathLanguages.includes(languageOf(defaultLocale))) {
+    return {
+      locale: defaultLocale,
+      screen,
+      redirect: {
+        location: localizedPath(screen.screen, defaultLocale, defaultLocale, screen.params) + input.search,
+        status: 301,
+      },
+    };
+  }
+  return { locale: defaultLocale, screen };
+}
+
+/** The served locale the Accept-Language header ranks highest, by language and q-value. */
+export function bestAcceptedLocale(header: string | undefined, candidates: readonly Locale[]): Locale | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part, position) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
+      return { language: tag.trim().toLowerCase().split("-")[0], quality: Number.isFinite(quality) ? quality : 0, position };
+    })
+    .filter((entry) => entry.quality > 0 && entry.language !== "")
+    .sort((a, b) => b.quality - a.quality || a.position - b.position);
+  for (const { language } of ranked) {
+    const found = candidates.find((locale) => languageOf(locale) === language);
+    if (found) return found;
+  }
+  return null;
+}

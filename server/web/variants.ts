@@ -1,0 +1,93 @@
+import type { Config } from "../config";
+import type { Language, Locale } from "../../app/route-table";
+
+/**
+ * The three product variants the shop serves, chosen by the request host (SPEC §1).
+ * What differs between them for the web tier lives here: market, currency, languages,
+ * logo, legal documents, support contacts, which links the header shows, indexing.
+ */
+export type SiteVariantKey = "DZB_CZ" | "DZB_PL" | "DZB_WL_PLUXEE_CZ";
+
+export type SiteVariant = {
+  key: SiteVariantKey;
+  /** The product key's slug form, used in asset paths. */
+  slug: "dzb-cz" | "dzb-pl" | "dzb-wl-pluxee-cz";
+  currency: "CZK" | "PLN";
+  defaultLocale: Locale;
+  /** Locales this host serves without being asked by path: the ones a cookie or the browser may pick. */
+  servedLocales: readonly Locale[];
+  /** The voucher is sold on the Czech markets only. */
+  sellsVouchers: boolean;
+  /** The white label must stay out of search engines. */
+  noindex: boolean;
+  /** Languages the legal PDFs exist in; other languages get the first one. */
+  documentLanguages: readonly Language[];
+  support: { phone: string; email: string };
+};
+
+export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
+  DZB_CZ: {
+    key: "DZB_CZ",
+    slug: "dzb-cz",
+    currency: "CZK",
+    defaultLocale: "cs",
+    servedLocales: ["cs"],
+    sellsVouchers: true,
+    noindex: false,
+    documentLanguages: ["cs"],
+    support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
+  },
+  DZB_PL: {
+    key: "DZB_PL",
+    slug: "dzb-pl",
+    currency: "PLN",
+    defaultLocale: "pl",
+    servedLocales: ["pl", "en"],
+    sellsVouchers: false,
+    noindex: false,
+    documentLanguages: ["pl", "en"],
+    support: { phone: "+48 223 882 288", email: "pomoc@urlopzabenefity.pl" },
+  },
+  DZB_WL_PLUXEE_CZ: {
+    key: "DZB_WL_PLUXEE_CZ",
+    slug: "dzb-wl-pluxee-cz",
+    currency: "CZK",
+    defaultLocale: "cs-pluxee",
+    servedLocales: ["cs-pluxee"],
+    sellsVouchers: true,
+    noindex: true,
+    documentLanguages: ["cs"],
+    support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
+  },
+};
+
+/** Hosts that pick a variant when no DOMAIN_* is configured (see DESIGN §3). */
+const developmentHosts: Record<string, SiteVariantKey> = {
+  localhost: "DZB_CZ",
+  "127.0.0.1": "DZB_CZ",
+  "pl.localhost": "DZB_PL",
+  "pluxee.localhost": "DZB_WL_PLUXEE_CZ",
+};
+
+/** Strips the port and case, so `PL.localhost:3000` and `pl.localhost` are the same host. */
+export function hostName(host: string): string {
+  const withoutPort = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+  return withoutPort.trim().toLowerCase().replace(/\.$/, "");
+}
+
+/**
+ * Picks the variant from a static allow-list of hosts. An unknown host gets the Czech shop:
+ * it is the default market, and answering it beats a blank error for a mistyped domain.
+ */
+export function variantForHost(host: string, domains: Config["domains"]): SiteVariant {
+  const name = hostName(host);
+  const configured: [string | undefined, SiteVariantKey][] = [
+    [domains.cz, "DZB_CZ"],
+    [domains.pl, "DZB_PL"],
+    [domains.wlPluxeeCz, "DZB_WL_PLUXEE_CZ"],
+  ];
+  for (const [domain, key] of configured) {
+    if (domain && hostName(domain) === name) return siteVariants[key];
+  }
+  return siteVariants[developmentHosts[name] ?? "DZB_CZ"];
+}

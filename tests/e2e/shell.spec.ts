@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
+
+const localizedScreens = [
+  { path: "/", lang: "cs", heading: "Zaplaťte dovolenou benefity" },
+  { path: "/en/order", lang: "en", heading: "Accommodation reservation" },
+  { path: "/pl/zamowienie", lang: "pl", heading: "Rezerwacja noclegu" },
+  { path: "/cs-pluxee/objednavka", lang: "cs", heading: "Rezervace ubytování" },
+];
+
+for (const screen of localizedScreens) {
+  test(`${screen.path} renders in ${screen.lang}`, async ({ page }, testInfo) => {
+    const response = await page.goto(screen.path);
+    expect(response?.status()).toBe(200);
+    await expectJavaScriptState(page, testInfo);
+    await expect(page.locator("html")).toHaveAttribute("lang", screen.lang);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(screen.heading);
+  });
+}
+
+test("the Polish host serves Polish paths without a prefix and sells no vouchers", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ locale: "pl-PL", javaScriptEnabled: javaScriptEnabled(testInfo) });
+  const page = await context.newPage();
+  const response = await page.goto(onHost("pl.localhost", "/zamowienie"));
+  expect(response?.status()).toBe(200);
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rezerwacja noclegu");
+  await expect(page.locator("header [data-nav=order]")).toHaveAttribute("href", "/zamowienie");
+  await expect(page.locator("header [data-nav=voucher]")).toHaveCount(0);
+  await expect(page.locator('footer a[href$="/documents/dzb-pl/pl/terms-of-service.pdf"]')).toHaveCount(1);
+  await context.close();
+});
+
+test("the Czech host shows the voucher link", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("header [data-nav=voucher]")).toHaveAttribute("href", "/voucher");
+});
+
+test("the white label asks search engines not to index it", async ({ page }) => {
+  const response = await page.goto(onHost("pluxee.localhost", "/objednavka"));
+  expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "cs");
+  await expect(page.locator("header img")).toHaveAttribute("src", "/logos/dzb-wl-pluxee-cz.svg");
+});
+
+test("a path in the other language of the default routes moves to the right one", async ({ page }) => {
+  await page.goto(onHost("pl.localhost", "/objednavka"));
+  expect(new URL(page.url()).pathname).toBe("/zamowienie");
+});
+
+test("the language form switches the locale, remembers it and keeps the screen", async ({ page, context }, testInfo) => {
+  await page.goto("/pl/zamowienie");
+  await expectJavaScriptState(page, testInfo);
+  const select = page.getByLabel("Język");
+  if (javaScriptEnabled(testInfo)) {
+    await select.selectOption("en");
+  } else {
+    await select.selectOption("en");
+    await page.getByRole("button", { name: "Zmień język" }).click();
+  }
+  await page.waitForURL("**/en/order");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accommodation reservation");
+  const cookie = (await context.cookies()).find((c) => c.name === "locale");
+  expect(cookie?.value).toBeTruthy();
+  expect(cookie?.sameSite).toBe("Lax");
+  expect(cookie?.path).toBe("/");
+  // 365 days, give or take the seconds the test took.
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+});
+
+test("the remembered locale brings a visitor of the Polish host to English paths", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ locale: "pl-PL", javaScriptEnabled: javaScriptEnabled(testInfo) });
+  const page = await context.newPage();
+  await page.goto(onHost("pl.localhost", "/zamowienie"));
+  const select = page.getByLabel("Język");
+  await select.selectOption("en");
+  if (!javaScriptEnabled(testInfo)) await page.getByRole("button", { name: "Zmień język" }).click();
+  await page.waitForURL("**/en/order");
+  await page.goto(onHost("pl.localhost", "/jak-to-dziala"));
+  expect(new URL(page.url()).pathname).toBe("/en/how-it-works");
+  await context.close();
+});
+
+test("an unknown path answers the 404 page with a link home", async ({ page }, testInfo) => {
+  const response = await page.goto("/en/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+  await expect(page.getByText("The requested page was not found.")).toBeVisible();
+  await page.getByTestId("go-home").click();
+  await page.waitForURL((url) => url.pathname === "/en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for your holiday with employee benefits");
+});
+
+test("a malformed order id is a 404 too, not an error", async ({ page }) => {
+  const response = await page.goto("/objednavka/rezervace/not-a-uuid");
+  expect(response?.status()).toBe(404);
+});
+
+test.describe("on a narrow screen", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the menu opens with its toggle and closes when a link is followed", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await expectJavaScriptState(page, testInfo);
+    const orderLink = page.locator("header [data-nav=order]");
+    await expect(orderLink).toBeHidden();
+    await page.locator(".menu-toggle").click();
+    await expect(orderLink).toBeVisible();
+    await orderLink.click();
+    await page.waitForURL("**/objednavka");
+    await expect(page.locator("header [data-nav=order]")).toBeHidden();
+  });
+
+  test("the menu closes by itself when the viewport grows to a tablet", async ({ page }, testInfo) => {
+    test.skip(!javaScriptEnabled(testInfo), "closing on resize is JavaScript's part");
+    await page.goto("/");
+    await expectJavaScriptState(page, testInfo);
+    await page.locator(".menu-toggle").click();
+    await expect(page.locator("#menu-toggle")).toBeChecked();
+    await page.setViewportSize({ width: 900, height: 740 });
+    await expect(page.locator("#menu-toggle")).not.toBeChecked();
+  });
+});

@@ -1,0 +1,25 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const port = Number(process.env.E2E_PORT ?? 3100);
+
+/** A URL on one of the variant hosts; Chromium resolves every *.localhost name to loopback. */
+export function onHost(host: "localhost" | "pl.localhost" | "pluxee.localhost", path: string) {
+  return `http://${host}:${port}${path}`;
+}
+
+export function javaScriptEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.name === "js";
+}
+
+/**
+ * Proves which kind of visit this is. `page.evaluate` runs even with JavaScript off, so the
+ * proof is the page's own script: only a hydrated page marks <html data-hydrated>.
+ */
+export async function expectJavaScriptState(page: Page, testInfo: TestInfo) {
+  if (javaScriptEnabled(testInfo)) {
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  } else {
+    await page.waitForLoadState("load");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  }
+}
