@@ -147,9 +147,12 @@ describe("fetchWithRetry", () => {
   });
 
   it("never retries a status outside the list (property)", async () => {
+    // 421 Misdirected Request is retried on a fresh connection by Node's fetch (undici) itself,
+    // below this helper; no-body statuses cannot carry the test server's answer.
+    const outsideHelper = [204, 205, 304, 421];
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 200, max: 599 }).filter((s) => !RETRY_STATUS_CODES.includes(s) && ![204, 205, 304].includes(s)),
+        fc.integer({ min: 200, max: 599 }).filter((s) => !RETRY_STATUS_CODES.includes(s) && !outsideHelper.includes(s)),
         async (status) => {
           const target = url("status", status);
           const response = await fetchWithRetry(target.url);

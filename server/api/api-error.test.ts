@@ -5,7 +5,10 @@ import { apiError, toApiError } from "./api-error";
 
 describe("toApiError", () => {
   it("keeps an api error's catalogue code and field, adding the request id", () => {
-    const { error } = toApiError(apiError(Code.NotFound, ErrorCode.ORDER_NOT_FOUND, "no such order", "order_id"), "r-1");
+    const { error } = toApiError(
+      apiError(Code.NotFound, ErrorCode.ORDER_NOT_FOUND, "no such order", "order_id"),
+      "r-1"
+    );
     expect(error.code).toBe(Code.NotFound);
     expect(error.findDetails(ErrorDetailSchema)).toEqual([
       expect.objectContaining({ code: ErrorCode.ORDER_NOT_FOUND, field: "order_id", requestId: "r-1" }),

@@ -6,9 +6,7 @@ import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
  * catalogue sentence the web shows and next to which request field.
  */
 export function apiError(code: Code, errorCode: ErrorCode, message: string, field = ""): ConnectError {
-  return new ConnectError(message, code, undefined, [
-    { desc: ErrorDetailSchema, value: { code: errorCode, field } },
-  ]);
+  return new ConnectError(message, code, undefined, [{ desc: ErrorDetailSchema, value: { code: errorCode, field } }]);
 }
 
 /** The catalogue entry for errors raised without one, e.g. by the Connect runtime itself. */
@@ -51,6 +49,6 @@ function withDetail(error: ConnectError, detail: ApiErrorDetail): ConnectError {
     error.code,
     error.metadata,
     [{ desc: ErrorDetailSchema, value: detail }],
-    error.cause,
+    error.cause
   );
 }

@@ -42,7 +42,7 @@ function rejectionOf(req: IncomingMessage, procedure: string): Rejection | undef
       error: apiError(
         Code.InvalidArgument,
         ErrorCode.UNSUPPORTED_REQUEST,
-        `content type ${req.headers["content-type"] ?? "(none)"}: use application/json or application/proto`,
+        `content type ${req.headers["content-type"] ?? "(none)"}: use application/json or application/proto`
       ),
     };
   }

@@ -18,7 +18,7 @@ export type { ApiDeps } from "./deps";
  * issue lands; the Connect router adds those.
  */
 export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const records = new WeakMap<IncomingMessage, CallRecord>();
+  const records = new WeakMap<object, CallRecord>();
   const connectHandler = connectNodeAdapter({
     routes: (router) => router.service(ShopService, { version: version(deps), paymentMethods }),
     // The first interceptor is the outermost: it sees every error, the limits' included.
@@ -26,7 +26,7 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
     // The web tier speaks Connect; gRPC and gRPC-web would only widen what a stranger can send.
     grpc: false,
     grpcWeb: false,
-    contextValues: (req) => createContextValues().set(callRecordKey, records.get(req as IncomingMessage)),
+    contextValues: (req) => createContextValues().set(callRecordKey, records.get(req)),
   });
 
   return (req, res) => {

@@ -157,8 +157,8 @@ describe("request limits: valid requests pass", () => {
         fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 4 }),
         (rooms, adults, childrenAges) => {
           expect(availabilityViolation({ rooms, adults, childrenAges })).toBeUndefined();
-        },
-      ),
+        }
+      )
     );
   });
 });
@@ -200,7 +200,7 @@ describe("request limits: hotel request, wherever it is nested", () => {
           errorCode: ErrorCode.INPUT_ADULTS_INVALID,
           field: "hotel_request.adults",
         });
-      }),
+      })
     );
   });
 
@@ -208,7 +208,7 @@ describe("request limits: hotel request, wherever it is nested", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1000, max: 0 }), (rooms) => {
         expect(availabilityViolation({ rooms })).toMatchObject({ errorCode: ErrorCode.INPUT_ROOMS_INVALID });
-      }),
+      })
     );
   });
 
@@ -222,7 +222,7 @@ describe("request limits: hotel request, wherever it is nested", () => {
           errorCode: ErrorCode.INPUT_CHILD_AGE_INVALID,
           field: `hotel_request.children_ages[${index}]`,
         });
-      }),
+      })
     );
   });
 
@@ -252,7 +252,7 @@ describe("request limits: hotel request, wherever it is nested", () => {
       requestViolation(HotelAvailabilityRequestSchema, {
         productVariant: czVariant,
         lookup: { case: "availabilityId", value: "not-a-uuid" },
-      }),
+      })
     ).toMatchObject({ errorCode: ErrorCode.INVALID_UUID, field: "availability_id" });
   });
 });
@@ -265,7 +265,7 @@ describe("request limits: identifiers and codes", () => {
           errorCode: ErrorCode.INVALID_UUID,
           field: "order_id",
         });
-      }),
+      })
     );
   });
 
@@ -273,7 +273,7 @@ describe("request limits: identifiers and codes", () => {
     fc.assert(
       fc.property(fc.uuid(), (orderId) => {
         expect(requestViolation(OrderDetailRequestSchema, { productVariant: czVariant, orderId })).toBeUndefined();
-      }),
+      })
     );
   });
 
@@ -284,7 +284,7 @@ describe("request limits: identifiers and codes", () => {
         previewId: uuid,
         paymentRequest: paymentRequest({ lastPayment: "edenred_cafeteria" }),
         order: orderRequest(),
-      }),
+      })
     ).toBeUndefined();
   });
 
@@ -294,10 +294,10 @@ describe("request limits: identifiers and codes", () => {
         fc.string().filter((code) => !/^\d{8}$/.test(code)),
         (voucherCode) => {
           expect(
-            requestViolation(VoucherDetailRequestSchema, { productVariant: czVariant, voucherCode }),
+            requestViolation(VoucherDetailRequestSchema, { productVariant: czVariant, voucherCode })
           ).toMatchObject({ errorCode: ErrorCode.INVALID_VOUCHER_CODE, field: "voucher_code" });
-        },
-      ),
+        }
+      )
     );
   });
 
@@ -307,7 +307,7 @@ describe("request limits: identifiers and codes", () => {
         productVariant: czVariant,
         lookup: { case: "previewId", value: uuid },
         paymentRequest: paymentRequest({ voucherCodes: ["12345678", "ABCDE"] }),
-      }),
+      })
     ).toMatchObject({ errorCode: ErrorCode.INVALID_VOUCHER_CODE, field: "payment_request.voucher_codes[1]" });
   });
 
@@ -327,7 +327,7 @@ describe("request limits: identifiers and codes", () => {
         productVariant: czVariant,
         gateway: 42 as GatewayType,
         paymentId: uuid,
-      }),
+      })
     ).toMatchObject({ errorCode: ErrorCode.INVALID_ARGUMENT, field: "gateway" });
   });
 });
@@ -347,7 +347,7 @@ describe("request limits: money", () => {
           errorCode: ErrorCode.PAYMENT_VALUE_INVALID,
           field: "payment_request.payments[0].value",
         });
-      }),
+      })
     );
     expect(withPayment(czk(0, -1))).toMatchObject({ errorCode: ErrorCode.PAYMENT_VALUE_INVALID });
   });
@@ -361,7 +361,9 @@ describe("request limits: money", () => {
     const price = { publicPrice: czk(-1, 5), discountedPrice: czk(1) };
     const rooms = [{ roomId: "1", products: [{ productId: "1_1", numberAvailableAtThisPrice: 5, price }] }];
     const answer = create(HotelAvailabilityResponseSchema, { hotelAvailability: { rooms } });
-    expect(findAnswerViolation(HotelAvailabilityResponseSchema, answer, create(ProductVariantSchema, czVariant))).toMatchObject({
+    expect(
+      findAnswerViolation(HotelAvailabilityResponseSchema, answer, create(ProductVariantSchema, czVariant))
+    ).toMatchObject({
       errorCode: ErrorCode.INVALID_MONEY,
       field: "hotel_availability.rooms[0].products[0].price.public_price.nanos",
     });
@@ -387,7 +389,7 @@ describe("request limits: money", () => {
         productVariant: czVariant,
         lookup: { case: "previewId", value: uuid },
         paymentRequest: paymentRequest({ payments: [{ value: czk(100) }] }),
-      }),
+      })
     ).toMatchObject({ errorCode: ErrorCode.PAYMENT_METHOD_ID_MISSING, field: "payment_request.payments[0].method_id" });
   });
 
@@ -437,7 +439,7 @@ describe("answer limits", () => {
     findAnswerViolation(
       HotelAvailabilityResponseSchema,
       create(HotelAvailabilityResponseSchema, init),
-      create(ProductVariantSchema, czVariant),
+      create(ProductVariantSchema, czVariant)
     );
 
   it("catch provider data outside the SPEC's bounds", () => {
@@ -450,6 +452,12 @@ describe("answer limits", () => {
     expect(answer({ hotelAvailability: { rooms } })).toMatchObject({
       field: "hotel_availability.rooms[0].products[0].price.deals",
     });
+  });
+
+  it("need the provider's 25-character request id", () => {
+    const requestMeta = { id: "too-short", timestamp: timestampFromDate(new Date()) };
+    expect(answer({ hotelDetail: { requestMeta } })).toMatchObject({ field: "hotel_detail.request_meta.id" });
+    expect(answer({ hotelDetail: { requestMeta: { ...requestMeta, id: "a".repeat(25) } } })).toBeUndefined();
   });
 
   it("let an answer leave an id empty", () => {
@@ -468,15 +476,17 @@ describe("requestLimitsInterceptor", () => {
             paymentMethods: () => ({}),
             hotelAvailability: () => ({ hotelDetail: { rating: { stars } } }),
           }),
-        { router: { interceptors: [requestLimitsInterceptor] } },
-      ),
+        { router: { interceptors: [requestLimitsInterceptor] } }
+      )
     );
 
   it("refuses a request with invalid_argument and the violation's detail", async () => {
-    const error = await client(3).paymentMethods({}).then(
-      () => expect.fail("the request should be refused"),
-      (e: unknown) => ConnectError.from(e),
-    );
+    const error = await client(3)
+      .paymentMethods({})
+      .then(
+        () => expect.fail("the request should be refused"),
+        (e: unknown) => ConnectError.from(e)
+      );
     expect(error.code).toBe(Code.InvalidArgument);
     expect(error.findDetails(ErrorDetailSchema)).toEqual([
       expect.objectContaining({ code: ErrorCode.PRODUCT_VARIANT_MISSING, field: "product_variant" }),

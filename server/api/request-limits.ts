@@ -6,6 +6,7 @@ import {
   AddressSchema,
   MoneySchema,
   ProductVariantSchema,
+  RequestMetaSchema,
   type Money,
   type ProductVariant,
 } from "../../gen/dzb/shop/v1/common_pb";
@@ -52,7 +53,7 @@ export interface LimitViolation {
   readonly errorCode: ErrorCode;
   /** Path of the field in the checked message, e.g. "hotel_request.children_ages[2]". */
   readonly field: string;
-  /** For developers and logs; the visitor sees the catalogue sentence of `errorCode`. */
+  /** What is wrong with the field, for developers and logs; the visitor sees the sentence of `errorCode`. */
   readonly message: string;
 }
 
@@ -65,7 +66,7 @@ interface Scope {
 type Check<Shape> = (message: Shape, scope: Scope) => LimitViolation | undefined;
 
 function violation(errorCode: ErrorCode, field: string, message: string): LimitViolation {
-  return { errorCode, field, message: `${field || "message"}: ${message}` };
+  return { errorCode, field, message };
 }
 
 function atLeast(value: number, min: number, errorCode: ErrorCode, field: string) {
@@ -135,7 +136,7 @@ const checkMoney: Check<Money> = (money, scope) =>
 const checkVariant: Check<ProductVariant> = (variant) => {
   const product = productKeyOf(variant.product);
   const missing = ErrorCode.PRODUCT_VARIANT_MISSING;
-  if (!product) return violation(missing, "product", "is required");
+  if (!product) return violation(missing, "product", "must be set to a known product");
   if (!variant.lang) return violation(missing, "lang", "is required");
   if (!variant.currency) return violation(missing, "currency", "is required");
   return currencyCodeOf(variant.currency) === marketCurrency[product]
@@ -166,6 +167,12 @@ const checksByType = new Map<string, Check<Message>>([
   limits(ProductVariantSchema, checkVariant),
   limits(MoneySchema, checkMoney),
   limits(
+    RequestMetaSchema,
+    (m) =>
+      (m.id.length === 25 ? undefined : violation(ErrorCode.INVALID_ARGUMENT, "id", "must be 25 characters")) ??
+      present(m.timestamp, ErrorCode.INVALID_ARGUMENT, "timestamp")
+  ),
+  limits(
     HotelRequestSchema,
     (r) =>
       present(r.hotelId, ErrorCode.INPUT_REQUIRED, "hotel_id") ??
@@ -174,45 +181,45 @@ const checksByType = new Map<string, Check<Message>>([
       atLeast(r.adults, 2, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
       atMost(r.childrenAges.length, 4, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
       firstOf(r.childrenAges, "children_ages", (age, path) =>
-        between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path),
-      ),
+        between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path)
+      )
   ),
   limits(
     DealPriceSchema,
     (p) =>
       present(p.publicPrice, ErrorCode.INVALID_ARGUMENT, "public_price") ??
       present(p.discountedPrice, ErrorCode.INVALID_ARGUMENT, "discounted_price") ??
-      atMost(p.deals.length, 5, ErrorCode.INVALID_ARGUMENT, "deals"),
+      atMost(p.deals.length, 5, ErrorCode.INVALID_ARGUMENT, "deals")
   ),
   limits(
     HotelDetail_RatingSchema,
     (r) =>
       atLeast(r.numberOfReviews, 0, ErrorCode.INVALID_ARGUMENT, "number_of_reviews") ??
       between(r.reviewScore, 0, 10, ErrorCode.INVALID_ARGUMENT, "review_score") ??
-      between(r.stars, 0, 5, ErrorCode.INVALID_ARGUMENT, "stars"),
+      between(r.stars, 0, 5, ErrorCode.INVALID_ARGUMENT, "stars")
   ),
   limits(RoomProductSchema, (p) =>
-    atLeast(p.numberAvailableAtThisPrice, 5, ErrorCode.INVALID_ARGUMENT, "number_available_at_this_price"),
+    atLeast(p.numberAvailableAtThisPrice, 5, ErrorCode.INVALID_ARGUMENT, "number_available_at_this_price")
   ),
   limits(
     MaximumOccupancySchema,
     (o) =>
       atLeast(o.adults, 2, ErrorCode.INVALID_ARGUMENT, "adults") ??
-      atLeast(o.total, 4, ErrorCode.INVALID_ARGUMENT, "total"),
+      atLeast(o.total, 4, ErrorCode.INVALID_ARGUMENT, "total")
   ),
   limits(
     MaximumOccupancy_ChildrenSchema,
     (c) =>
       atLeast(c.fromAge, 2, ErrorCode.INVALID_ARGUMENT, "from_age") ??
-      atMost(c.toAge, 12, ErrorCode.INVALID_ARGUMENT, "to_age"),
+      atMost(c.toAge, 12, ErrorCode.INVALID_ARGUMENT, "to_age")
   ),
   limits(ExtraChargeSchema, (c) => percentage(c.percentage, "percentage")),
   limits(VouchersUsage_UnitEntrySchema, (e) => percentage(e.bonusPercent, "bonus_percent")),
   limits(PaymentOutputSchema, (o) => percentage(o.bonusPercent, "bonus_percent")),
   limits(PaymentRequestSchema, (r) =>
     firstOf(r.voucherCodes, "voucher_codes", (code, path) =>
-      shaped(code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits"),
-    ),
+      shaped(code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits")
+    )
   ),
   limits(
     PaymentPartSchema,
@@ -221,11 +228,11 @@ const checksByType = new Map<string, Check<Message>>([
       (!p.value
         ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "is required")
         : isNegative(p.value)
-          ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "must not be negative")
-          : undefined),
+        ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "must not be negative")
+        : undefined)
   ),
   limits(VoucherDetailRequestSchema, (r) =>
-    shaped(r.voucherCode, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits"),
+    shaped(r.voucherCode, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits")
   ),
   limits(VoucherSchema, (v) => shaped(v.code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "code", "8 digits")),
   limits(VoucherOrderPreviewRequestSchema, checkVoucherValue),
@@ -235,8 +242,8 @@ const checksByType = new Map<string, Check<Message>>([
     (s) =>
       atLeast(s.productIds.length, 1, ErrorCode.INVALID_ARGUMENT, "product_ids") ??
       firstOf(s.productIds, "product_ids", (id, path) =>
-        shaped(id, productIdShape, ErrorCode.INVALID_ARGUMENT, path, "shaped digits_digits"),
-      ),
+        shaped(id, productIdShape, ErrorCode.INVALID_ARGUMENT, path, "shaped digits_digits")
+      )
   ),
   limits(
     OrderRequestSchema,
@@ -249,7 +256,7 @@ const checksByType = new Map<string, Check<Message>>([
       present(o.mobile, ErrorCode.INPUT_REQUIRED, "mobile") ??
       shaped(o.mobile, phoneShape, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
       isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
-      isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac"),
+      isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac")
   ),
   limits(
     AddressSchema,
@@ -257,7 +264,7 @@ const checksByType = new Map<string, Check<Message>>([
       present(a.streetAddress, ErrorCode.INPUT_REQUIRED, "street_address") ??
       present(a.city, ErrorCode.INPUT_REQUIRED, "city") ??
       present(a.country, ErrorCode.INPUT_REQUIRED, "country") ??
-      present(a.postalCode, ErrorCode.INPUT_REQUIRED, "postal_code"),
+      present(a.postalCode, ErrorCode.INPUT_REQUIRED, "postal_code")
   ),
   limits(
     ContactMessageSchema,
@@ -265,7 +272,7 @@ const checksByType = new Map<string, Check<Message>>([
       present(m.fullname, ErrorCode.INPUT_REQUIRED, "fullname") ??
       present(m.email, ErrorCode.INPUT_REQUIRED, "email") ??
       shaped(m.email, emailShape, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
-      present(m.message, ErrorCode.INPUT_REQUIRED, "message"),
+      present(m.message, ErrorCode.INPUT_REQUIRED, "message")
   ),
 ]);
 
@@ -331,14 +338,16 @@ function walk(r: ReflectMessage, path: string, scope: Scope): LimitViolation | u
 }
 
 function variantField(schema: DescMessage): DescField | undefined {
-  return schema.fields.find((f) => f.name === "product_variant" && f.message?.typeName === ProductVariantSchema.typeName);
+  return schema.fields.find(
+    (f) => f.name === "product_variant" && f.message?.typeName === ProductVariantSchema.typeName
+  );
 }
 
 /** The product variant a request carries, if its type has one. */
 export function requestVariant(schema: DescMessage, request: Message): ProductVariant | undefined {
   const field = variantField(schema);
   const r = reflect(schema, request);
-  return field && r.isSet(field) ? (r.get(field) as ReflectMessage).message as ProductVariant : undefined;
+  return field && r.isSet(field) ? ((r.get(field) as ReflectMessage).message as ProductVariant) : undefined;
 }
 
 function currencyScope(variant: ProductVariant | undefined): CurrencyCode | undefined {
@@ -358,7 +367,7 @@ export function findRequestViolation(schema: DescMessage, request: Message): Lim
 export function findAnswerViolation(
   schema: DescMessage,
   answer: Message,
-  variant: ProductVariant | undefined,
+  variant: ProductVariant | undefined
 ): LimitViolation | undefined {
   return walk(reflect(schema, answer), "", { direction: "answer", currencyCode: currencyScope(variant) });
 }
@@ -366,7 +375,7 @@ export function findAnswerViolation(
 /** Thrown when an answer breaks a limit; not a ConnectError, so the visitor sees only "internal error". */
 export class AnswerLimitError extends Error {
   constructor(readonly violation: LimitViolation) {
-    super(`answer breaks a limit at ${violation.field}: ${violation.message}`);
+    super(`answer breaks a limit: ${violation.field} ${violation.message}`);
     this.name = "AnswerLimitError";
   }
 }
@@ -376,14 +385,14 @@ export const requestLimitsInterceptor: Interceptor = (next) => async (req) => {
   if (req.stream) return next(req);
   const broken = findRequestViolation(req.method.input, req.message);
   if (broken) {
-    throw apiError(Code.InvalidArgument, broken.errorCode, broken.message, broken.field);
+    throw apiError(Code.InvalidArgument, broken.errorCode, `${broken.field} ${broken.message}`, broken.field);
   }
   const res = await next(req);
   if (!res.stream) {
     const brokenAnswer = findAnswerViolation(
       req.method.output,
       res.message,
-      requestVariant(req.method.input, req.message),
+      requestVariant(req.method.input, req.message)
     );
     if (brokenAnswer) throw new AnswerLimitError(brokenAnswer);
   }

@@ -36,7 +36,7 @@ function post(method: string, body: string, headers: Record<string, string> = {}
 async function failureOf(call: Promise<unknown>): Promise<ConnectError> {
   return call.then(
     () => expect.fail("the call should fail"),
-    (e: unknown) => ConnectError.from(e),
+    (e: unknown) => ConnectError.from(e)
   );
 }
 
@@ -169,8 +169,14 @@ describe("methods whose issue has not landed", () => {
   const orderId = "4b2a8c7e-1f3d-4c5a-9e6b-0a1b2c3d4e5f";
   const calls: [string, () => Promise<unknown>][] = [
     ["HotelParseUrl", () => client.hotelParseUrl({ ...variant, url: "https://www.booking.com/hotel/cz/x.html" })],
-    ["HotelAvailability", () => client.hotelAvailability({ ...variant, lookup: { case: "availabilityId", value: orderId } })],
-    ["HotelOrderPreview", () => client.hotelOrderPreview({ ...variant, lookup: { case: "previewId", value: orderId } })],
+    [
+      "HotelAvailability",
+      () => client.hotelAvailability({ ...variant, lookup: { case: "availabilityId", value: orderId } }),
+    ],
+    [
+      "HotelOrderPreview",
+      () => client.hotelOrderPreview({ ...variant, lookup: { case: "previewId", value: orderId } }),
+    ],
     ["VoucherDetail", () => client.voucherDetail({ ...variant, voucherCode: "12345678" })],
     ["OrderDetail", () => client.orderDetail({ ...variant, orderId })],
     ["OrderCancel", () => client.orderCancel({ ...variant, orderId })],
