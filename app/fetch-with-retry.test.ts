@@ -146,22 +146,20 @@ describe("fetchWithRetry", () => {
     );
   });
 
-  it("never retries a status outside the list (property)", async () => {
-    // 421 Misdirected Request is retried on a fresh connection by Node's fetch (undici) itself,
-    // below this helper; no-body statuses cannot carry the test server's answer.
-    const outsideHelper = [204, 205, 304, 421];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 200, max: 599 }).filter((s) => !RETRY_STATUS_CODES.includes(s) && !outsideHelper.includes(s)),
-        async (status) => {
-          const target = url("status", status);
-          const response = await fetchWithRetry(target.url);
-          await response.body?.cancel();
-          return target.hits() === 1;
-        },
-      ),
-      { numRuns: 25 },
+  it("never retries any status outside the list", async () => {
+    // Every status, not a sample. Some are handled by Node's fetch (undici) itself, below this
+    // helper: 421 is retried on a fresh connection and 407 fails without a proxy; no-body
+    // statuses cannot carry the test server's answer.
+    const outsideHelper = [204, 205, 304, 407, 421];
+    const statuses = Array.from({ length: 400 }, (_, i) => 200 + i).filter(
+      (status) => !RETRY_STATUS_CODES.includes(status) && !outsideHelper.includes(status),
     );
+    for (const status of statuses) {
+      const target = url("status", status);
+      const response = await fetchWithRetry(target.url);
+      await response.body?.cancel();
+      expect(target.hits(), `status ${status}`).toBe(1);
+    }
   });
 });
 

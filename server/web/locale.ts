@@ -40,26 +40,13 @@ export function resolveLocale(input: {
   const fromBrowser =
     fromCookie === null && input.pathname === "/" ? bestAcceptedLocale(input.acceptLanguage, served) : null;
   const preferred = fromCookie ?? fromBrowser;
-  if (preferred && preferred !== defaultLocale) {
-    return {
-      locale: defaultLocale,
-      screen,
-      redirect: {
-        location: localizedPath(screen.screen, preferred, defaultLocale, screen.params) + input.search,
-        status: 302,
-      },
-    };
-  }
-  if (!screen.pathLanguages.includes(languageOf(defaultLocale))) {
-    return {
-      locale: defaultLocale,
-      screen,
-      redirect: {
-        location: localizedPath(screen.screen, defaultLocale, defaultLocale, screen.params) + input.search,
-        status: 301,
-      },
-    };
-  }
+  const sameScreenIn = (locale: Locale, status: 301 | 302): LocaleResolution => ({
+    locale: defaultLocale,
+    screen,
+    redirect: { location: localizedPath(screen.screen, locale, defaultLocale, screen.params) + input.search, status },
+  });
+  if (preferred && preferred !== defaultLocale) return sameScreenIn(preferred, 302);
+  if (!screen.pathLanguages.includes(languageOf(defaultLocale))) return sameScreenIn(defaultLocale, 301);
   return { locale: defaultLocale, screen };
 }
 
