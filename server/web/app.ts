@@ -58,6 +58,19 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
   const sidCookie = sessionCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
 
+  // The info panel's facts that do not depend on the request, gathered once.
+  const buildFacts: Omit<FrontendInfo, "serverDomain" | "defaultLanguage"> = {
+    buildNumber: config.build.buildNumber,
+    sourceBranch: config.build.branch,
+    sourceVersion: config.build.commit,
+    apiUrl: config.apiUrl,
+    cmsApiUrl: config.cmsApiUrl,
+    port: config.port,
+    domainCz: config.domains.cz,
+    domainPl: config.domains.pl,
+    domainWlPluxeeCz: config.domains.wlPluxeeCz,
+  };
+
   const getLoadContext = async (req: Request, res: express.Response): Promise<ShopLoadContext> => {
     const host = publicHost(config, req);
     const variant = variantForHost(host, config.domains);
@@ -91,20 +104,6 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
     if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Vary", "Cookie, Accept-Language");
 
-    const frontendInfo: FrontendInfo = {
-      buildNumber: config.build.buildNumber,
-      sourceBranch: config.build.branch,
-      sourceVersion: config.build.commit,
-      serverDomain: host,
-      apiUrl: config.apiUrl,
-      cmsApiUrl: config.cmsApiUrl,
-      defaultLanguage: variant.defaultLocale,
-      port: config.port,
-      domainCz: config.domains.cz,
-      domainPl: config.domains.pl,
-      domainWlPluxeeCz: config.domains.wlPluxeeCz,
-    };
-
     return {
       variant,
       locale: localeResolution.locale,
@@ -119,7 +118,7 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
         productVariant: productVariantFor(variant, localeResolution.locale),
         headers: { "X-Request-Id": requestId },
       }),
-      frontendInfo,
+      frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
     };
   };
 
