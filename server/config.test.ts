@@ -22,7 +22,16 @@ describe("configuration", () => {
   });
 
   it("uses secure cookies in preprod and prod only", () => {
-    expect(loadConfig({ ENV: "prod" }).secureCookies).toBe(true);
+    const prodCredentials = { BOOKING_API_TOKEN: "token", BOOKING_AFFILIATE_ID: "1234567" };
+    expect(loadConfig({ ENV: "prod", ...prodCredentials }).secureCookies).toBe(true);
+    expect(loadConfig({ ENV: "preprod" }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "test" }).secureCookies).toBe(false);
+  });
+
+  it("refuses to book real rooms with the simulator or half a credential pair", () => {
+    expect(() => loadConfig({ ENV: "prod" })).toThrow(/BOOKING_API_TOKEN: is required when ENV is prod/);
+    expect(() => loadConfig({ BOOKING_API_TOKEN: "token" })).toThrow(/set together/);
+    expect(() => loadConfig({ BOOKING_AFFILIATE_ID: "1234567" })).toThrow(/set together/);
+    expect(loadConfig({}).booking.apiToken).toBeUndefined();
   });
 });

@@ -46,8 +46,21 @@ const schema = z
     SENTRY_DSN: optionalUrl,
     CMS_API_URL: optionalUrl,
     SMTP_URL: optionalUrl,
+    /** Booking.com Demand API credentials; with both set the shop books through it, else the simulator answers. */
     BOOKING_API_TOKEN: optionalText,
-    BOOKING_AFFILIATE_ID: optionalText.pipe(z.string().regex(/^\d{7}$/).optional()),
+    BOOKING_AFFILIATE_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{7}$/)
+        .optional()
+    ),
+    BOOKING_API_URL: z.url().default("https://demandapi.booking.com/3.1"),
+    /** Where hotel pages are read to learn a link's hotel id; a test points it at a fake. */
+    BOOKING_PORTAL_URL: z.url().default("https://www.booking.com"),
+    /** How long the api waits for the hotel provider before telling the visitor to try again. */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(20_000),
+    /** How long the simulator's deliberately slow hotel takes; demos of the pending state want a few seconds. */
+    SIMULATOR_SLOW_MS: z.coerce.number().int().min(0).default(3_000),
     /** Build facts shown in the info panel and answered by the Version call. */
     DOCKER_TAG: z.string().default("local"),
     APP_VERSION: z.string().default("0.1.0"),
@@ -56,6 +69,20 @@ const schema = z
     BUILD_NUMBER: z.string().default("local"),
     /** How long SIGTERM waits for requests in flight before closing anyway. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  })
+  .superRefine((env, issues) => {
+    // Half a credential pair would silently fall back to the simulator.
+    if (Boolean(env.BOOKING_API_TOKEN) !== Boolean(env.BOOKING_AFFILIATE_ID)) {
+      issues.addIssue({
+        code: "custom",
+        path: ["BOOKING_API_TOKEN"],
+        message: "BOOKING_API_TOKEN and BOOKING_AFFILIATE_ID are set together or not at all",
+      });
+    }
+    // Production books real rooms: the simulator must never answer there.
+    if (env.ENV === "prod" && !env.BOOKING_API_TOKEN) {
+      issues.addIssue({ code: "custom", path: ["BOOKING_API_TOKEN"], message: "is required when ENV is prod" });
+    }
   });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -81,7 +108,13 @@ function toConfig(env: z.output<typeof schema>) {
     sentryDsn: env.SENTRY_DSN,
     cmsApiUrl: env.CMS_API_URL,
     smtpUrl: env.SMTP_URL,
-    booking: { apiToken: env.BOOKING_API_TOKEN, affiliateId: env.BOOKING_AFFILIATE_ID },
+    booking: {
+      apiToken: env.BOOKING_API_TOKEN,
+      affiliateId: env.BOOKING_AFFILIATE_ID,
+      apiUrl: env.BOOKING_API_URL,
+      portalUrl: env.BOOKING_PORTAL_URL,
+    },
+    provider: { timeoutMs: env.PROVIDER_TIMEOUT_MS, simulatorSlowMs: env.SIMULATOR_SLOW_MS },
     build: {
       dockerTag: env.DOCKER_TAG,
       version: env.APP_VERSION,
@@ -105,7 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`)
     );
   }
   return toConfig(parsed.data);

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { createHotelProvider } from "./adapters/provider";
 import { createApiMiddleware } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
@@ -24,11 +25,13 @@ async function main(config: Config) {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     log(`database: ${database.kind}, migrations applied`);
   }
+  const provider = runs.api ? createHotelProvider(config) : undefined;
+  if (provider) log(`hotel provider: ${provider.name}`);
 
   let draining = false;
   const app = createWebApp({
     config,
-    api: runs.api ? createApiMiddleware({ config }) : undefined,
+    api: database && provider ? createApiMiddleware({ config, db: database.db, provider }) : undefined,
     remixBuild: runs.web ? await remixBuildProvider(config.nodeEnv === "development") : undefined,
     isReady: async () => {
       if (draining) return false;
@@ -40,8 +43,15 @@ async function main(config: Config) {
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
   });
-  const worker = runs.worker && database ? startWorker({ db: database.db, handlers: jobHandlers, pollIntervalMs: 1_000 }) : undefined;
-  log(`role ${config.role} (${Object.keys(runs).filter((role) => runs[role as keyof typeof runs]).join(", ")}) listening on http://localhost:${config.port}`);
+  const worker =
+    runs.worker && database
+      ? startWorker({ db: database.db, handlers: jobHandlers, pollIntervalMs: 1_000 })
+      : undefined;
+  log(
+    `role ${config.role} (${Object.keys(runs)
+      .filter((role) => runs[role as keyof typeof runs])
+      .join(", ")}) listening on http://localhost:${config.port}`
+  );
 
   const shutdown = async (signal: string) => {
     if (draining) return;

@@ -6,6 +6,8 @@ import { callRecordKey, logFailedCall, startCallRecord, type CallRecord } from "
 import type { ApiDeps } from "./deps";
 import { errorInterceptor } from "./error-interceptor";
 import { procedureOf, rejectUnservable } from "./http-rejections";
+import { hotelAvailability } from "./hotel-availability";
+import { hotelParseUrl } from "./hotel-parse-url";
 import { paymentMethods } from "./payment-methods";
 import { requestLimitsInterceptor } from "./request-limits";
 import { version } from "./version";
@@ -20,7 +22,12 @@ export type { ApiDeps } from "./deps";
 export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const records = new WeakMap<object, CallRecord>();
   const connectHandler = connectNodeAdapter({
-    routes: (router) => router.service(ShopService, { version: version(deps), paymentMethods }),
+    routes: (router) => router.service(ShopService, {
+        version: version(deps),
+        paymentMethods,
+        hotelParseUrl: hotelParseUrl(deps),
+        hotelAvailability: hotelAvailability(deps),
+      }),
     // The first interceptor is the outermost: it sees every error, the limits' included.
     interceptors: [errorInterceptor, requestLimitsInterceptor],
     // The web tier speaks Connect; gRPC and gRPC-web would only widen what a stranger can send.

@@ -1,7 +1,6 @@
 import type { DescEnum, DescField, DescMessage, Message, MessageShape } from "@bufbuild/protobuf";
 import { reflect, type ReflectMessage } from "@bufbuild/protobuf/reflect";
 import { Code, type Interceptor } from "@connectrpc/connect";
-import { timestampMs } from "@bufbuild/protobuf/wkt";
 import {
   AddressSchema,
   MoneySchema,
@@ -36,6 +35,7 @@ import {
   VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
+import { productIdPattern } from "../domain/product-id";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
 import { apiError } from "./api-error";
 import { currencyCodeOf, productKeyOf } from "./product-variant";
@@ -105,7 +105,6 @@ function firstOf<T>(items: readonly T[], field: string, check: (item: T, path: s
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const voucherCodeShape = /^\d{8}$/;
-const productIdShape = /^\d+_\d+$/;
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An optional plus, a 2-3 digit country code and three groups of three digits (SPEC §5). */
 const phoneShape = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
@@ -144,13 +143,14 @@ const checkVariant: Check<ProductVariant> = (variant) => {
     : violation(ErrorCode.PRODUCT_VARIANT_INVALID, "currency", `must be ${marketCurrency[product]} for ${product}`);
 };
 
-/** Whether the dates lie in the past depends on the hotel's day, so the availability check decides that. */
+/**
+ * Only presence: the order of the dates and whether they lie in the past are the domain's stay rules
+ * (`server/domain/stay.ts`), which need the clock and report the more telling of the two first.
+ */
 function checkStayDates({ checkIn, checkOut }: HotelRequest): LimitViolation | undefined {
   if (!checkIn) return violation(ErrorCode.INPUT_CHECK_IN_INVALID, "check_in", "is required");
   if (!checkOut) return violation(ErrorCode.INPUT_CHECK_OUT_INVALID, "check_out", "is required");
-  return timestampMs(checkOut) > timestampMs(checkIn)
-    ? undefined
-    : violation(ErrorCode.INPUT_CHECKOUT_BEFORE_CHECK_IN, "check_out", "must be after check_in");
+  return undefined;
 }
 
 const checkVoucherValue: Check<{ voucherValue?: Money }> = ({ voucherValue }) =>
@@ -174,15 +174,18 @@ const checksByType = new Map<string, Check<Message>>([
   ),
   limits(
     HotelRequestSchema,
-    (r) =>
-      present(r.hotelId, ErrorCode.INPUT_REQUIRED, "hotel_id") ??
-      checkStayDates(r) ??
-      atLeast(r.rooms, 1, ErrorCode.INPUT_ROOMS_INVALID, "rooms") ??
-      atLeast(r.adults, 2, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
-      atMost(r.childrenAges.length, 4, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
-      firstOf(r.childrenAges, "children_ages", (age, path) =>
-        between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path)
-      )
+    // An answer only echoes a request, and HotelParseUrl's holds just what the link carries, dates and guests maybe not.
+    (r, scope) =>
+      scope.direction === "answer"
+        ? undefined
+        : present(r.hotelId, ErrorCode.INPUT_REQUIRED, "hotel_id") ??
+          checkStayDates(r) ??
+          atLeast(r.rooms, 1, ErrorCode.INPUT_ROOMS_INVALID, "rooms") ??
+          atLeast(r.adults, 2, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
+          atMost(r.childrenAges.length, 4, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
+          firstOf(r.childrenAges, "children_ages", (age, path) =>
+            between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path)
+          )
   ),
   limits(
     DealPriceSchema,
@@ -242,7 +245,7 @@ const checksByType = new Map<string, Check<Message>>([
     (s) =>
       atLeast(s.productIds.length, 1, ErrorCode.INVALID_ARGUMENT, "product_ids") ??
       firstOf(s.productIds, "product_ids", (id, path) =>
-        shaped(id, productIdShape, ErrorCode.INVALID_ARGUMENT, path, "shaped digits_digits")
+        shaped(id, productIdPattern, ErrorCode.INVALID_ARGUMENT, path, "digit groups joined by underscores")
       )
   ),
   limits(

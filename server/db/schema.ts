@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Every timestamp is an instant: stored with its zone, read back as a `Date`. */
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -36,3 +36,40 @@ export const jobs = pgTable(
       .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
   ],
 );
+
+/**
+ * Hotel links resolved to the provider's hotel id. A link is analysed once per provider; the row also lets an
+ * availability check name a hotel after the link it came from.
+ */
+export const hotelLinks = pgTable(
+  "hotel_links",
+  {
+    provider: text("provider").notNull(),
+    countryCode: text("country_code").notNull(),
+    slug: text("slug").notNull(),
+    hotelId: text("hotel_id").notNull(),
+    url: text("url").notNull(),
+    resolvedAt: instant("resolved_at").notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.countryCode, table.slug] }),
+    index("hotel_links_hotel_idx").on(table.provider, table.hotelId),
+  ],
+);
+
+/**
+ * One availability check and the provider's answer, kept under its id so a reload, a shared link or another api
+ * instance shows the same offer, and the order preview prices exactly what the visitor saw.
+ */
+export const availabilities = pgTable("availabilities", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  provider: text("provider").notNull(),
+  /** The shop variant it was asked for: an offer in CZK is never shown on the Polish shop. */
+  product: text("product").notNull(),
+  hotelId: text("hotel_id").notNull(),
+  /** The stay as asked: dates, rooms, adults, children ages. */
+  stay: jsonb("stay").$type<unknown>().notNull(),
+  /** The provider's answer as the adapter returned it, money in minor units. */
+  answer: jsonb("answer").$type<unknown>().notNull(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+});

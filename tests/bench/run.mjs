@@ -66,8 +66,25 @@ async function rpc(method, body) {
     headers: { "content-type": "application/json", "connect-protocol-version": "1" },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method}: ${response.status}`);
-  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${method}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+const dayAfter = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10) + "T00:00:00Z";
+
+/** A hotel request the simulator has rooms for: it sells out some nights on purpose, so the first free stay is taken. */
+async function availableRequest(variant, url) {
+  const { hotelRequest } = await rpc("HotelParseUrl", { productVariant: variant, url });
+  for (let offset = 30; offset < 90; offset++) {
+    const request = { ...hotelRequest, checkIn: dayAfter(offset), checkOut: dayAfter(offset + 2), rooms: 1, adults: 2 };
+    try {
+      const { availabilityId } = await rpc("HotelAvailability", { productVariant: variant, hotelRequest: request });
+      return { request, availabilityId };
+    } catch {
+      // sold out that night; try the next
+    }
+  }
+  throw new Error(`no free stay at ${url}`);
 }
 
 try {
@@ -80,6 +97,14 @@ try {
   await measure("api Version", () => rpc("Version", {}));
   const variant = { product: "PRODUCT_DZB_CZ", lang: "LANG_CS", currency: "CURRENCY_CZK" };
   await measure("api PaymentMethods", () => rpc("PaymentMethods", { productVariant: variant }));
+  const url = "https://www.booking.com/hotel/cz/hotel-paris-prague.cs.html?group_adults=2";
+  await measure("api HotelParseUrl", () => rpc("HotelParseUrl", { productVariant: variant, url }));
+  const { request, availabilityId } = await availableRequest(variant, url);
+  await measure("api HotelAvailability (new check)", () =>
+    rpc("HotelAvailability", { productVariant: variant, hotelRequest: request }),
+  );
+  await measure("api HotelAvailability (by id)", () => rpc("HotelAvailability", { productVariant: variant, availabilityId }));
+  await measure("SSR accommodation (cs)", () => page(`/objednavka/ubytovani/${availabilityId}`));
 } finally {
   server.kill("SIGTERM");
 }

@@ -168,11 +168,6 @@ describe("methods whose issue has not landed", () => {
   const variant = { productVariant: czVariant };
   const orderId = "4b2a8c7e-1f3d-4c5a-9e6b-0a1b2c3d4e5f";
   const calls: [string, () => Promise<unknown>][] = [
-    ["HotelParseUrl", () => client.hotelParseUrl({ ...variant, url: "https://www.booking.com/hotel/cz/x.html" })],
-    [
-      "HotelAvailability",
-      () => client.hotelAvailability({ ...variant, lookup: { case: "availabilityId", value: orderId } }),
-    ],
     [
       "HotelOrderPreview",
       () => client.hotelOrderPreview({ ...variant, lookup: { case: "previewId", value: orderId } }),

@@ -6,6 +6,8 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Money, RequestMeta } from "./common_pb";
 import { file_dzb_shop_v1_common } from "./common_pb";
+import type { ExtraCharge } from "./payment_pb";
+import { file_dzb_shop_v1_payment } from "./payment_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -14,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file dzb/shop/v1/hotel.proto.
  */
 export const file_dzb_shop_v1_hotel: GenFile = /*@__PURE__*/
-  fileDesc("ChdkemIvc2hvcC92MS9ob3RlbC5wcm90bxILZHpiLnNob3AudjEihQEKCURlYWxQcmljZRIoCgxwdWJsaWNfcHJpY2UYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRIsChBkaXNjb3VudGVkX3ByaWNlGAIgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSIAoFZGVhbHMYAyADKA4yES5kemIuc2hvcC52MS5EZWFsIlUKCE1lYWxQbGFuEicKBHBsYW4YASABKA4yGS5kemIuc2hvcC52MS5NZWFsUGxhblR5cGUSIAoFbWVhbHMYAiADKA4yES5kemIuc2hvcC52MS5NZWFsIjAKBVBob3RvEhQKDHN0YW5kYXJkX3VybBgBIAEoCRIRCglsYXJnZV91cmwYAiABKAki4wQKC0hvdGVsRGV0YWlsEi4KDHJlcXVlc3RfbWV0YRgBIAEoCzIYLmR6Yi5zaG9wLnYxLlJlcXVlc3RNZXRhEhAKCGhvdGVsX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSCwoDdXJsGAQgASgJEjkKC2Nvb3JkaW5hdGVzGAUgASgLMiQuZHpiLnNob3AudjEuSG90ZWxEZXRhaWwuQ29vcmRpbmF0ZXMSMQoHYWRkcmVzcxgGIAEoCzIgLmR6Yi5zaG9wLnYxLkhvdGVsRGV0YWlsLkFkZHJlc3MSLwoGcmF0aW5nGAcgASgLMh8uZHpiLnNob3AudjEuSG90ZWxEZXRhaWwuUmF0aW5nEi8KBnBob3RvcxgIIAEoCzIfLmR6Yi5zaG9wLnYxLkhvdGVsRGV0YWlsLlBob3RvcxpUCgdBZGRyZXNzEhUKDXN0cmVldF9udW1iZXIYASABKAkSDAoEY2l0eRgCIAEoCRIPCgdjb3VudHJ5GAMgASgJEhMKC3Bvc3RhbF9jb2RlGAQgASgJGjIKC0Nvb3JkaW5hdGVzEhAKCGxhdGl0dWRlGAEgASgBEhEKCWxvbmdpdHVkZRgCIAEoARpICgZSYXRpbmcSGQoRbnVtYmVyX29mX3Jldmlld3MYASABKAUSFAoMcmV2aWV3X3Njb3JlGAIgASgBEg0KBXN0YXJzGAMgASgBGlMKBlBob3RvcxImCgptYWluX3Bob3RvGAEgASgLMhIuZHpiLnNob3AudjEuUGhvdG8SIQoFb3RoZXIYAiADKAsyEi5kemIuc2hvcC52MS5QaG90byKzAQoMSG90ZWxSZXF1ZXN0EhAKCGhvdGVsX2lkGAEgASgJEiwKCGNoZWNrX2luGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljaGVja19vdXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXJvb21zGAQgASgFEg4KBmFkdWx0cxgFIAEoBRIVCg1jaGlsZHJlbl9hZ2VzGAYgAygFIqgBChBNYXhpbXVtT2NjdXBhbmN5Eg4KBmFkdWx0cxgBIAEoBRINCgV0b3RhbBgCIAEoBRI4CghjaGlsZHJlbhgDIAMoCzImLmR6Yi5zaG9wLnYxLk1heGltdW1PY2N1cGFuY3kuQ2hpbGRyZW4aOwoIQ2hpbGRyZW4SDQoFdG90YWwYASABKAUSEAoIZnJvbV9hZ2UYAiABKAUSDgoGdG9fYWdlGAMgASgFImAKDE9yZGVyYWJpbGl0eRIUCgxpc19hdmFpbGFibGUYASABKAgSOgoSdW5hdmFpbGFibGVfcmVhc29uGAIgASgOMh4uZHpiLnNob3AudjEuVW5hdmFpbGFibGVSZWFzb24i2gIKC1Jvb21Qcm9kdWN0EhIKCnByb2R1Y3RfaWQYASABKAkSJgoebnVtYmVyX2F2YWlsYWJsZV9hdF90aGlzX3ByaWNlGAIgASgFEjsKF2ZyZWVfY2FuY2VsbGF0aW9uX3VudGlsGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgVwcmljZRgEIAEoCzIWLmR6Yi5zaG9wLnYxLkRlYWxQcmljZRIoCgltZWFsX3BsYW4YBSABKAsyFS5kemIuc2hvcC52MS5NZWFsUGxhbhIWCg5maXRzX29jY3VwYW5jeRgGIAEoCBI4ChFtYXhpbXVtX29jY3VwYW5jeRgHIAEoCzIdLmR6Yi5zaG9wLnYxLk1heGltdW1PY2N1cGFuY3kSLwoMb3JkZXJhYmlsaXR5GAggASgLMhkuZHpiLnNob3AudjEuT3JkZXJhYmlsaXR5InQKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEioKCHByb2R1Y3RzGAMgAygLMhguZHpiLnNob3AudjEuUm9vbVByb2R1Y3QSIQoFcGhvdG8YBCABKAsyEi5kemIuc2hvcC52MS5QaG90byJ+ChFIb3RlbEF2YWlsYWJpbGl0eRIXCg9hdmFpbGFiaWxpdHlfaWQYASABKAkSLgoMcmVxdWVzdF9tZXRhGAIgASgLMhguZHpiLnNob3AudjEuUmVxdWVzdE1ldGESIAoFcm9vbXMYAyADKAsyES5kemIuc2hvcC52MS5Sb29tKqcBCgREZWFsEhQKEERFQUxfVU5TUEVDSUZJRUQQABIVChFERUFMX0JMQUNLX0ZSSURBWRABEhoKFkRFQUxfTElNSVRFRF9USU1FX0RFQUwQAhIXChNERUFMX0xPR0dFRF9JTl9ERUFMEAMSFAoQREVBTF9NT0JJTEVfUkFURRAEEhYKEkRFQUxfU0VBU09OQUxfREVBTBAFEg8KC0RFQUxfR0VOSVVTEAYq0QEKDE1lYWxQbGFuVHlwZRIeChpNRUFMX1BMQU5fVFlQRV9VTlNQRUNJRklFRBAAEiAKHE1FQUxfUExBTl9UWVBFX0FMTF9JTkNMVVNJVkUQARIlCiFNRUFMX1BMQU5fVFlQRV9CUkVBS0ZBU1RfSU5DTFVERUQQAhIdChlNRUFMX1BMQU5fVFlQRV9GVUxMX0JPQVJEEAMSHQoZTUVBTF9QTEFOX1RZUEVfSEFMRl9CT0FSRBAEEhoKFk1FQUxfUExBTl9UWVBFX05PX1BMQU4QBSpRCgRNZWFsEhQKEE1FQUxfVU5TUEVDSUZJRUQQABISCg5NRUFMX0JSRUFLRkFTVBABEg8KC01FQUxfRElOTkVSEAISDgoKTUVBTF9MVU5DSBADKpUBChFVbmF2YWlsYWJsZVJlYXNvbhIiCh5VTkFWQUlMQUJMRV9SRUFTT05fVU5TUEVDSUZJRUQQABIxCi1VTkFWQUlMQUJMRV9SRUFTT05fQ0FSRF9QQVlNRU5UX05PVF9TVVBQT1JURUQQARIpCiVVTkFWQUlMQUJMRV9SRUFTT05fTk9UX1BBWUFCTEVfT05MSU5FEAJiBnByb3RvMw", [file_dzb_shop_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("ChdkemIvc2hvcC92MS9ob3RlbC5wcm90bxILZHpiLnNob3AudjEihQEKCURlYWxQcmljZRIoCgxwdWJsaWNfcHJpY2UYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRIsChBkaXNjb3VudGVkX3ByaWNlGAIgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSIAoFZGVhbHMYAyADKA4yES5kemIuc2hvcC52MS5EZWFsIlUKCE1lYWxQbGFuEicKBHBsYW4YASABKA4yGS5kemIuc2hvcC52MS5NZWFsUGxhblR5cGUSIAoFbWVhbHMYAiADKA4yES5kemIuc2hvcC52MS5NZWFsIjAKBVBob3RvEhQKDHN0YW5kYXJkX3VybBgBIAEoCRIRCglsYXJnZV91cmwYAiABKAki4wQKC0hvdGVsRGV0YWlsEi4KDHJlcXVlc3RfbWV0YRgBIAEoCzIYLmR6Yi5zaG9wLnYxLlJlcXVlc3RNZXRhEhAKCGhvdGVsX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSCwoDdXJsGAQgASgJEjkKC2Nvb3JkaW5hdGVzGAUgASgLMiQuZHpiLnNob3AudjEuSG90ZWxEZXRhaWwuQ29vcmRpbmF0ZXMSMQoHYWRkcmVzcxgGIAEoCzIgLmR6Yi5zaG9wLnYxLkhvdGVsRGV0YWlsLkFkZHJlc3MSLwoGcmF0aW5nGAcgASgLMh8uZHpiLnNob3AudjEuSG90ZWxEZXRhaWwuUmF0aW5nEi8KBnBob3RvcxgIIAEoCzIfLmR6Yi5zaG9wLnYxLkhvdGVsRGV0YWlsLlBob3RvcxpUCgdBZGRyZXNzEhUKDXN0cmVldF9udW1iZXIYASABKAkSDAoEY2l0eRgCIAEoCRIPCgdjb3VudHJ5GAMgASgJEhMKC3Bvc3RhbF9jb2RlGAQgASgJGjIKC0Nvb3JkaW5hdGVzEhAKCGxhdGl0dWRlGAEgASgBEhEKCWxvbmdpdHVkZRgCIAEoARpICgZSYXRpbmcSGQoRbnVtYmVyX29mX3Jldmlld3MYASABKAUSFAoMcmV2aWV3X3Njb3JlGAIgASgBEg0KBXN0YXJzGAMgASgBGlMKBlBob3RvcxImCgptYWluX3Bob3RvGAEgASgLMhIuZHpiLnNob3AudjEuUGhvdG8SIQoFb3RoZXIYAiADKAsyEi5kemIuc2hvcC52MS5QaG90byKzAQoMSG90ZWxSZXF1ZXN0EhAKCGhvdGVsX2lkGAEgASgJEiwKCGNoZWNrX2luGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgljaGVja19vdXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXJvb21zGAQgASgFEg4KBmFkdWx0cxgFIAEoBRIVCg1jaGlsZHJlbl9hZ2VzGAYgAygFIqgBChBNYXhpbXVtT2NjdXBhbmN5Eg4KBmFkdWx0cxgBIAEoBRINCgV0b3RhbBgCIAEoBRI4CghjaGlsZHJlbhgDIAMoCzImLmR6Yi5zaG9wLnYxLk1heGltdW1PY2N1cGFuY3kuQ2hpbGRyZW4aOwoIQ2hpbGRyZW4SDQoFdG90YWwYASABKAUSEAoIZnJvbV9hZ2UYAiABKAUSDgoGdG9fYWdlGAMgASgFImAKDE9yZGVyYWJpbGl0eRIUCgxpc19hdmFpbGFibGUYASABKAgSOgoSdW5hdmFpbGFibGVfcmVhc29uGAIgASgOMh4uZHpiLnNob3AudjEuVW5hdmFpbGFibGVSZWFzb24ivQMKC1Jvb21Qcm9kdWN0EhIKCnByb2R1Y3RfaWQYASABKAkSJgoebnVtYmVyX2F2YWlsYWJsZV9hdF90aGlzX3ByaWNlGAIgASgFEjsKF2ZyZWVfY2FuY2VsbGF0aW9uX3VudGlsGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgVwcmljZRgEIAEoCzIWLmR6Yi5zaG9wLnYxLkRlYWxQcmljZRIoCgltZWFsX3BsYW4YBSABKAsyFS5kemIuc2hvcC52MS5NZWFsUGxhbhIWCg5maXRzX29jY3VwYW5jeRgGIAEoCBI4ChFtYXhpbXVtX29jY3VwYW5jeRgHIAEoCzIdLmR6Yi5zaG9wLnYxLk1heGltdW1PY2N1cGFuY3kSLwoMb3JkZXJhYmlsaXR5GAggASgLMhkuZHpiLnNob3AudjEuT3JkZXJhYmlsaXR5Ei8KDWV4dHJhX2NoYXJnZXMYCSADKAsyGC5kemIuc2hvcC52MS5FeHRyYUNoYXJnZRIwCg9wYXltZW50X3RpbWluZ3MYCiADKA4yFy5kemIuc2hvcC52MS5UaW1pbmdUeXBlInQKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEioKCHByb2R1Y3RzGAMgAygLMhguZHpiLnNob3AudjEuUm9vbVByb2R1Y3QSIQoFcGhvdG8YBCABKAsyEi5kemIuc2hvcC52MS5QaG90byJ+ChFIb3RlbEF2YWlsYWJpbGl0eRIXCg9hdmFpbGFiaWxpdHlfaWQYASABKAkSLgoMcmVxdWVzdF9tZXRhGAIgASgLMhguZHpiLnNob3AudjEuUmVxdWVzdE1ldGESIAoFcm9vbXMYAyADKAsyES5kemIuc2hvcC52MS5Sb29tKqcBCgREZWFsEhQKEERFQUxfVU5TUEVDSUZJRUQQABIVChFERUFMX0JMQUNLX0ZSSURBWRABEhoKFkRFQUxfTElNSVRFRF9USU1FX0RFQUwQAhIXChNERUFMX0xPR0dFRF9JTl9ERUFMEAMSFAoQREVBTF9NT0JJTEVfUkFURRAEEhYKEkRFQUxfU0VBU09OQUxfREVBTBAFEg8KC0RFQUxfR0VOSVVTEAYq0QEKDE1lYWxQbGFuVHlwZRIeChpNRUFMX1BMQU5fVFlQRV9VTlNQRUNJRklFRBAAEiAKHE1FQUxfUExBTl9UWVBFX0FMTF9JTkNMVVNJVkUQARIlCiFNRUFMX1BMQU5fVFlQRV9CUkVBS0ZBU1RfSU5DTFVERUQQAhIdChlNRUFMX1BMQU5fVFlQRV9GVUxMX0JPQVJEEAMSHQoZTUVBTF9QTEFOX1RZUEVfSEFMRl9CT0FSRBAEEhoKFk1FQUxfUExBTl9UWVBFX05PX1BMQU4QBSpRCgRNZWFsEhQKEE1FQUxfVU5TUEVDSUZJRUQQABISCg5NRUFMX0JSRUFLRkFTVBABEg8KC01FQUxfRElOTkVSEAISDgoKTUVBTF9MVU5DSBADKoABCgpUaW1pbmdUeXBlEhsKF1RJTUlOR19UWVBFX1VOU1BFQ0lGSUVEEAASGgoWVElNSU5HX1RZUEVfT05MSU5FX05PVxABEhwKGFRJTUlOR19UWVBFX09OTElORV9MQVRFUhACEhsKF1RJTUlOR19UWVBFX0FUX1BST1BFUlRZEAMqlQEKEVVuYXZhaWxhYmxlUmVhc29uEiIKHlVOQVZBSUxBQkxFX1JFQVNPTl9VTlNQRUNJRklFRBAAEjEKLVVOQVZBSUxBQkxFX1JFQVNPTl9DQVJEX1BBWU1FTlRfTk9UX1NVUFBPUlRFRBABEikKJVVOQVZBSUxBQkxFX1JFQVNPTl9OT1RfUEFZQUJMRV9PTkxJTkUQAmIGcHJvdG8z", [file_dzb_shop_v1_common, file_dzb_shop_v1_payment, file_google_protobuf_timestamp]);
 
 /**
  * A price with the public price it is discounted from.
@@ -278,11 +280,15 @@ export type HotelRequest = Message<"dzb.shop.v1.HotelRequest"> & {
   hotelId: string;
 
   /**
+   * A calendar date: 00:00 UTC of the day; any time of day is ignored.
+   *
    * @generated from field: google.protobuf.Timestamp check_in = 2;
    */
   checkIn?: Timestamp | undefined;
 
   /**
+   * A calendar date like check_in, after it.
+   *
    * @generated from field: google.protobuf.Timestamp check_out = 3;
    */
   checkOut?: Timestamp | undefined;
@@ -459,6 +465,20 @@ export type RoomProduct = Message<"dzb.shop.v1.RoomProduct"> & {
    * @generated from field: dzb.shop.v1.Orderability orderability = 8;
    */
   orderability?: Orderability | undefined;
+
+  /**
+   * Charges on top of the room price, such as city tax; those not chargeable online are paid at the property.
+   *
+   * @generated from field: repeated dzb.shop.v1.ExtraCharge extra_charges = 9;
+   */
+  extraCharges: ExtraCharge[];
+
+  /**
+   * The ways this product may be paid, at least one.
+   *
+   * @generated from field: repeated dzb.shop.v1.TimingType payment_timings = 10;
+   */
+  paymentTimings: TimingType[];
 };
 
 /**
@@ -658,6 +678,39 @@ export const MealSchema: GenEnum<Meal> = /*@__PURE__*/
   enumDesc(file_dzb_shop_v1_hotel, 2);
 
 /**
+ * When a product is paid: online with the order, online closer to the stay, or at the property.
+ *
+ * @generated from enum dzb.shop.v1.TimingType
+ */
+export enum TimingType {
+  /**
+   * @generated from enum value: TIMING_TYPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: TIMING_TYPE_ONLINE_NOW = 1;
+   */
+  ONLINE_NOW = 1,
+
+  /**
+   * @generated from enum value: TIMING_TYPE_ONLINE_LATER = 2;
+   */
+  ONLINE_LATER = 2,
+
+  /**
+   * @generated from enum value: TIMING_TYPE_AT_PROPERTY = 3;
+   */
+  AT_PROPERTY = 3,
+}
+
+/**
+ * Describes the enum dzb.shop.v1.TimingType.
+ */
+export const TimingTypeSchema: GenEnum<TimingType> = /*@__PURE__*/
+  enumDesc(file_dzb_shop_v1_hotel, 3);
+
+/**
  * Why a product cannot be ordered.
  *
  * @generated from enum dzb.shop.v1.UnavailableReason
@@ -683,5 +736,5 @@ export enum UnavailableReason {
  * Describes the enum dzb.shop.v1.UnavailableReason.
  */
 export const UnavailableReasonSchema: GenEnum<UnavailableReason> = /*@__PURE__*/
-  enumDesc(file_dzb_shop_v1_hotel, 3);
+  enumDesc(file_dzb_shop_v1_hotel, 4);
 

@@ -1,0 +1,124 @@
+import { Code, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
+import { timestampMs } from "@bufbuild/protobuf/wkt";
+import { Lang } from "../../gen/dzb/shop/v1/common_pb";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
+import type { HotelAvailabilityRequest, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { ProviderError, type ProviderLanguage } from "../adapters/provider/hotel-provider";
+import { marketCurrency, type ProductKey } from "../domain/products";
+import { marketDate, stayProblem, type Stay, type StayProblem } from "../domain/stay";
+import { findAvailability, saveAvailability, type StoredAvailability } from "../stores/availabilities";
+import { findHotelLink } from "../stores/hotel-links";
+import { apiError } from "./api-error";
+import type { ApiDeps } from "./deps";
+import { toHotelAvailability, toHotelDetail, toHotelRequest } from "./hotel-contract";
+import { requestProductKey } from "./product-variant";
+import { callProvider } from "./provider-errors";
+
+const stayErrors: Record<StayProblem["kind"], ErrorCode> = {
+  check_in_past: ErrorCode.INPUT_CHECK_IN_PAST,
+  check_out_past: ErrorCode.INPUT_CHECK_OUT_PAST,
+  check_out_not_after_check_in: ErrorCode.INPUT_CHECKOUT_BEFORE_CHECK_IN,
+  adults_fewer_than_rooms: ErrorCode.INPUT_ADULTS_INVALID,
+};
+
+const languages: Record<Lang, ProviderLanguage> = {
+  [Lang.UNSPECIFIED]: "en",
+  [Lang.CS]: "cs",
+  [Lang.PL]: "pl",
+  [Lang.EN]: "en",
+};
+
+/** The calendar date a contract timestamp stands for (its UTC day). */
+function timestampDate(timestamp: HotelRequest["checkIn"]): string {
+  return new Date(timestamp ? timestampMs(timestamp) : Number.NaN).toISOString().slice(0, 10);
+}
+
+/** The request limits have checked presence and bounds; what is left is read as the domain's stay. */
+function stayOf(request: HotelRequest): Stay {
+  return {
+    checkIn: timestampDate(request.checkIn),
+    checkOut: timestampDate(request.checkOut),
+    rooms: request.rooms,
+    adults: request.adults,
+    childrenAges: [...request.childrenAges],
+  };
+}
+
+function answer(stored: StoredAvailability) {
+  const currency = marketCurrency[stored.product];
+  return {
+    availabilityId: stored.id,
+    hotelRequest: toHotelRequest(stored.answer.hotel.hotelId, stored.stay),
+    hotelDetail: toHotelDetail(stored.answer),
+    hotelAvailability: toHotelAvailability(stored.id, stored.answer, stored.stay, currency),
+  };
+}
+
+/**
+ * Checks a stay with the provider and keeps the answer under a new availability id; asked with that id, answers the
+ * kept offer again (a reload, a shared link, another api instance), never the provider's newer one.
+ */
+export function hotelAvailability(deps: ApiDeps): ServiceImpl<typeof ShopService>["hotelAvailability"] {
+  return async (request, context) => {
+    const product = requestProductKey(request.productVariant);
+    switch (request.lookup.case) {
+      case "availabilityId":
+        return answer(await storedFor(deps, product, request.lookup.value));
+      case "hotelRequest":
+        return answer(await checkStay(deps, product, request, request.lookup.value, context));
+      default:
+        throw apiError(
+          Code.InvalidArgument,
+          ErrorCode.INPUT_REQUIRED,
+          "hotel_request or availability_id is required",
+          "hotel_request"
+        );
+    }
+  };
+}
+
+async function storedFor(deps: ApiDeps, product: ProductKey, id: string): Promise<StoredAvailability> {
+  const stored = await findAvailability(deps.db, id.toLowerCase());
+  // An offer made on another shop is in another currency: as far as this shop knows, it does not exist.
+  if (!stored || stored.product !== product) {
+    throw apiError(Code.NotFound, ErrorCode.PAGE_NOT_FOUND, "no availability with this id", "availability_id");
+  }
+  return stored;
+}
+
+async function checkStay(
+  { db, provider, config, now = () => new Date() }: ApiDeps,
+  product: ProductKey,
+  request: HotelAvailabilityRequest,
+  hotelRequest: HotelRequest,
+  context: HandlerContext
+): Promise<StoredAvailability> {
+  const stay = stayOf(hotelRequest);
+  const problem = stayProblem(stay, marketDate(now()));
+  if (problem) {
+    throw apiError(
+      Code.InvalidArgument,
+      stayErrors[problem.kind],
+      problem.kind.replaceAll("_", " "),
+      `hotel_request.${problem.field}`
+    );
+  }
+  const link = await findHotelLink(db, provider.name, hotelRequest.hotelId);
+  const found = await callProvider(config.provider.timeoutMs, context.signal, async (signal) => {
+    const result = await provider.availability(
+      {
+        hotelId: hotelRequest.hotelId,
+        link,
+        ...stay,
+        currency: marketCurrency[product],
+        language: languages[request.productVariant?.lang ?? Lang.UNSPECIFIED],
+      },
+      signal
+    );
+    // The interface promises rooms; an adapter breaking that promise still must not show an empty offer.
+    if (result.rooms.length === 0) throw new ProviderError("nothing_available", "the provider answered no rooms");
+    return result;
+  });
+  return saveAvailability(db, { provider: provider.name, product, stay, answer: found });
+}

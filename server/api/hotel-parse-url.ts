@@ -1,0 +1,70 @@
+import { Code, type ServiceImpl } from "@connectrpc/connect";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import type { HotelLink } from "../adapters/provider/hotel-provider";
+import { parseBookingLink, type BookingLinkError } from "../domain/booking-link";
+import { findHotelId, saveHotelLink } from "../stores/hotel-links";
+import { apiError } from "./api-error";
+import type { ApiDeps } from "./deps";
+import { callProvider } from "./provider-errors";
+
+/** Each way a link can be wrong has its own sentence (SPEC §5, §8). */
+const linkErrors: Record<BookingLinkError, { errorCode: ErrorCode; message: string }> = {
+  not_https: { errorCode: ErrorCode.INPUT_HOTEL_LINK_INVALID, message: "the link must start with https://" },
+  not_booking: { errorCode: ErrorCode.LINK_NOT_BOOKING, message: "the link is not from the booking portal" },
+  not_hotel_page: { errorCode: ErrorCode.LINK_BAD_FORMAT, message: "the link is not a hotel page" },
+  bad_format: { errorCode: ErrorCode.LINK_BAD_FORMAT, message: "the link is not in the right format" },
+  share_link: {
+    errorCode: ErrorCode.LINK_SHARE,
+    message: "a share link names no hotel; open it and copy the page address",
+  },
+};
+
+/** A calendar date (YYYY-MM-DD) as the contract's timestamp: 00:00 UTC of that day. */
+export function dateToTimestamp(date: string) {
+  return timestampFromMs(Date.parse(`${date}T00:00:00Z`));
+}
+
+/**
+ * Reads a pasted hotel link: which hotel (resolved to the provider's id, once per link) and whatever search it
+ * carries. What the link lacks stays unset (zero), for the form to ask.
+ */
+export function hotelParseUrl({ db, provider, config }: ApiDeps): ServiceImpl<typeof ShopService>["hotelParseUrl"] {
+  return async (request, context) => {
+    if (request.url.trim() === "")
+      throw apiError(Code.InvalidArgument, ErrorCode.INPUT_REQUIRED, "url is required", "url");
+    const parsed = parseBookingLink(request.url);
+    if (!parsed.ok) {
+      const { errorCode, message } = linkErrors[parsed.error];
+      throw apiError(Code.InvalidArgument, errorCode, message, "url");
+    }
+    const hotelId = await resolveHotelId(parsed.hotel);
+    const { search } = parsed;
+    return {
+      hotelRequest: {
+        hotelId,
+        checkIn: search.checkIn === undefined ? undefined : dateToTimestamp(search.checkIn),
+        checkOut: search.checkOut === undefined ? undefined : dateToTimestamp(search.checkOut),
+        rooms: search.rooms ?? 0,
+        adults: search.adults ?? 0,
+        childrenAges: search.childrenAges,
+      },
+      hotelUrl: parsed.hotel.url,
+      childrenCount: search.childrenCount ?? search.childrenAges.length,
+    };
+
+    async function resolveHotelId(link: HotelLink): Promise<string> {
+      const known = await findHotelId(db, provider.name, link);
+      if (known) return known;
+      const resolved = await callProvider(
+        config.provider.timeoutMs,
+        context.signal,
+        (signal) => provider.resolveHotel(link, signal),
+        "url"
+      );
+      await saveHotelLink(db, provider.name, link, resolved);
+      return resolved;
+    }
+  };
+}

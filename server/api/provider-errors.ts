@@ -1,0 +1,68 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { ProviderError, type ProviderErrorKind } from "../adapters/provider/hotel-provider";
+import { apiError } from "./api-error";
+
+/** Each provider failure as the visitor's sentence (SPEC §8) and the Connect code that says what kind it is. */
+const answers: Record<ProviderErrorKind, { code: Code; errorCode: ErrorCode; message: string }> = {
+  property_not_found: {
+    code: Code.NotFound,
+    errorCode: ErrorCode.PROPERTY_NOT_FOUND,
+    message: "the link names no property the provider knows",
+  },
+  hotel_not_found: { code: Code.NotFound, errorCode: ErrorCode.HOTEL_NOT_FOUND, message: "hotel not found" },
+  hotel_unavailable: {
+    code: Code.FailedPrecondition,
+    errorCode: ErrorCode.HOTEL_UNAVAILABLE,
+    message: "the hotel cannot be booked",
+  },
+  nothing_available: {
+    code: Code.NotFound,
+    errorCode: ErrorCode.NOTHING_AVAILABLE_IN_TERM,
+    message: "nothing available in the chosen term",
+  },
+  date_not_bookable: {
+    code: Code.FailedPrecondition,
+    errorCode: ErrorCode.NO_ACCOMMODATION_FOR_DATE,
+    message: "no accommodation for the date",
+  },
+  // The SPEC's wording for an exceeded deadline, so the visitor is told to try again.
+  timeout: {
+    code: Code.DeadlineExceeded,
+    errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED,
+    message: "the operation timed out",
+  },
+  failed: {
+    code: Code.Unavailable,
+    errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED,
+    message: "the hotel provider failed",
+  },
+};
+
+/** A provider's failure as the api's error; anything else is passed on untouched (a bug ends as internal). */
+export function fromProviderError(reason: unknown, field = ""): unknown {
+  if (!(reason instanceof ProviderError)) return reason;
+  const { code, errorCode, message } = answers[reason.kind];
+  const error: ConnectError = apiError(code, errorCode, message, field);
+  // Keeps the provider's own words for the log; the visitor never sees them.
+  error.cause = reason;
+  return error;
+}
+
+/**
+ * Runs a provider call under the api's deadline for the provider, and under the caller's own signal, so a visitor
+ * who gives up stops the provider request too.
+ */
+export async function callProvider<T>(
+  timeoutMs: number,
+  callerSignal: AbortSignal,
+  call: (signal: AbortSignal) => Promise<T>,
+  field = ""
+): Promise<T> {
+  const signal = AbortSignal.any([callerSignal, AbortSignal.timeout(timeoutMs)]);
+  try {
+    return await call(signal);
+  } catch (reason) {
+    throw fromProviderError(reason, field);
+  }
+}

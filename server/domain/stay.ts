@@ -1,0 +1,54 @@
+/**
+ * The rules a stay request must meet beyond the contract's bounds (SPEC §5): dates not in the past, and no more
+ * rooms than adults, since every room needs an adult. The bounds themselves (rooms ≥ 1, adults ≥ 2, at most
+ * 4 children aged 0 to 17, check-out after check-in) are checked on every request by the api's limits table.
+ */
+
+export interface Stay {
+  /** YYYY-MM-DD */
+  readonly checkIn: string;
+  /** YYYY-MM-DD */
+  readonly checkOut: string;
+  readonly rooms: number;
+  readonly adults: number;
+  readonly childrenAges: readonly number[];
+}
+
+export type StayProblem =
+  | { readonly kind: "check_in_past"; readonly field: "check_in" }
+  | { readonly kind: "check_out_past"; readonly field: "check_out" }
+  | { readonly kind: "check_out_not_after_check_in"; readonly field: "check_out" }
+  | { readonly kind: "adults_fewer_than_rooms"; readonly field: "adults" };
+
+/**
+ * Both markets live in Central European time, and so do most of their customers' trips. A hotel far west may
+ * still be on yesterday; refusing its "today" for the hours the zones differ is the price of one clear rule.
+ */
+export const MARKET_TIME_ZONE = "Europe/Prague";
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: MARKET_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in the market's time zone. */
+export function marketDate(instant: Date): string {
+  return dayFormat.format(instant);
+}
+
+/** The first problem of a stay asked for on `today` (YYYY-MM-DD), in the order the form lists its fields. */
+export function stayProblem(stay: Stay, today: string): StayProblem | undefined {
+  // ISO dates compare as strings.
+  if (stay.checkIn < today) return { kind: "check_in_past", field: "check_in" };
+  if (stay.checkOut < today) return { kind: "check_out_past", field: "check_out" };
+  if (stay.checkOut <= stay.checkIn) return { kind: "check_out_not_after_check_in", field: "check_out" };
+  if (stay.adults < stay.rooms) return { kind: "adults_fewer_than_rooms", field: "adults" };
+  return undefined;
+}
+
+/** Nights between two calendar dates (YYYY-MM-DD). */
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+}

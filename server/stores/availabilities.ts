@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { ProviderAvailability } from "../adapters/provider/hotel-provider";
+import type { Database } from "../db/database";
+import { availabilities } from "../db/schema";
+import type { ProductKey } from "../domain/products";
+import type { Stay } from "../domain/stay";
+
+/** An availability check as kept: what was asked, and what the provider answered. */
+export interface StoredAvailability {
+  readonly id: string;
+  readonly provider: string;
+  readonly product: ProductKey;
+  readonly stay: Stay;
+  readonly answer: ProviderAvailability;
+}
+
+export async function saveAvailability(
+  db: Database,
+  entry: Omit<StoredAvailability, "id">
+): Promise<StoredAvailability> {
+  const [row] = await db
+    .insert(availabilities)
+    .values({
+      provider: entry.provider,
+      product: entry.product,
+      hotelId: entry.answer.hotel.hotelId,
+      stay: entry.stay,
+      answer: entry.answer,
+    })
+    .returning({ id: availabilities.id });
+  if (!row) throw new Error("saving an availability returned no row");
+  return { id: row.id, ...entry };
+}
+
+export async function findAvailability(db: Database, id: string): Promise<StoredAvailability | undefined> {
+  const [row] = await db.select().from(availabilities).where(eq(availabilities.id, id)).limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    provider: row.provider,
+    product: row.product as ProductKey,
+    stay: row.stay as Stay,
+    answer: reviveAnswer(row.answer as JsonAnswer),
+  };
+}
+
+/** The answer as JSON gives it back: instants became ISO strings. */
+type JsonAnswer = Omit<ProviderAvailability, "answeredAt" | "rooms"> & {
+  answeredAt: string;
+  rooms: (Omit<ProviderAvailability["rooms"][number], "products"> & {
+    products: (Omit<ProviderAvailability["rooms"][number]["products"][number], "freeCancellationUntil"> & {
+      freeCancellationUntil?: string;
+    })[];
+  })[];
+};
+
+function reviveAnswer(json: JsonAnswer): ProviderAvailability {
+  return {
+    ...json,
+    answeredAt: new Date(json.answeredAt),
+    rooms: json.rooms.map((room) => ({
+      ...room,
+      products: room.products.map(({ freeCancellationUntil, ...product }) => ({
+        ...product,
+        ...(freeCancellationUntil === undefined ? {} : { freeCancellationUntil: new Date(freeCancellationUntil) }),
+      })),
+    })),
+  };
+}
