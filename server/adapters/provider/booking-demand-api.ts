@@ -47,6 +47,7 @@ import {
 import { resolveHotelIdFromPage } from "./booking-page-resolver";
 import {
   ProviderError,
+  dealKinds,
   type DealKind,
   type ExtraCharge,
   type HotelProvider,
@@ -109,14 +110,7 @@ const CONTRACT = {
 /** The contract's request id length (SPEC, RequestMeta.id). */
 const REQUEST_ID_LENGTH = 25;
 
-const DEAL_KINDS: ReadonlySet<string> = new Set<DealKind>([
-  "black_friday",
-  "limited_time_deal",
-  "logged_in_deal",
-  "mobile_rate",
-  "seasonal_deal",
-  "genius",
-]);
+const DEAL_KINDS: ReadonlySet<string> = new Set<DealKind>(dealKinds);
 
 const PAYMENT_TIMINGS: Record<BookingProduct["policies"]["payment"]["timings"][number], PaymentTiming> = {
   pay_online_now: "online_now",
@@ -383,7 +377,7 @@ function toProduct(product: BookingProduct, chargeNames: ReadonlyMap<number, str
   if (!productIdPattern.test(product.id)) return undefined;
   const extraCharges = toExtraCharges(product.price.extra_charges?.excluded ?? [], chargeNames);
   if (extraCharges === undefined) return undefined;
-  const deals = dealKinds(product.deal?.tags ?? []);
+  const deals = dealKindsOf(product.deal?.tags ?? []);
   const paymentTimings = product.policies.payment.timings.map((timing) => PAYMENT_TIMINGS[timing]);
   // `book` is the price Booking.com requires travellers be shown; the deal's public price is the same price before it.
   const discountedPrice = product.price.book;
@@ -439,7 +433,7 @@ function withinContract(
 }
 
 /** Deals the contract names, once each; a tag Booking.com adds later is dropped until the contract knows it. */
-function dealKinds(tags: readonly string[]): DealKind[] {
+function dealKindsOf(tags: readonly string[]): DealKind[] {
   return [...new Set(tags)].filter((tag): tag is DealKind => DEAL_KINDS.has(tag));
 }
 

@@ -71,13 +71,15 @@ export interface ProviderHotel {
 
 export type MealPlanKind = "no_plan" | "breakfast_included" | "half_board" | "full_board" | "all_inclusive";
 export type MealKind = "breakfast" | "lunch" | "dinner";
-export type DealKind =
-  | "black_friday"
-  | "limited_time_deal"
-  | "logged_in_deal"
-  | "mobile_rate"
-  | "seasonal_deal"
-  | "genius";
+export const dealKinds = [
+  "black_friday",
+  "limited_time_deal",
+  "logged_in_deal",
+  "mobile_rate",
+  "seasonal_deal",
+  "genius",
+] as const;
+export type DealKind = (typeof dealKinds)[number];
 /** When a product is paid: with the order, online closer to the stay, or at the property. */
 export type PaymentTiming = "online_now" | "online_later" | "at_property";
 export type UnavailableReason = "card_payment_not_supported" | "not_payable_online";

@@ -5,16 +5,17 @@
  */
 
 import type { CurrencyCode } from "../../domain/products";
-import type {
-  DealKind,
-  ExtraCharge,
-  MealKind,
-  MealPlanKind,
-  PaymentTiming,
-  ProviderLanguage,
-  ProviderProduct,
-  ProviderRoom,
-  UnavailableReason,
+import {
+  dealKinds,
+  type DealKind,
+  type ExtraCharge,
+  type MealKind,
+  type MealPlanKind,
+  type PaymentTiming,
+  type ProviderLanguage,
+  type ProviderProduct,
+  type ProviderRoom,
+  type UnavailableReason,
 } from "./hotel-provider";
 import { type RoomType, roomTypes } from "./simulator-catalogue";
 import { isoDate, localInstant, monthDay, weekday } from "./simulator-dates";
@@ -57,14 +58,6 @@ const meals: Record<MealPlanKind, { readonly meals: readonly MealKind[]; readonl
 };
 const mealPlanKinds = Object.keys(meals) as MealPlanKind[];
 
-const dealKinds: readonly DealKind[] = [
-  "black_friday",
-  "limited_time_deal",
-  "logged_in_deal",
-  "mobile_rate",
-  "seasonal_deal",
-  "genius",
-];
 
 const flexiblePaymentTimings: readonly (readonly PaymentTiming[])[] = [
   ["online_now"],
