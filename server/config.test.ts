@@ -30,6 +30,7 @@ describe("configuration", () => {
 
   it("refuses to book real rooms with the simulator or half a credential pair", () => {
     expect(() => loadConfig({ ENV: "prod" })).toThrow(/BOOKING_API_TOKEN: is required when ENV is prod/);
+    expect(loadConfig({ ENV: "prod", ROLE: "web" }).booking.apiToken).toBeUndefined();
     expect(() => loadConfig({ BOOKING_API_TOKEN: "token" })).toThrow(/set together/);
     expect(() => loadConfig({ BOOKING_AFFILIATE_ID: "1234567" })).toThrow(/set together/);
     expect(loadConfig({}).booking.apiToken).toBeUndefined();

@@ -79,8 +79,9 @@ const schema = z
         message: "BOOKING_API_TOKEN and BOOKING_AFFILIATE_ID are set together or not at all",
       });
     }
-    // Production books real rooms: the simulator must never answer there.
-    if (env.ENV === "prod" && !env.BOOKING_API_TOKEN) {
+    // Production books real rooms: the simulator must never answer there. Only the api talks to the provider.
+    const runsApi = env.ROLE === "api" || env.ROLE === "all";
+    if (env.ENV === "prod" && runsApi && !env.BOOKING_API_TOKEN) {
       issues.addIssue({ code: "custom", path: ["BOOKING_API_TOKEN"], message: "is required when ENV is prod" });
     }
   });
