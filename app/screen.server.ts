@@ -1,4 +1,4 @@
-import { json, type AppLoadContext } from "@remix-run/node";
+import { json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { TOptions } from "i18next";
 import { i18n } from "~/i18n/i18n.server";
 import { languageOf, type ScreenId } from "~/route-table";
@@ -8,19 +8,30 @@ export function translator(context: AppLoadContext) {
   return i18n.getFixedT(languageOf(context.locale));
 }
 
+/** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */
+export const orderCacheControl = "private, no-store";
+
+type ScreenDataOptions = { titleOptions?: TOptions; cacheControl?: string };
+
 /** Answers a screen's title (and anything else it shows), never cached by shared caches. */
 export async function screenData<T extends object>(
   context: AppLoadContext,
   screen: ScreenId,
   extra: T = {} as T,
-  titleOptions?: TOptions,
+  { titleOptions, cacheControl = "private, no-cache" }: ScreenDataOptions = {}
 ) {
   const t = await translator(context);
   return json(
     { ...extra, title: t(`screens.${screen}.title`, titleOptions ?? {}) as string },
-    { headers: { "Cache-Control": "private, no-cache" } },
+    { headers: { "Cache-Control": cacheControl } }
   );
 }
+
+/** The document of a screen carries its loader's Cache-Control; Remix sends none unless a route says so. */
+export const loaderCacheHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 /** Loaders throw this when the path names something that does not exist (SPEC §2: 404 page). */
 export function notFound(): never {

@@ -2,10 +2,11 @@ import { Link, type LinkProps } from "@remix-run/react";
 import { localizedPath, type RouteParams, type ScreenId } from "~/route-table";
 import { useShop } from "~/shop-data";
 
-type LocalizedLinkProps = Omit<LinkProps, "to"> & { to: ScreenId; params?: RouteParams };
+type LocalizedLinkProps = Omit<LinkProps, "to"> & { to: ScreenId; params?: RouteParams; search?: string };
 
 /** A link to a screen in the current locale; paths come only from the route table. */
-export function LocalizedLink({ to, params, ...props }: LocalizedLinkProps) {
+export function LocalizedLink({ to, params, search, ...props }: LocalizedLinkProps) {
   const { locale, site } = useShop();
-  return <Link to={localizedPath(to, locale, site.defaultLocale, params)} prefetch="intent" {...props} />;
+  const pathname = localizedPath(to, locale, site.defaultLocale, params);
+  return <Link to={search ? { pathname, search: `?${search}` } : pathname} prefetch="intent" {...props} />;
 }

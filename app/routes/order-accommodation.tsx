@@ -1,15 +1,80 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ScreenHeading } from "~/components/screen-heading";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/field";
+import { HotelSummary } from "~/components/order/hotel-summary";
+import { RoomCard } from "~/components/order/room-card";
+import { StaySummary } from "~/components/order/stay-summary";
+import { PendingButton } from "~/components/pending-button";
+import { useTranslation } from "~/i18n/use-translation";
+import { availabilityView, loadAvailability, viewFormats } from "~/order/availability-view.server";
+import { checkRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
+import { localizedPath } from "~/route-table";
 import { screenMeta } from "~/screen-meta";
-import { requireUuid, screenData } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 
 export const meta = screenMeta;
+export const headers = loaderCacheHeaders;
 
-export function loader({ context, params }: LoaderFunctionArgs) {
-  requireUuid(params.orderId);
-  return screenData(context, "orderAccommodation");
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const availabilityId = requireUuid(params.orderId);
+  const view = availabilityView(await loadAvailability(context, availabilityId), viewFormats(context));
+  return screenData(context, "orderAccommodation", { view }, { cacheControl: orderCacheControl });
+}
+
+/** Checks the choice against the availability read again from the api, then goes on to the reservation. */
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const availabilityId = requireUuid(params.orderId);
+  const t = await translator(context);
+  const submission = parseWithZod(await request.formData(), { schema: roomChoiceSchema });
+  const refuse = (messageKey: string) =>
+    json(
+      { result: submission.reply({ formErrors: [t(messageKey)] }) },
+      { status: 400, headers: { "Cache-Control": orderCacheControl } }
+    );
+  if (submission.status !== "success") return refuse("accommodation.rooms.noLongerChoosable");
+
+  const view = availabilityView(await loadAvailability(context, availabilityId), viewFormats(context));
+  const choice = checkRoomChoice(view, new Map(Object.entries(submission.value.quantity)));
+  if (!choice.ok) return refuse(choice.messageKey);
+
+  // A product chosen twice is named twice: two rooms of it.
+  const products = new URLSearchParams(choice.productIds.map((productId) => ["product", productId]));
+  const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, {
+    orderId: availabilityId,
+  });
+  return redirect(`${reservation}?${products}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
 
 export default function OrderAccommodationScreen() {
-  return <ScreenHeading />;
+  const { t } = useTranslation();
+  const { title, view } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const chosen = quantitiesOf(answer?.result.initialValue);
+  return (
+    <div className="order-step">
+      <h1>{title}</h1>
+      <div className="accommodation__overview">
+        <HotelSummary hotel={view.hotel} />
+        <StaySummary stay={view.stay} />
+      </div>
+      <Form method="post" className="room-choice" aria-labelledby="room-choice-title">
+        <h2 id="room-choice-title">{t("accommodation.rooms.title")}</h2>
+        <p className="field__hint">{t("accommodation.rooms.hint")}</p>
+        <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
+        {view.rooms.map((room) => (
+          <RoomCard key={room.roomId} room={room} nights={view.stay.nights} chosen={chosen} />
+        ))}
+        <div className="room-choice__actions">
+          <PendingButton label={t("accommodation.rooms.submit")} pendingLabel={t("order.form.pending")} />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** The quantities as conform echoed them back: `{ quantity: { "123_4": "1" } }`. */
+function quantitiesOf(echo: Record<string, unknown> | null | undefined): Record<string, string> {
+  const quantity = echo?.quantity;
+  return typeof quantity === "object" && quantity !== null ? (quantity as Record<string, string>) : {};
 }

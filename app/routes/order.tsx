@@ -1,14 +1,120 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ScreenHeading } from "~/components/screen-heading";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { HotelLinkGuide } from "~/components/order/hotel-link-guide";
+import { StayForm, type StayFormErrors } from "~/components/order/stay-form";
+import { useTranslation } from "~/i18n/use-translation";
+import { readStayForm, stayFormFromEcho, stayFormParams, type StayFormValues } from "~/order/stay-form";
+import {
+  hotelLinkSchema,
+  isStayComplete,
+  linkNeedsReading,
+  staySchema,
+  stayFieldOf,
+  toHotelRequest,
+  withLinkSearch,
+} from "~/order/stay-search.server";
+import { localizedPath } from "~/route-table";
+import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
-import { screenData } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, screenData, translator } from "~/screen.server";
 
 export const meta = screenMeta;
+export const headers = loaderCacheHeaders;
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return screenData(context, "order");
+/** A query string prefills the form: "change the stay" on the rooms screen links back here with its search. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const t = await translator(context);
+  return screenData(
+    context,
+    "order",
+    { values: readStayForm(new URL(request.url).searchParams), constraint: getZodConstraint(staySchema(t)) },
+    { cacheControl: orderCacheControl }
+  );
+}
+
+/**
+ * Reads the link when it is new or changed, then checks availability as soon as the stay is complete, so a link that
+ * carries everything takes one submit. A link that leaves something out comes back prefilled, without errors: the
+ * customer has not asked to search yet. Every answer carries what was typed.
+ */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const t = await translator(context);
+  const errorOptions = { fieldOf: stayFieldOf, supportEmail: context.variant.support.email };
+  const formData = await request.formData();
+  const link = parseWithZod(formData, { schema: hotelLinkSchema(t) });
+  if (link.status !== "success") return stayAnswer(link.reply(), 400);
+
+  let values: StayFormValues = readStayForm(formData);
+  const readingLink = linkNeedsReading(values);
+  if (readingLink) {
+    try {
+      values = withLinkSearch(values, await context.rpc.hotelParseUrl({ url: link.value.url }));
+    } catch (error) {
+      return stayAnswer(link.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
+    }
+  }
+
+  const payload = stayFormParams(values);
+  if (readingLink && !isStayComplete(values)) {
+    return stayAnswer(parseWithZod(payload, { schema: hotelLinkSchema(t) }).reply(), 200, { linkRead: true });
+  }
+  const submission = parseWithZod(payload, { schema: staySchema(t) });
+  if (submission.status !== "success") return stayAnswer(submission.reply(), 400);
+
+  let availabilityId: string;
+  try {
+    const hotelRequest = toHotelRequest(values.hotelId, submission.value);
+    ({ availabilityId } = await context.rpc.hotelAvailability({
+      lookup: { case: "hotelRequest", value: hotelRequest },
+    }));
+  } catch (error) {
+    return stayAnswer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
+  }
+  const rooms = localizedPath("orderAccommodation", context.locale, context.variant.defaultLocale, {
+    orderId: availabilityId,
+  });
+  return redirect(rooms, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+}
+
+type StayResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
+
+function stayAnswer(result: StayResult, status: number, { linkRead = false } = {}) {
+  return json({ result, linkRead }, { status, headers: { "Cache-Control": orderCacheControl } });
 }
 
 export default function OrderScreen() {
-  return <ScreenHeading />;
+  const { t } = useTranslation();
+  const { title, values: loaderValues, constraint } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const values = answer ? stayFormFromEcho(answer.result.initialValue) : loaderValues;
+  const errors = errorsOf(answer?.result.error);
+  // With JavaScript the page does not reload on an answer, so the cursor is taken to the first field to fix.
+  useEffect(() => {
+    if (answer) document.querySelector<HTMLElement>(".stay-form [aria-invalid]")?.focus();
+  }, [answer]);
+  return (
+    <div className="order-step">
+      <h1>{title}</h1>
+      <p className="lead">{t("order.lead")}</p>
+      <div className="order-step__layout">
+        {/* A new answer remounts the form, so fields the server filled in (and the age fields) show its values. */}
+        <StayForm
+          key={JSON.stringify(values)}
+          values={values}
+          errors={errors}
+          constraint={constraint}
+          linkRead={answer?.linkRead ?? false}
+        />
+        <HotelLinkGuide />
+      </div>
+    </div>
+  );
+}
+
+function errorsOf(error: Record<string, string[] | null> | undefined): StayFormErrors {
+  const errors: StayFormErrors = {};
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages) errors[name] = messages;
+  return errors;
 }

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+
+/** What a control needs to be tied to its label, hint and errors. */
+export type FieldControl = {
+  id: string;
+  name: string;
+  required?: boolean;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
+
+type FieldProps = {
+  name: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  required?: boolean;
+  className?: string;
+  /** Renders the input or select with the ids and ARIA attributes given. */
+  children: (control: FieldControl) => ReactNode;
+};
+
+/** Ids are made from the field name, whose brackets and dots (`childAges[1]`) would need escaping in selectors. */
+export function fieldId(name: string): string {
+  return `field-${name.replace(/[^a-zA-Z0-9_-]+/g, "-")}`;
+}
+
+/**
+ * One labelled form control with its hint and its errors. Screen readers hear the hint and the errors with the
+ * control (aria-describedby) and learn it is invalid (aria-invalid); required fields carry an asterisk (SPEC §5).
+ */
+export function Field({ name, label, hint, errors, required, className, children }: FieldProps) {
+  const { t } = useTranslation();
+  const id = fieldId(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const invalid = errors !== undefined && errors.length > 0;
+  const errorId = invalid ? `${id}-errors` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={["field", invalid ? "field--invalid" : "", className ?? ""].filter(Boolean).join(" ")}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required ? (
+          // The control's own `required` tells assistive technology; the asterisk is for the eye.
+          <span className="field__required" title={t("form.required")} aria-hidden="true">
+            {" *"}
+          </span>
+        ) : null}
+      </label>
+      {children({ id, name, required, "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <ul id={id} className="error-list">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Errors of the whole form (the api refused without naming a field), announced as soon as they appear. */
+export function FormErrors({ errors }: { errors?: string[] }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div className="form-errors" role="alert">
+      <ErrorList errors={errors} />
+    </div>
+  );
+}

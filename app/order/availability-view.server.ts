@@ -1,0 +1,192 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import {
+  Deal,
+  MealPlanType,
+  TimingType,
+  UnavailableReason,
+  type HotelDetail,
+  type Photo,
+  type RoomProduct,
+} from "../../gen/dzb/shop/v1/hotel_pb";
+import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { dateOfTimestamp, nightsBetween } from "~/order/calendar-date.server";
+import type {
+  AvailabilityView,
+  DealKey,
+  HotelView,
+  MealPlanKey,
+  PhotoView,
+  ProductView,
+  StayView,
+} from "~/order/availability-view";
+import { minorUnits, moneyFormatter } from "~/order/money.server";
+import { stayFormParams } from "~/order/stay-form";
+import { languageOf } from "~/route-table";
+import { isPageNotFound } from "~/rpc-form-error.server";
+import { notFound } from "~/screen.server";
+
+/** The availability check with this id; an id the api does not know is the 404 page. */
+export async function loadAvailability(context: AppLoadContext, availabilityId: string) {
+  try {
+    return await context.rpc.hotelAvailability({ lookup: { case: "availabilityId", value: availabilityId } });
+  } catch (error) {
+    if (isPageNotFound(error)) notFound();
+    throw error;
+  }
+}
+
+const localeTags = { cs: "cs-CZ", pl: "pl-PL", en: "en-GB" } as const;
+/** Deadlines are instants; they are shown in the market's own time zone, where the customer books from. */
+const marketTimeZones = { CZK: "Europe/Prague", PLN: "Europe/Warsaw" } as const;
+
+/** The visitor's formats: prices in the market currency, dates in the language, deadlines in the market's zone. */
+export function viewFormats(context: AppLoadContext) {
+  const localeTag = localeTags[languageOf(context.locale)];
+  const stayDate = new Intl.DateTimeFormat(localeTag, {
+    weekday: "short",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const deadline = new Intl.DateTimeFormat(localeTag, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: marketTimeZones[context.variant.currency],
+  });
+  return {
+    money: moneyFormatter(localeTag, context.variant.currency),
+    /** A calendar date (YYYY-MM-DD). */
+    stayDate: (date: string) => stayDate.format(new Date(`${date}T00:00:00Z`)),
+    deadline: (instant: Date) => deadline.format(instant),
+    score: new Intl.NumberFormat(localeTag, { maximumFractionDigits: 1 }),
+  };
+}
+
+type Formats = ReturnType<typeof viewFormats>;
+
+export function availabilityView(response: HotelAvailabilityResponse, formats: Formats): AvailabilityView {
+  const stay = stayView(response);
+  return {
+    availabilityId: response.availabilityId,
+    hotel: hotelView(response.hotelDetail, formats),
+    stay: { ...stay, checkIn: formats.stayDate(stay.checkIn), checkOut: formats.stayDate(stay.checkOut) },
+    rooms: (response.hotelAvailability?.rooms ?? []).map((room) => ({
+      roomId: room.roomId,
+      name: room.name,
+      photo: photoView(room.photo),
+      products: room.products.map((product) => productView(product, stay.adults, formats)),
+    })),
+  };
+}
+
+/** Dates stay calendar dates here; the caller formats them. */
+function stayView(response: HotelAvailabilityResponse): StayView {
+  const request = response.hotelRequest;
+  const checkIn = dateOfTimestamp(request?.checkIn);
+  const checkOut = dateOfTimestamp(request?.checkOut);
+  const childAges = request?.childrenAges ?? [];
+  const hotelUrl = response.hotelDetail?.url ?? "";
+  const changeQuery = stayFormParams({
+    url: hotelUrl,
+    hotelId: request?.hotelId ?? "",
+    parsedUrl: hotelUrl,
+    checkIn,
+    checkOut,
+    rooms: String(request?.rooms ?? ""),
+    adults: String(request?.adults ?? ""),
+    children: String(childAges.length),
+    childAges: childAges.map(String),
+  }).toString();
+  return {
+    checkIn,
+    checkOut,
+    nights: checkIn && checkOut ? nightsBetween(checkIn, checkOut) : 0,
+    rooms: request?.rooms ?? 0,
+    adults: request?.adults ?? 0,
+    children: childAges.length,
+    changeQuery,
+  };
+}
+
+function hotelView(detail: HotelDetail | undefined, formats: Formats): HotelView {
+  const rating = detail?.rating;
+  const address = detail?.address;
+  const photos = [detail?.photos?.mainPhoto, ...(detail?.photos?.other ?? [])]
+    .map(photoView)
+    .filter((photo): photo is PhotoView => photo !== null);
+  return {
+    name: detail?.name ?? "",
+    url: detail?.url ?? "",
+    stars: rating?.stars ?? 0,
+    reviewScore: rating && rating.numberOfReviews > 0 ? formats.score.format(rating.reviewScore) : null,
+    reviewCount: rating?.numberOfReviews ?? 0,
+    address: [address?.streetNumber, [address?.postalCode, address?.city].filter(Boolean).join(" "), address?.country]
+      .filter(Boolean)
+      .join(", "),
+    photos,
+  };
+}
+
+function photoView(photo: Photo | undefined): PhotoView | null {
+  if (!photo?.standardUrl) return null;
+  return { url: photo.standardUrl, largeUrl: photo.largeUrl || photo.standardUrl };
+}
+
+const mealPlanKeys: Partial<Record<MealPlanType, MealPlanKey>> = {
+  [MealPlanType.NO_PLAN]: "no_plan",
+  [MealPlanType.BREAKFAST_INCLUDED]: "breakfast_included",
+  [MealPlanType.HALF_BOARD]: "half_board",
+  [MealPlanType.FULL_BOARD]: "full_board",
+  [MealPlanType.ALL_INCLUSIVE]: "all_inclusive",
+};
+
+const dealKeys: Partial<Record<Deal, DealKey>> = {
+  [Deal.BLACK_FRIDAY]: "black_friday",
+  [Deal.LIMITED_TIME_DEAL]: "limited_time_deal",
+  [Deal.LOGGED_IN_DEAL]: "logged_in_deal",
+  [Deal.MOBILE_RATE]: "mobile_rate",
+  [Deal.SEASONAL_DEAL]: "seasonal_deal",
+  [Deal.GENIUS]: "genius",
+};
+
+/** SPEC §8 room flags: why a product cannot be chosen, in the catalogue's words. */
+const unavailableReasonKeys: Record<UnavailableReason, string> = {
+  [UnavailableReason.UNSPECIFIED]: "errors.ROOM_NOT_SELECTABLE",
+  [UnavailableReason.CARD_PAYMENT_NOT_SUPPORTED]: "errors.ROOM_NOT_SELECTABLE",
+  [UnavailableReason.NOT_PAYABLE_ONLINE]: "errors.ROOM_NOT_PAYABLE_ONLINE",
+};
+
+function productView(product: RoomProduct, adults: number, formats: Formats): ProductView {
+  const price = minorUnits(product.price?.discountedPrice);
+  const publicPrice = minorUnits(product.price?.publicPrice);
+  const unavailableReason = !product.fitsOccupancy
+    ? "accommodation.rooms.doesNotFit"
+    : product.orderability?.isAvailable
+    ? null
+    : unavailableReasonKeys[product.orderability?.unavailableReason ?? UnavailableReason.UNSPECIFIED];
+  return {
+    productId: product.productId,
+    mealPlan: mealPlanKeys[product.mealPlan?.plan ?? MealPlanType.UNSPECIFIED] ?? null,
+    maxGuests: product.maximumOccupancy?.total ?? 0,
+    price: formats.money(price),
+    publicPrice: publicPrice > price ? formats.money(publicPrice) : null,
+    deals: (product.price?.deals ?? [])
+      .map((deal) => dealKeys[deal])
+      .filter((key): key is DealKey => key !== undefined),
+    freeCancellationUntil: product.freeCancellationUntil
+      ? formats.deadline(timestampDate(product.freeCancellationUntil))
+      : null,
+    extraCharges: product.extraCharges.map((charge) => ({
+      name: charge.name,
+      amount: formats.money(minorUnits(charge.value)),
+      chargeableOnline: charge.chargeableOnline,
+    })),
+    payAtPropertyOnly:
+      product.paymentTimings.length > 0 && product.paymentTimings.every((timing) => timing === TimingType.AT_PROPERTY),
+    unavailableReason,
+    // A room needs an adult (SPEC §5), so no more rooms than adults; and no more than the provider has at this price.
+    maxQuantity: unavailableReason === null ? Math.max(0, Math.min(product.numberAvailableAtThisPrice, adults)) : 0,
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import type { AvailabilityView, ProductView } from "~/order/availability-view";
+import { checkRoomChoice, quantitiesOf } from "./room-choice.server";
+
+function product(productId: string, overrides: Partial<ProductView> = {}): ProductView {
+  return {
+    productId,
+    mealPlan: "breakfast_included",
+    maxGuests: 2,
+    price: "1 000 Kč",
+    publicPrice: null,
+    deals: [],
+    freeCancellationUntil: null,
+    extraCharges: [],
+    payAtPropertyOnly: false,
+    unavailableReason: null,
+    maxQuantity: 2,
+    ...overrides,
+  };
+}
+
+function availability(adults = 2): AvailabilityView {
+  return {
+    availabilityId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10",
+    hotel: { name: "Hotel", url: "", stars: 3, reviewScore: null, reviewCount: 0, address: "", photos: [] },
+    stay: { checkIn: "", checkOut: "", nights: 2, rooms: 1, adults, children: 0, changeQuery: "" },
+    rooms: [
+      {
+        roomId: "1",
+        name: "Double",
+        photo: null,
+        products: [
+          product("1_1"),
+          product("1_2", { unavailableReason: "accommodation.rooms.doesNotFit", maxQuantity: 0 }),
+        ],
+      },
+      { roomId: "2", name: "Twin", photo: null, products: [product("2_1")] },
+    ],
+  };
+}
+
+const choose = (entries: [string, number][], adults?: number) =>
+  checkRoomChoice(availability(adults), new Map(entries));
+
+describe("choosing rooms", () => {
+  it("names each chosen product once per room", () => {
+    expect(
+      choose(
+        [
+          ["1_1", 2],
+          ["2_1", 0],
+        ],
+        4
+      )
+    ).toEqual({ ok: true, productIds: ["1_1", "1_1"] });
+    expect(
+      choose([
+        ["1_1", 1],
+        ["2_1", 1],
+      ])
+    ).toEqual({ ok: true, productIds: ["1_1", "2_1"] });
+  });
+
+  it("wants at least one room", () => {
+    expect(choose([["1_1", 0]])).toEqual({ ok: false, messageKey: "accommodation.rooms.noneChosen" });
+    expect(choose([])).toEqual({ ok: false, messageKey: "accommodation.rooms.noneChosen" });
+  });
+
+  it("refuses products this availability does not offer, cannot sell or has fewer of", () => {
+    const refused = { ok: false, messageKey: "accommodation.rooms.noLongerChoosable" };
+    expect(choose([["9_9", 1]])).toEqual(refused);
+    expect(choose([["1_2", 1]])).toEqual(refused);
+    expect(choose([["1_1", 3]], 4)).toEqual(refused);
+    expect(choose([["1_1", -1]])).toEqual(refused);
+    expect(choose([["1_1", 1.5]])).toEqual(refused);
+  });
+
+  it("takes no more rooms than adults (SPEC §5)", () => {
+    expect(
+      choose(
+        [
+          ["1_1", 2],
+          ["2_1", 1],
+        ],
+        2
+      )
+    ).toEqual({ ok: false, messageKey: "errors.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS" });
+  });
+
+  it("counts a product named twice in a link as two rooms", () => {
+    expect(quantitiesOf(["1_1", "2_1", "1_1"])).toEqual(
+      new Map([
+        ["1_1", 2],
+        ["2_1", 1],
+      ])
+    );
+  });
+});

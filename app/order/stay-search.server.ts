@@ -1,0 +1,177 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { TFunction } from "i18next";
+import * as z from "zod";
+import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
+import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { isCalendarDate, dateOfTimestamp, timestampOfDate } from "~/order/calendar-date.server";
+import {
+  childAgeName,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN,
+  MIN_ADULTS,
+  MIN_ROOMS,
+  type StayFormValues,
+} from "~/order/stay-form";
+
+/**
+ * The step-1 rules the web checks itself (SPEC §5): shape, order of the dates and the numeric ranges. Whether a date
+ * is in the past is the api's to say, since only it knows the hotel's day.
+ */
+
+type Messages = ReturnType<typeof messagesOf>;
+
+function messagesOf(t: TFunction) {
+  const message = (code: string) => t(`errors.${code}`);
+  return {
+    required: message("INPUT_REQUIRED"),
+    linkInvalid: message("INPUT_HOTEL_LINK_INVALID"),
+    checkInInvalid: message("INPUT_CHECK_IN_INVALID"),
+    checkOutInvalid: message("INPUT_CHECK_OUT_INVALID"),
+    checkOutBeforeCheckIn: message("INPUT_CHECKOUT_BEFORE_CHECK_IN"),
+    roomsInvalid: message("INPUT_ROOMS_INVALID"),
+    adultsInvalid: message("INPUT_ADULTS_INVALID"),
+    childrenInvalid: message("INPUT_CHILDREN_INVALID"),
+    childAgeInvalid: message("INPUT_CHILD_AGE_INVALID"),
+    childAgeMissing: message("INPUT_CHILD_AGE_MISSING"),
+    childAgesCount: message("INPUT_CHILDREN_AGES_COUNT"),
+  };
+}
+
+/** An empty field is "required"; anything else that is not the type asked for is the field's own "enter a valid". */
+function requiredOr(messages: Messages, invalid: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? messages.required : invalid) };
+}
+
+function hotelLinkField(messages: Messages) {
+  return z.string({ error: messages.required }).trim().min(1, messages.required).max(16_384, messages.linkInvalid);
+}
+
+/** Only the link: what a first post needs, before the link has told us the stay. */
+export function hotelLinkSchema(t: TFunction) {
+  return z.object({ url: hotelLinkField(messagesOf(t)) });
+}
+
+export function staySchema(t: TFunction) {
+  const messages = messagesOf(t);
+  const calendarDate = (invalid: string) => z.string(requiredOr(messages, invalid)).refine(isCalendarDate, invalid);
+  const count = (invalid: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+    z.number(requiredOr(messages, invalid)).int(invalid).min(min, invalid).max(max, invalid);
+  return (
+    z
+      .object({
+        url: hotelLinkField(messages),
+        checkIn: calendarDate(messages.checkInInvalid),
+        checkOut: calendarDate(messages.checkOutInvalid),
+        rooms: count(messages.roomsInvalid, MIN_ROOMS),
+        adults: count(messages.adultsInvalid, MIN_ADULTS),
+        children: count(messages.childrenInvalid, 0, MAX_CHILDREN),
+        // Fields past the children count may be left empty; which ones must be filled depends on the count, below.
+        childAges: z
+          .array(
+            z
+              .number({ error: messages.childAgeInvalid })
+              .int(messages.childAgeInvalid)
+              .min(0, messages.childAgeInvalid)
+              .max(MAX_CHILD_AGE, messages.childAgeInvalid)
+              .optional()
+          )
+          .default([]),
+      })
+      // Runs even when a field failed, so every mistake shows at once; hence the values are checked for type here.
+      .superRefine(
+        (value, context) => {
+          const issue = (path: (string | number)[], message: string) =>
+            context.addIssue({ code: "custom", path, message });
+          const { checkIn, checkOut, rooms, adults, children, childAges } = value as Partial<typeof value>;
+          if (
+            typeof checkIn === "string" &&
+            typeof checkOut === "string" &&
+            isCalendarDate(checkIn) &&
+            isCalendarDate(checkOut) &&
+            checkOut <= checkIn
+          ) {
+            issue(["checkOut"], messages.checkOutBeforeCheckIn);
+          }
+          // SPEC §5: no fewer adults than rooms; the adults' own minimum is reported by the field.
+          if (typeof rooms === "number" && typeof adults === "number" && adults >= MIN_ADULTS && adults < rooms) {
+            issue(["adults"], messages.adultsInvalid);
+          }
+          if (typeof children !== "number" || children < 0 || children > MAX_CHILDREN || !Array.isArray(childAges))
+            return;
+          for (let index = 0; index < children; index++) {
+            if (childAges[index] === undefined) issue(["childAges", index], messages.childAgeMissing);
+          }
+          if (childAges.slice(children).some((age) => age !== undefined)) issue(["children"], messages.childAgesCount);
+        },
+        { when: () => true }
+      )
+  );
+}
+
+export type StaySearch = z.output<ReturnType<typeof staySchema>>;
+
+/** A link that was never read, or was changed since, is read (again) before anything else. */
+export function linkNeedsReading(values: StayFormValues): boolean {
+  return values.hotelId === "" || values.url.trim() !== values.parsedUrl;
+}
+
+/**
+ * The form after reading a link: the hotel is the link's, and so is every part of the stay the link carries (it is
+ * the customer's latest search on the portal); what the link lacks keeps what the customer typed.
+ */
+export function withLinkSearch(values: StayFormValues, parsed: HotelParseUrlResponse): StayFormValues {
+  const request = parsed.hotelRequest;
+  const positive = (value: number | undefined, typed: string) =>
+    value !== undefined && value > 0 ? String(value) : typed;
+  const linkAges = request?.childrenAges.map(String) ?? [];
+  const linkHasChildren = parsed.childrenCount > 0;
+  return {
+    ...values,
+    hotelId: request?.hotelId ?? "",
+    parsedUrl: values.url.trim(),
+    checkIn: dateOfTimestamp(request?.checkIn) || values.checkIn,
+    checkOut: dateOfTimestamp(request?.checkOut) || values.checkOut,
+    rooms: positive(request?.rooms, values.rooms),
+    adults: positive(request?.adults, values.adults),
+    children: linkHasChildren ? String(parsed.childrenCount) : values.children,
+    childAges: linkHasChildren ? linkAges : values.childAges,
+  };
+}
+
+/** Everything a search needs is filled in (valid or not: the schema says that). */
+export function isStayComplete(values: StayFormValues): boolean {
+  const filled = (text: string | undefined) => text !== undefined && text.trim() !== "";
+  const children = Number.parseInt(values.children, 10);
+  const agesFilled = Number.isInteger(children)
+    ? values.childAges.slice(0, children).filter(filled).length === children
+    : true;
+  return [values.checkIn, values.checkOut, values.rooms, values.adults, values.children].every(filled) && agesFilled;
+}
+
+export function toHotelRequest(hotelId: string, search: StaySearch): MessageInitShape<typeof HotelRequestSchema> {
+  return {
+    hotelId,
+    checkIn: timestampOfDate(search.checkIn),
+    checkOut: timestampOfDate(search.checkOut),
+    rooms: search.rooms,
+    adults: search.adults,
+    childrenAges: search.childAges.slice(0, search.children).filter((age): age is number => age !== undefined),
+  };
+}
+
+const apiFields: Record<string, string> = {
+  url: "url",
+  "hotel_request.hotel_id": "url",
+  "hotel_request.check_in": "checkIn",
+  "hotel_request.check_out": "checkOut",
+  "hotel_request.rooms": "rooms",
+  "hotel_request.adults": "adults",
+  "hotel_request.children_ages": "children",
+};
+
+/** The form field for a request path the api names: `hotel_request.children_ages[1]` is the second age field. */
+export function stayFieldOf(path: string): string | undefined {
+  const age = /^hotel_request\.children_ages\[(\d+)\]$/.exec(path);
+  if (age) return childAgeName(Number(age[1]));
+  return apiFields[path];
+}

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TFunction } from "i18next";
+import { create } from "@bufbuild/protobuf";
+import { ErrorCode, ErrorDetailSchema } from "../gen/dzb/shop/v1/errors_pb";
+import { i18n } from "~/i18n/i18n.server";
+import { RpcError, type RpcCode } from "~/rpc.server";
+import { formErrorOf, isPageNotFound, replyErrors } from "./rpc-form-error.server";
+
+let t: TFunction;
+beforeAll(async () => {
+  t = await i18n.getFixedT("cs");
+});
+
+function rpcError(code: RpcCode, detail?: { code: number; field?: string }) {
+  return new RpcError({
+    code,
+    method: "HotelAvailability",
+    reason: "refused",
+    detail: detail && create(ErrorDetailSchema, { ...detail, requestId: "req-1" }),
+    requestHeaders: {},
+    input: {},
+    json: undefined,
+  });
+}
+
+const options = {
+  fieldOf: (path: string) => ({ "hotel_request.check_in": "checkIn" }[path]),
+  supportEmail: "podpora@example.cz",
+};
+
+describe("an api error on a form", () => {
+  it("lands on the field its detail names, in the visitor's language", () => {
+    const error = rpcError("invalid_argument", {
+      code: ErrorCode.INPUT_CHECK_IN_PAST,
+      field: "hotel_request.check_in",
+    });
+    expect(formErrorOf(error, t, options)).toEqual({ field: "checkIn", message: "Datum příjezdu je v minulosti." });
+  });
+
+  it("is a form error when it names no field, or one the form does not have", () => {
+    expect(formErrorOf(rpcError("unavailable", { code: ErrorCode.AVAILABILITY_CHECK_FAILED }), t, options)).toEqual({
+      message: "Při ověřování dostupnosti nastala chyba. Zkuste to prosím znovu.",
+    });
+    expect(
+      formErrorOf(
+        rpcError("invalid_argument", { code: ErrorCode.INVALID_ARGUMENT, field: "product_variant" }),
+        t,
+        options
+      )
+    ).toEqual({
+      message: "Ve formuláři objednávky je chyba.",
+    });
+  });
+
+  it("is the generic contact-us sentence without a detail or with a code this build does not know", () => {
+    const contactUs = { message: "Nastala neznámá chyba. Kontaktujte nás prosím na podpora@example.cz." };
+    expect(formErrorOf(rpcError("deadline_exceeded"), t, options)).toEqual(contactUs);
+    expect(formErrorOf(rpcError("internal", { code: 9999 }), t, options)).toEqual(contactUs);
+  });
+
+  it("is thrown on when it is not an api error at all", () => {
+    expect(() => formErrorOf(new TypeError("bug"), t, options)).toThrow("bug");
+  });
+
+  it("becomes conform's reply options", () => {
+    expect(replyErrors({ field: "url", message: "m" })).toEqual({ fieldErrors: { url: ["m"] } });
+    expect(replyErrors({ message: "m" })).toEqual({ formErrors: ["m"] });
+  });
+});
+
+describe("a missing page", () => {
+  it("is the api's not_found with the page-not-found code", () => {
+    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.PAGE_NOT_FOUND }))).toBe(true);
+    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.HOTEL_NOT_FOUND }))).toBe(false);
+    expect(isPageNotFound(rpcError("unavailable"))).toBe(false);
+    expect(isPageNotFound(new Error("not_found"))).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import type { TFunction } from "i18next";
+import { ErrorCode } from "../gen/dzb/shop/v1/errors_pb";
+import type { RpcError } from "~/rpc.server";
+
+/** What a form shows for a failed call: the sentence, and the field it belongs next to (else above the form). */
+export type FormError = { field?: string; message: string };
+
+type FormErrorOptions = {
+  /** The form's field for a request path of the api such as `hotel_request.children_ages[1]`; undefined for none. */
+  fieldOf: (path: string) => string | undefined;
+  /** Named by the messages that ask the customer to contact us. */
+  supportEmail: string;
+};
+
+/**
+ * Turns the api's refusal into the customer's language (SPEC §8): the catalogue code picks the sentence, the detail's
+ * field path picks where it is shown. A code this build does not know, or an answer without a detail (a timeout on
+ * the way, a proxy's error page), is the generic "unknown error, contact us". Anything but an RpcError is a bug and
+ * is thrown on, to the error page.
+ */
+export function formErrorOf(error: unknown, t: TFunction, { fieldOf, supportEmail }: FormErrorOptions): FormError {
+  if (!isRpcError(error)) throw error;
+  const code = error.detail?.code;
+  const name = code !== undefined && code in ErrorCode ? ErrorCode[code] : ErrorCode[ErrorCode.UNKNOWN];
+  const message = t(`errors.${name}`, { email: supportEmail });
+  const field = error.detail?.field ? fieldOf(error.detail.field) : undefined;
+  return field === undefined ? { message } : { field, message };
+}
+
+/** The api's "no such availability / order": the screen answers the 404 page. */
+export function isPageNotFound(error: unknown): boolean {
+  if (!isRpcError(error) || error.code !== "not_found") return false;
+  return error.detail === undefined || error.detail.code === ErrorCode.PAGE_NOT_FOUND;
+}
+
+/** The error as conform's `submission.reply()` options: next to its field, or above the form. */
+export function replyErrors({ field, message }: FormError) {
+  return field === undefined ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } };
+}
+
+/**
+ * By name, not `instanceof`: the client in the load context comes from the web server's bundle, which has its own
+ * copy of the RpcError class, so the Remix build's class would never match it.
+ */
+function isRpcError(error: unknown): error is RpcError {
+  return error instanceof Error && error.name === "RpcError" && "code" in error;
+}
