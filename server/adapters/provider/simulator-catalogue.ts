@@ -14,6 +14,8 @@ export interface City {
   readonly longitude: number;
   /** "#" stands for a random digit. */
   readonly postalCode: string;
+  /** Other names a hotel slug may use for the city ("prague" for Praha), besides its own name without diacritics. */
+  readonly aliases: readonly string[];
 }
 
 export interface Country {
@@ -25,22 +27,23 @@ export interface Country {
   readonly numberStyle: "after" | "after_comma" | "before";
 }
 
-const city = (name: string, latitude: number, longitude: number, postalCode: string): City => ({
-  name,
-  latitude,
-  longitude,
-  postalCode,
-});
+const city = (
+  name: string,
+  latitude: number,
+  longitude: number,
+  postalCode: string,
+  aliases: readonly string[] = []
+): City => ({ name, latitude, longitude, postalCode, aliases });
 
 export const countries: Readonly<Record<string, Country>> = {
   cz: {
     name: { cs: "Česko", pl: "Czechy", en: "Czechia" },
     timeZone: "Europe/Prague",
     cities: [
-      city("Praha", 50.0875, 14.4213, "1#0 00"),
+      city("Praha", 50.0875, 14.4213, "1#0 00", ["prague", "prag"]),
       city("Brno", 49.1951, 16.6068, "6#2 00"),
-      city("Český Krumlov", 48.8127, 14.3175, "381 01"),
-      city("Karlovy Vary", 50.231, 12.8711, "360 01"),
+      city("Český Krumlov", 48.8127, 14.3175, "381 01", ["krumlov"]),
+      city("Karlovy Vary", 50.231, 12.8711, "360 01", ["karlsbad"]),
       city("Olomouc", 49.5938, 17.2509, "779 00"),
     ],
     streets: ["Na Příkopě", "Vodičkova", "Masarykova", "Husova", "Palackého", "Nádražní", "Zámecká"],
@@ -50,8 +53,8 @@ export const countries: Readonly<Record<string, Country>> = {
     name: { cs: "Polsko", pl: "Polska", en: "Poland" },
     timeZone: "Europe/Warsaw",
     cities: [
-      city("Kraków", 50.0614, 19.9366, "31-0##"),
-      city("Warszawa", 52.2297, 21.0122, "00-###"),
+      city("Kraków", 50.0614, 19.9366, "31-0##", ["cracow", "krakau"]),
+      city("Warszawa", 52.2297, 21.0122, "00-###", ["warsaw", "warschau"]),
       city("Gdańsk", 54.352, 18.6466, "80-8##"),
       city("Wrocław", 51.1079, 17.0385, "50-###"),
       city("Zakopane", 49.2992, 19.9496, "34-500"),
@@ -65,7 +68,7 @@ export const countries: Readonly<Record<string, Country>> = {
     cities: [
       city("Bratislava", 48.1486, 17.1077, "811 0#"),
       city("Košice", 48.7164, 21.2611, "040 01"),
-      city("Vysoké Tatry", 49.1394, 20.2207, "062 01"),
+      city("Vysoké Tatry", 49.1394, 20.2207, "062 01", ["tatry", "tatras"]),
     ],
     streets: ["Hlavná", "Obchodná", "Štúrova", "Michalská", "Hviezdoslavovo námestie"],
     numberStyle: "after",
@@ -74,7 +77,7 @@ export const countries: Readonly<Record<string, Country>> = {
     name: { cs: "Rakousko", pl: "Austria", en: "Austria" },
     timeZone: "Europe/Vienna",
     cities: [
-      city("Wien", 48.2082, 16.3738, "10#0"),
+      city("Wien", 48.2082, 16.3738, "10#0", ["vienna"]),
       city("Salzburg", 47.8095, 13.055, "5020"),
       city("Innsbruck", 47.2692, 11.4041, "6020"),
     ],
@@ -86,7 +89,7 @@ export const countries: Readonly<Record<string, Country>> = {
     timeZone: "Europe/Berlin",
     cities: [
       city("Berlin", 52.52, 13.405, "101##"),
-      city("München", 48.1351, 11.582, "803##"),
+      city("München", 48.1351, 11.582, "803##", ["munich"]),
       city("Hamburg", 53.5511, 9.9937, "203##"),
       city("Dresden", 51.0504, 13.7373, "010##"),
     ],
@@ -108,10 +111,10 @@ export const countries: Readonly<Record<string, Country>> = {
     name: { cs: "Itálie", pl: "Włochy", en: "Italy" },
     timeZone: "Europe/Rome",
     cities: [
-      city("Roma", 41.9028, 12.4964, "001##"),
-      city("Venezia", 45.4408, 12.3155, "301##"),
-      city("Firenze", 43.7696, 11.2558, "501##"),
-      city("Milano", 45.4642, 9.19, "201##"),
+      city("Roma", 41.9028, 12.4964, "001##", ["rome"]),
+      city("Venezia", 45.4408, 12.3155, "301##", ["venice"]),
+      city("Firenze", 43.7696, 11.2558, "501##", ["florence"]),
+      city("Milano", 45.4642, 9.19, "201##", ["milan"]),
     ],
     streets: ["Via Roma", "Via Garibaldi", "Corso Italia", "Via Dante", "Piazza della Repubblica"],
     numberStyle: "after_comma",

@@ -5,7 +5,14 @@
  */
 
 import type { HotelLink, Photo, ProviderHotel, ProviderLanguage } from "./hotel-provider";
-import { countries, genericPlaces, hotelNameWords, lowercaseNameWords, photoFiles } from "./simulator-catalogue";
+import {
+  countries,
+  genericPlaces,
+  hotelNameWords,
+  lowercaseNameWords,
+  photoFiles,
+  type City,
+} from "./simulator-catalogue";
 import { type Random, randomFor } from "./simulator-random";
 
 export interface SimulatedHotel {
@@ -24,7 +31,7 @@ export function describeHotel(
 ): SimulatedHotel {
   const countryCode = link?.countryCode ?? randomFor("country", hotelId).pick(Object.keys(countries));
   const name = link === undefined ? generatedName(randomFor("name", hotelId)) : nameFromSlug(link.slug);
-  const place = placeIn(countryCode, randomFor("place", hotelId), language);
+  const place = placeIn(countryCode, link?.slug ?? "", randomFor("place", hotelId), language);
   return {
     timeZone: place.timeZone,
     hotel: {
@@ -74,7 +81,14 @@ interface Place {
   readonly timeZone: string;
 }
 
-function placeIn(countryCode: string, random: Random, language: ProviderLanguage): Place {
+/** The slug's own words: a city it names, with or without diacritics ("hotel-paris-prague", "pension-krakow"). */
+function cityNamedIn(slug: string, cities: readonly City[]): City | undefined {
+  const words = `-${slug}-`;
+  const slugForm = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replaceAll(" ", "-");
+  return cities.find((city) => [slugForm(city.name), ...city.aliases].some((word) => words.includes(`-${word}-`)));
+}
+
+function placeIn(countryCode: string, slug: string, random: Random, language: ProviderLanguage): Place {
   const country = countries[countryCode];
   const houseNumber = String(random.int(1, 120));
   if (country === undefined) {
@@ -88,7 +102,7 @@ function placeIn(countryCode: string, random: Random, language: ProviderLanguage
       timeZone: genericPlaces.timeZone,
     };
   }
-  const city = random.pick(country.cities);
+  const city = cityNamedIn(slug, country.cities) ?? random.pick(country.cities);
   const street = random.pick(country.streets);
   const streetNumber = {
     after: `${street} ${houseNumber}`,

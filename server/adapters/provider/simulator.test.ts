@@ -245,6 +245,21 @@ describe("availability of an ordinary hotel", () => {
     expect(inPolish.rooms.map((room) => room.name)).not.toEqual(inCzech.rooms.map((room) => room.name));
   });
 
+  it("puts a hotel in the city its slug names, in the local name or a common exonym", async () => {
+    for (const [slug, country, city] of [
+      ["hotel-paris-prague", "cz", "Praha"],
+      ["pension-krakow-old-town", "pl", "Kraków"],
+      ["apartments-warsaw-centre", "pl", "Warszawa"],
+      ["grand-hotel-karlovy-vary", "cz", "Karlovy Vary"],
+    ] as const) {
+      const { hotelId, link } = await hotelFor(slug, country);
+      const search = stay(hotelId, { link });
+      const checkIn = await firstAnsweredWeek(search, 2);
+      const answer = await provider.availability({ ...search, checkIn, checkOut: addDays(checkIn, 2) }, never());
+      expect(answer.hotel.address.city).toBe(city);
+    }
+  });
+
   it("gives a hotel in a country it has no list for a plain address without coordinates", async () => {
     const { hotelId, link } = await hotelFor("motel-sunset", "us");
     const checkIn = await firstAnsweredWeek(stay(hotelId, { link }), 2);
