@@ -154,7 +154,7 @@ const dealKeys: Partial<Record<Deal, DealKey>> = {
 /** SPEC §8 room flags: why a product cannot be chosen, in the catalogue's words. */
 const unavailableReasonKeys: Record<UnavailableReason, string> = {
   [UnavailableReason.UNSPECIFIED]: "errors.ROOM_NOT_SELECTABLE",
-  [UnavailableReason.CARD_PAYMENT_NOT_SUPPORTED]: "errors.ROOM_NOT_SELECTABLE",
+  [UnavailableReason.CARD_PAYMENT_NOT_SUPPORTED]: "accommodation.rooms.cardPaymentNotSupported",
   [UnavailableReason.NOT_PAYABLE_ONLINE]: "errors.ROOM_NOT_PAYABLE_ONLINE",
 };
 

@@ -101,3 +101,22 @@ test("a reservation with a product the availability does not offer is the 404 pa
   const none = await page.goto(onHost("pl.localhost", `/en/order/reservation/${availabilityId}`));
   expect(none?.status()).toBe(404);
 });
+
+test("an option that cannot be chosen says why and offers no quantity (en)", async ({ page }) => {
+  // A large party: several options are too small for it; the simulator also marks some rates as not orderable.
+  const party = { rooms: 1, adults: 4, childrenAges: [9, 15] };
+  const stay = await availableStay(hotel, party);
+  await openRooms(page, "en", bookingLink(hotel, { ...stay, ...party }));
+
+  const unavailable = page.locator(".product--unavailable");
+  const reasons = await unavailable.locator(".product__unavailable").allTextContents();
+  expect(reasons).toContain("Does not fit your party.");
+  for (const reason of reasons) {
+    expect([
+      "Does not fit your party.",
+      "This room cannot be chosen: the hotel does not take card payment at this rate.",
+      "This room cannot be paid online.",
+    ]).toContain(reason);
+  }
+  await expect(unavailable.locator("select")).toHaveCount(0);
+});
