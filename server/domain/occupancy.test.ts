@@ -15,6 +15,10 @@ describe("occupancy", () => {
     expect(fitsOccupancy(double, party({ adults: 1 as number, childrenAges: [15] }))).toBe(true);
   });
 
+  it("gives a baby below the band's lower age a child's place", () => {
+    expect(fitsOccupancy(double, party({ childrenAges: [0, 1] }))).toBe(true);
+  });
+
   it("counts a child beyond the band's places as an adult", () => {
     expect(fitsOccupancy(double, party({ childrenAges: [3, 5, 7] }))).toBe(false);
   });
@@ -55,7 +59,8 @@ describe("occupancy", () => {
           ? { ...p, adults: p.adults + p.rooms }
           : { ...p, childrenAges: [...p.childrenAges, ...Array(p.rooms).fill(age)] };
         if (fitsOccupancy(o, bigger)) expect(fitsOccupancy(o, p)).toBe(true);
-      })
+      }),
+      { numRuns: 20_000 }
     );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Whether the party fits into a product (one room of a hotel's offer). The party is spread evenly over the rooms
- * asked for, so each room must take its share: a child whose age lies in one of the product's children bands takes
- * a child's place there, any other child counts as an adult, as the booking portal counts them.
+ * asked for, so each room must take its share. A child takes a child's place in a band whose upper age it does not
+ * exceed (a baby below the band's lower age too: it sleeps in a cot); an older child, or one for whom no place is
+ * left, counts as an adult, as the booking portal counts them.
  */
 
 export interface Occupancy {
@@ -29,14 +30,15 @@ export function roomShare(party: Party): { adults: number; childrenAges: number[
 
 export function fitsOccupancy(occupancy: Occupancy, party: Party): boolean {
   const share = roomShare(party);
-  const placesLeft = occupancy.children.map((band) => band.total);
+  // Oldest first, each into the band with the lowest upper age that takes it: every band that takes an older child
+  // takes all younger ones, so this places as many children as any assignment could.
+  const bands = occupancy.children.map((band) => ({ toAge: band.toAge, left: band.total }));
+  bands.sort((a, b) => a.toAge - b.toAge);
   let countedAsAdults = share.adults;
   for (const age of share.childrenAges) {
-    const band = occupancy.children.findIndex(
-      (b, index) => age >= b.fromAge && age <= b.toAge && (placesLeft[index] ?? 0) > 0
-    );
-    if (band === -1) countedAsAdults += 1;
-    else placesLeft[band] = (placesLeft[band] ?? 0) - 1;
+    const band = bands.find((b) => b.left > 0 && age <= b.toAge);
+    if (band) band.left -= 1;
+    else countedAsAdults += 1;
   }
   return countedAsAdults <= occupancy.adults && share.adults + share.childrenAges.length <= occupancy.total;
 }
