@@ -10,7 +10,8 @@ import {
   type RoomProduct,
 } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { dateOfTimestamp, nightsBetween } from "~/order/calendar-date.server";
+import { dateOfTimestamp } from "~/order/calendar-date.server";
+import { nightsBetween, utcMidnightOf } from "../../server/domain/calendar-date";
 import type {
   AvailabilityView,
   DealKey,
@@ -58,7 +59,7 @@ export function viewFormats(context: AppLoadContext) {
   return {
     money: moneyFormatter(localeTag, context.variant.currency),
     /** A calendar date (YYYY-MM-DD). */
-    stayDate: (date: string) => stayDate.format(new Date(`${date}T00:00:00Z`)),
+    stayDate: (date: string) => stayDate.format(new Date(utcMidnightOf(date))),
     deadline: (instant: Date) => deadline.format(instant),
     score: new Intl.NumberFormat(localeTag, { maximumFractionDigits: 1 }),
   };

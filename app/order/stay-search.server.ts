@@ -3,7 +3,8 @@ import type { TFunction } from "i18next";
 import * as z from "zod";
 import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { isCalendarDate, dateOfTimestamp, timestampOfDate } from "~/order/calendar-date.server";
+import { dateOfTimestamp, timestampOfDate } from "~/order/calendar-date.server";
+import { isCalendarDate } from "../../server/domain/calendar-date";
 import {
   childAgeName,
   MAX_CHILD_AGE,

@@ -1,5 +1,5 @@
 import { Code, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
-import { timestampMs } from "@bufbuild/protobuf/wkt";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { Lang } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
@@ -11,7 +11,7 @@ import { findAvailability, saveAvailability, type StoredAvailability } from "../
 import { findHotelLink } from "../stores/hotel-links";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
-import { toHotelAvailability, toHotelDetail, toHotelRequest } from "./hotel-contract";
+import { timestampToDate, toHotelAvailability, toHotelDetail, toHotelRequest } from "./hotel-contract";
 import { requestProductKey } from "./product-variant";
 import { callProvider } from "./provider-errors";
 
@@ -29,16 +29,17 @@ const languages: Record<Lang, ProviderLanguage> = {
   [Lang.EN]: "en",
 };
 
-/** The calendar date a contract timestamp stands for (its UTC day). */
-function timestampDate(timestamp: HotelRequest["checkIn"]): string {
-  return new Date(timestamp ? timestampMs(timestamp) : Number.NaN).toISOString().slice(0, 10);
+/** A stay date the request limits have checked is present; missing here means they did not run. */
+function requiredDate(timestamp: Timestamp | undefined): string {
+  if (!timestamp) throw new Error("stay date missing: the request limits interceptor did not run");
+  return timestampToDate(timestamp);
 }
 
 /** The request limits have checked presence and bounds; what is left is read as the domain's stay. */
 function stayOf(request: HotelRequest): Stay {
   return {
-    checkIn: timestampDate(request.checkIn),
-    checkOut: timestampDate(request.checkOut),
+    checkIn: requiredDate(request.checkIn),
+    checkOut: requiredDate(request.checkOut),
     rooms: request.rooms,
     adults: request.adults,
     childrenAges: [...request.childrenAges],

@@ -1,5 +1,5 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { timestampFromDate, timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 import {
   Deal,
   Meal,
@@ -24,8 +24,8 @@ import type {
 } from "../adapters/provider/hotel-provider";
 import { fitsOccupancy } from "../domain/occupancy";
 import type { CurrencyCode } from "../domain/products";
+import { utcDateOf, utcMidnightOf } from "../domain/calendar-date";
 import type { Stay } from "../domain/stay";
-import { dateToTimestamp } from "./hotel-parse-url";
 import { toMoney } from "./money";
 
 /** The provider's plain data as the contract's messages. */
@@ -59,6 +59,16 @@ const unavailableReasons: Record<ProviderUnavailableReason, UnavailableReason> =
   card_payment_not_supported: UnavailableReason.CARD_PAYMENT_NOT_SUPPORTED,
   not_payable_online: UnavailableReason.NOT_PAYABLE_ONLINE,
 };
+
+/** A calendar date (YYYY-MM-DD) as the contract's timestamp: 00:00 UTC of that day. */
+export function dateToTimestamp(date: string): Timestamp {
+  return timestampFromMs(utcMidnightOf(date));
+}
+
+/** The calendar date a contract timestamp stands for: its UTC day, whatever the time of day. */
+export function timestampToDate(timestamp: Timestamp): string {
+  return utcDateOf(timestampMs(timestamp));
+}
 
 export function toHotelRequest(hotelId: string, stay: Stay): MessageInitShape<typeof HotelRequestSchema> {
   return {

@@ -1,5 +1,4 @@
 import { Code, type ServiceImpl } from "@connectrpc/connect";
-import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { HotelLink } from "../adapters/provider/hotel-provider";
@@ -7,6 +6,7 @@ import { parseBookingLink, type BookingLinkError } from "../domain/booking-link"
 import { findHotelId, saveHotelLink } from "../stores/hotel-links";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
+import { dateToTimestamp } from "./hotel-contract";
 import { callProvider } from "./provider-errors";
 
 /** Each way a link can be wrong has its own sentence (SPEC §5, §8). */
@@ -20,11 +20,6 @@ const linkErrors: Record<BookingLinkError, { errorCode: ErrorCode; message: stri
     message: "a share link names no hotel; open it and copy the page address",
   },
 };
-
-/** A calendar date (YYYY-MM-DD) as the contract's timestamp: 00:00 UTC of that day. */
-export function dateToTimestamp(date: string) {
-  return timestampFromMs(Date.parse(`${date}T00:00:00Z`));
-}
 
 /**
  * Reads a pasted hotel link: which hotel (resolved to the provider's id, once per link) and whatever search it

@@ -4,6 +4,8 @@
  * never throws, because its input is whatever a customer pastes.
  */
 
+import { isCalendarDate } from "./calendar-date";
+
 export interface BookingHotel {
   /** Lowercase two-letter country code from the path, e.g. "cz". */
   readonly countryCode: string;
@@ -331,12 +333,6 @@ function calendarDate(
 ): string | undefined {
   if (year === undefined || month === undefined || day === undefined) return undefined;
   if (!/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day)) return undefined;
-  const [y, m, d] = [Number(year), Number(month), Number(day)];
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return undefined;
-  return `${year}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const date = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+  return isCalendarDate(date) ? date : undefined;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketDate, nightsBetween, stayProblem, type Stay } from "./stay";
+import { marketDate, stayProblem, type Stay } from "./stay";
 
 const today = "2026-11-21";
 const stay = (overrides: Partial<Stay> = {}): Stay => ({
@@ -67,13 +67,5 @@ describe("market date", () => {
     expect(marketDate(new Date("2026-11-21T23:30:00Z"))).toBe("2026-11-22");
     expect(marketDate(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
     expect(marketDate(new Date("2026-07-01T22:00:00Z"))).toBe("2026-07-02");
-  });
-});
-
-describe("nights", () => {
-  it("counts calendar nights, across the change to winter time too", () => {
-    expect(nightsBetween("2026-12-01", "2026-12-03")).toBe(2);
-    expect(nightsBetween("2026-10-24", "2026-10-26")).toBe(2);
-    expect(nightsBetween("2026-12-31", "2027-01-01")).toBe(1);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The rules a stay request must meet beyond the contract's bounds (SPEC §5): dates not in the past, and no more
- * rooms than adults, since every room needs an adult. The bounds themselves (rooms ≥ 1, adults ≥ 2, at most
- * 4 children aged 0 to 17, check-out after check-in) are checked on every request by the api's limits table.
+ * The rules a stay request must meet beyond the contract's bounds (SPEC §5): dates not in the past, check-out after
+ * check-in, and no more rooms than adults, since every room needs an adult. The bounds themselves (both dates given,
+ * rooms ≥ 1, adults ≥ 2, at most 4 children aged 0 to 17) are checked on every request by the api's limits table.
  */
+
+import { calendarDateIn } from "./calendar-date";
 
 export interface Stay {
   /** YYYY-MM-DD */
@@ -26,16 +28,9 @@ export type StayProblem =
  */
 export const MARKET_TIME_ZONE = "Europe/Prague";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: MARKET_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The calendar date (YYYY-MM-DD) an instant falls on in the market's time zone. */
 export function marketDate(instant: Date): string {
-  return dayFormat.format(instant);
+  return calendarDateIn(instant, MARKET_TIME_ZONE);
 }
 
 /** The first problem of a stay asked for on `today` (YYYY-MM-DD), in the order the form lists its fields. */
@@ -46,9 +41,4 @@ export function stayProblem(stay: Stay, today: string): StayProblem | undefined 
   if (stay.checkOut <= stay.checkIn) return { kind: "check_out_not_after_check_in", field: "check_out" };
   if (stay.adults < stay.rooms) return { kind: "adults_fewer_than_rooms", field: "adults" };
   return undefined;
-}
-
-/** Nights between two calendar dates (YYYY-MM-DD). */
-export function nightsBetween(checkIn: string, checkOut: string): number {
-  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
 }

@@ -1,23 +1,9 @@
 /**
- * Calendar arithmetic for the simulator. A stay's dates are calendar dates in the hotel's time zone, handled as day
- * numbers (days since 1970-01-01) so nights can be counted and walked without any clock or local time zone.
+ * Calendar arithmetic for the simulator, on the domain's day numbers: weekdays and seasons price a night, and
+ * cancellation deadlines fall at a wall-clock time in the hotel's time zone.
  */
 
-const DAY_MS = 86_400_000;
-
-/** The day number of a real YYYY-MM-DD date; undefined for anything else (2026-02-30, "tomorrow"). */
-export function dayNumber(date: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (match === null) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  // Date.UTC rolls 2026-02-30 over into March; a real date survives the round trip.
-  return isoDate(ms / DAY_MS) === date ? ms / DAY_MS : undefined;
-}
-
-export function isoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+import { calendarDateIn, DAY_MS, dayNumber } from "../../domain/calendar-date";
 
 /** 0 is Sunday, 5 Friday, 6 Saturday. */
 export function weekday(day: number): number {
@@ -32,14 +18,7 @@ export function monthDay(day: number): { month: number; dayOfMonth: number } {
 
 /** The calendar date an instant falls on in a time zone, as a day number. */
 export function localDay(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part("year"), part("month") - 1, part("day")) / DAY_MS;
+  return dayNumber(calendarDateIn(instant, timeZone)) ?? Number.NaN;
 }
 
 /** The instant of a wall-clock time on a day in a time zone, e.g. 23:59 in Prague on the day before check-in. */

@@ -18,7 +18,8 @@ import {
   type UnavailableReason,
 } from "./hotel-provider";
 import { type RoomType, roomTypes } from "./simulator-catalogue";
-import { isoDate, localInstant, monthDay, weekday } from "./simulator-dates";
+import { isoDate } from "../../domain/calendar-date";
+import { localInstant, monthDay, weekday } from "./simulator-dates";
 import { photo } from "./simulator-hotel";
 import { type Random, randomFor } from "./simulator-random";
 
@@ -57,7 +58,6 @@ const meals: Record<MealPlanKind, { readonly meals: readonly MealKind[]; readonl
   all_inclusive: { meals: ["breakfast", "lunch", "dinner"], perGuestCzk: 1_400 },
 };
 const mealPlanKinds = Object.keys(meals) as MealPlanKind[];
-
 
 const flexiblePaymentTimings: readonly (readonly PaymentTiming[])[] = [
   ["online_now"],

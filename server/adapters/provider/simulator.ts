@@ -11,7 +11,8 @@ import {
   ProviderError,
   type StaySearch,
 } from "./hotel-provider";
-import { dayNumber, localDay } from "./simulator-dates";
+import { dayNumber } from "../../domain/calendar-date";
+import { localDay } from "./simulator-dates";
 import { describeHotel } from "./simulator-hotel";
 import { fnv1a, randomFor } from "./simulator-random";
 import { hotelSoldOut, offeredRooms } from "./simulator-rooms";

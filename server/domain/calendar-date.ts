@@ -1,0 +1,52 @@
+/**
+ * Calendar dates (YYYY-MM-DD), such as a stay's check-in: days, not instants. Arithmetic runs on day numbers (days
+ * since 1970-01-01), so it needs no clock and no local time zone. The contract carries a calendar date as the
+ * instant 00:00 UTC of its day, which is `dayNumber(date) * DAY_MS`.
+ */
+
+export const DAY_MS = 86_400_000;
+
+/** The day number of a real YYYY-MM-DD date; undefined for anything else (2026-02-30, "tomorrow"). */
+export function dayNumber(date: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return undefined;
+  const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
+  // Date.UTC rolls 2026-02-30 over into March; a real date survives the round trip.
+  return isoDate(day) === date ? day : undefined;
+}
+
+export function isCalendarDate(text: string): boolean {
+  return dayNumber(text) !== undefined;
+}
+
+/** The YYYY-MM-DD of a day number. */
+export function isoDate(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The calendar date of an instant's UTC day: how the contract's 00:00 UTC timestamps are read back. */
+export function utcDateOf(ms: number): string {
+  return isoDate(Math.floor(ms / DAY_MS));
+}
+
+/** The UTC midnight that stands for a calendar date in the contract. */
+export function utcMidnightOf(date: string): number {
+  return (dayNumber(date) ?? Number.NaN) * DAY_MS;
+}
+
+/** Nights between two real calendar dates. */
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  return (dayNumber(checkOut) ?? Number.NaN) - (dayNumber(checkIn) ?? Number.NaN);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date an instant falls on in a time zone ("en-CA" formats as YYYY-MM-DD). */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
