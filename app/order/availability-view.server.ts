@@ -172,6 +172,7 @@ function productView(product: RoomProduct, adults: number, formats: Formats): Pr
     mealPlan: mealPlanKeys[product.mealPlan?.plan ?? MealPlanType.UNSPECIFIED] ?? null,
     maxGuests: product.maximumOccupancy?.total ?? 0,
     price: formats.money(price),
+    priceMinor: price,
     publicPrice: publicPrice > price ? formats.money(publicPrice) : null,
     deals: (product.price?.deals ?? [])
       .map((deal) => dealKeys[deal])

@@ -46,6 +46,8 @@ export type ProductView = {
   maxGuests: number;
   /** For the whole stay, after deals. */
   price: string;
+  /** The same in minor units, for sums: formatted text is never added up. */
+  priceMinor: number;
   /** The public price, only when the deals lower it. */
   publicPrice: string | null;
   deals: DealKey[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityView, ProductView } from "~/order/availability-view";
-import { checkRoomChoice, quantitiesOf } from "./room-choice.server";
+import { checkRoomChoice, quantitiesOf, roomChoiceSchema } from "./room-choice.server";
 
 function product(productId: string, overrides: Partial<ProductView> = {}): ProductView {
   return {
@@ -8,6 +8,7 @@ function product(productId: string, overrides: Partial<ProductView> = {}): Produ
     mealPlan: "breakfast_included",
     maxGuests: 2,
     price: "1 000 Kč",
+    priceMinor: 100_000,
     publicPrice: null,
     deals: [],
     freeCancellationUntil: null,
@@ -94,5 +95,13 @@ describe("choosing rooms", () => {
         ["2_1", 1],
       ])
     );
+  });
+});
+
+describe("room choice form", () => {
+  it("takes the booking portal's product ids of any number of digit groups", () => {
+    const parsed = roomChoiceSchema.parse({ quantity: { "1000420_95127794_2_0_0": "1", "12_34": "0" } });
+    expect(parsed.quantity).toEqual({ "1000420_95127794_2_0_0": 1, "12_34": 0 });
+    expect(roomChoiceSchema.safeParse({ quantity: { "tpi-1000": "1" } }).success).toBe(false);
   });
 });

@@ -2,11 +2,11 @@ import * as z from "zod";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { AvailabilityView, MealPlanKey, ProductView } from "~/order/availability-view";
 import { availabilityView, type viewFormats } from "~/order/availability-view.server";
-import { minorUnits } from "~/order/money.server";
+import { productIdPattern } from "../../server/domain/product-id";
 
 /** One select per product, `quantity.{productId}`; which products exist is the api's to say (checkRoomChoice). */
 export const roomChoiceSchema = z.object({
-  quantity: z.record(z.string().regex(/^\d+_\d+$/), z.coerce.number().int().min(0)).default({}),
+  quantity: z.record(z.string().regex(productIdPattern), z.coerce.number().int().min(0)).default({}),
 });
 
 export type RoomChoice = { ok: true; productIds: string[] } | { ok: false; messageKey: string };
@@ -17,11 +17,11 @@ export type RoomChoice = { ok: true; productIds: string[] } | { ok: false; messa
  * the api, read again for the check: what a form or a link says about products is never trusted.
  */
 export function checkRoomChoice(view: AvailabilityView, quantities: ReadonlyMap<string, number>): RoomChoice {
-  const offered = new Map(view.rooms.flatMap((room) => room.products.map((product) => [product.productId, product])));
+  const offered = offersOf(view);
   const productIds: string[] = [];
   for (const [productId, quantity] of quantities) {
     if (quantity === 0) continue;
-    const product = offered.get(productId);
+    const product = offered.get(productId)?.product;
     if (!product || !Number.isInteger(quantity) || quantity < 0 || quantity > product.maxQuantity) {
       return { ok: false, messageKey: "accommodation.rooms.noLongerChoosable" };
     }
@@ -31,6 +31,13 @@ export function checkRoomChoice(view: AvailabilityView, quantities: ReadonlyMap<
   if (productIds.length > view.stay.adults)
     return { ok: false, messageKey: "errors.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS" };
   return { ok: true, productIds };
+}
+
+/** Every product of an availability by its id, with the name of its room. */
+function offersOf(view: AvailabilityView): Map<string, { roomName: string; product: ProductView }> {
+  return new Map(
+    view.rooms.flatMap((room) => room.products.map((product) => [product.productId, { roomName: room.name, product }]))
+  );
 }
 
 /** How many times each product was chosen, from the repeated `product` query parameter. */
@@ -54,23 +61,13 @@ export function chosenRooms(
   const view = availabilityView(response, formats);
   const choice = checkRoomChoice(view, quantitiesOf(productIds));
   if (!choice.ok) return null;
-  // The view lists the api's rooms and products in the api's order, so the two line up index by index.
-  const offers = new Map<string, { roomName: string; priceMinor: number; product: ProductView }>();
-  (response.hotelAvailability?.rooms ?? []).forEach((room, roomIndex) =>
-    room.products.forEach((product, productIndex) =>
-      offers.set(product.productId, {
-        roomName: room.name,
-        priceMinor: minorUnits(product.price?.discountedPrice),
-        product: view.rooms[roomIndex].products[productIndex],
-      })
-    )
-  );
+  const offered = offersOf(view);
   let totalMinor = 0;
   const chosen = choice.productIds.map((productId) => {
     // checkRoomChoice let only offered products through.
-    const offer = offers.get(productId)!;
-    totalMinor += offer.priceMinor;
-    return { productId, roomName: offer.roomName, mealPlan: offer.product.mealPlan, price: offer.product.price };
+    const { roomName, product } = offered.get(productId)!;
+    totalMinor += product.priceMinor;
+    return { productId, roomName, mealPlan: product.mealPlan, price: product.price };
   });
   return { view, rooms: chosen, total: formats.money(totalMinor) };
 }
