@@ -1,10 +1,4 @@
-import {
-  defer,
-  redirect,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { defer, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -37,28 +31,25 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { localeResolution, locale, variant, env, frontendInfo } = context;
   if (localeResolution.redirect) throw redirect(localeResolution.redirect.location, localeResolution.redirect.status);
   const lang = languageOf(locale);
-  return defer(
-    {
-      locale,
-      lang,
-      messages: messages[lang],
-      site: {
-        key: variant.key,
-        slug: variant.slug,
-        currency: variant.currency,
-        defaultLocale: variant.defaultLocale,
-        sellsVouchers: variant.sellsVouchers,
-        noindex: variant.noindex,
-        documentLanguages: variant.documentLanguages,
-        support: variant.support,
-      },
-      env,
-      frontendInfo,
-      // The info panel's backend facts never hold up the page.
-      backendInfo: backendInfo(context.rpc),
+  return defer({
+    locale,
+    lang,
+    messages: messages[lang],
+    site: {
+      key: variant.key,
+      slug: variant.slug,
+      currency: variant.currency,
+      defaultLocale: variant.defaultLocale,
+      sellsVouchers: variant.sellsVouchers,
+      noindex: variant.noindex,
+      documentLanguages: variant.documentLanguages,
+      support: variant.support,
     },
-    { headers: { "Cache-Control": "private, no-cache" } },
-  );
+    env,
+    frontendInfo,
+    // The info panel's backend facts never hold up the page.
+    backendInfo: backendInfo(context.rpc),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => variantRobots(data);

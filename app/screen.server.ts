@@ -11,19 +11,20 @@ export function translator(context: AppLoadContext) {
 /** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */
 export const orderCacheControl = "private, no-store";
 
+/** `cacheControl` replaces the web server's default for pages, "private, no-cache". */
 type ScreenDataOptions = { titleOptions?: TOptions; cacheControl?: string };
 
-/** Answers a screen's title (and anything else it shows), never cached by shared caches. */
+/** Answers a screen's title (and anything else it shows). */
 export async function screenData<T extends object>(
   context: AppLoadContext,
   screen: ScreenId,
   extra: T = {} as T,
-  { titleOptions, cacheControl = "private, no-cache" }: ScreenDataOptions = {}
+  { titleOptions, cacheControl }: ScreenDataOptions = {}
 ) {
   const t = await translator(context);
   return json(
     { ...extra, title: t(`screens.${screen}.title`, titleOptions ?? {}) as string },
-    { headers: { "Cache-Control": cacheControl } }
+    cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined
   );
 }
 

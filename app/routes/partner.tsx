@@ -13,7 +13,12 @@ function isPartner(value: string | undefined): value is Partner {
 export async function loader({ context, params }: LoaderFunctionArgs) {
   if (!isPartner(params.partner)) notFound();
   const t = await translator(context);
-  return screenData(context, "partner", { partner: params.partner }, { titleOptions: { partner: t(`partners.${params.partner}`) } });
+  return screenData(
+    context,
+    "partner",
+    { partner: params.partner },
+    { titleOptions: { partner: t(`partners.${params.partner}`) } }
+  );
 }
 
 export default function PartnerScreen() {

@@ -125,3 +125,10 @@ test.describe("on a narrow screen", () => {
     await expect(page.locator("#menu-toggle")).not.toBeChecked();
   });
 });
+
+test("pages are made for one visitor: no shared cache keeps them", async ({ page }) => {
+  for (const path of ["/", "/jak-to-funguje", "/inspirace"]) {
+    const response = await page.goto(path);
+    expect(response?.headers()["cache-control"], path).toBe("private, no-cache");
+  }
+});
