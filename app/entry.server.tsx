@@ -8,12 +8,26 @@ import { NonceProvider } from "./nonce";
 
 const streamTimeoutMs = 5_000;
 
+/**
+ * Pages and their data are made for one visitor (locale, session): no shared cache may keep them. A route that may be
+ * cached, or must not be kept even by the browser, says so with its own headers, which this default never replaces.
+ */
+function withDefaultCacheControl(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+}
+
+/** Loader and action data asked for by the browser's router, under the same default as the pages. */
+export function handleDataRequest(response: Response): Response {
+  withDefaultCacheControl(response.headers);
+  return response;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: AppLoadContext
 ) {
   // Crawlers and JavaScript-less visitors of deferred data get the whole page at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
@@ -30,8 +44,12 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          withDefaultCacheControl(responseHeaders);
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            })
           );
           pipe(body);
         },
@@ -43,7 +61,7 @@ export default async function handleRequest(
           // Errors after the shell streamed are already in the page's error boundary; log them once.
           if (shellRendered) console.error(error);
         },
-      },
+      }
     );
     setTimeout(abort, streamTimeoutMs + 1_000);
   });

@@ -11,7 +11,7 @@ export function translator(context: AppLoadContext) {
 /** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */
 export const orderCacheControl = "private, no-store";
 
-/** `cacheControl` replaces the web server's default for pages, "private, no-cache". */
+/** `cacheControl` replaces the default of every page and its data, "private, no-cache" (entry.server). */
 type ScreenDataOptions = { titleOptions?: TOptions; cacheControl?: string };
 
 /** Answers a screen's title (and anything else it shows). */

@@ -122,12 +122,6 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
     };
   };
 
-  // Pages and their data are made for one visitor (locale, session): no shared cache may keep them. A route that may
-  // be cached, or must not be kept even by the browser, says so with its own headers, which replace this default.
-  app.all("*", (_req, res, next) => {
-    res.setHeader("Cache-Control", "private, no-cache");
-    next();
-  });
   app.all(
     "*",
     createRequestHandler({
