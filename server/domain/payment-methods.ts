@@ -5,7 +5,7 @@ import type { ProductKey } from "./products";
  * The reasoning is in docs/decisions/002-payment-methods-per-variant.md.
  */
 
-export type PaymentMethodKind = "bank_transfer" | "payment_card" | "benefit_provider";
+export type PaymentMethodKind = "bank_transfer" | "payment_card" | "benefit_provider" | "voucher";
 
 export interface PaymentMethodInfo {
   /** Stable id stored with payments and sent by the web; never renamed. */
@@ -27,6 +27,12 @@ const upCard = method("up_card", "benefit_provider", "Up card");
 const benefitSystems = method("benefit_systems", "benefit_provider", "Benefit Systems");
 const paymentCard = method("payment_card", "payment_card", "Payment card");
 const transfer = method("transfer", "bank_transfer", "Bank transfer");
+
+/**
+ * How a voucher's credit appears among an order's payments. It is not offered in the method lists: vouchers are
+ * applied by their codes (`voucher_codes`), never chosen as a method.
+ */
+export const voucherCredit = method("voucher", "voucher", "Voucher");
 
 /** Benefit providers first: paying with benefits is why visitors come; card and transfer settle the rest. */
 const hotelMethods: Record<ProductKey, readonly PaymentMethodInfo[]> = {
@@ -50,4 +56,9 @@ export function paymentMethodsFor(product: ProductKey): {
   voucher: readonly PaymentMethodInfo[];
 } {
   return { hotel: hotelMethods[product], voucher: voucherMethods[product] };
+}
+
+/** The method an order's payment was made with, offered or not (a voucher's credit). */
+export function paymentMethodById(product: ProductKey, id: string): PaymentMethodInfo | undefined {
+  return id === voucherCredit.id ? voucherCredit : hotelMethods[product].find((m) => m.id === id);
 }

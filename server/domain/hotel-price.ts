@@ -1,0 +1,40 @@
+/**
+ * The price breakdown a hotel order shows: what the stay costs in all, from the order's price and the split of its
+ * online part. Credit vouchers pay part of the price and so leave the total as it is; discount vouchers lower it and
+ * service fees raise it. The promotion's credits are earned on top and change nothing the customer pays.
+ */
+
+import type { PaymentCalculation } from "./payment-calculation";
+import type { OrderPrice, PricedCharge } from "./pricing";
+
+export interface HotelPriceBreakdown {
+  readonly base: number;
+  readonly bonus: number;
+  readonly discount: number;
+  readonly serviceFee: number;
+  readonly insurance: number;
+  readonly payOnline: number;
+  readonly payOnSite: number;
+  readonly total: number;
+  readonly extraCharges: readonly PricedCharge[];
+}
+
+/** total = payOnline − discount + serviceFee + payOnSite: everything the stay costs the customer; bonus is informational (credits earned). */
+export function hotelPriceBreakdown(price: OrderPrice, calculation: PaymentCalculation): HotelPriceBreakdown {
+  return {
+    base: price.base,
+    bonus: calculation.bonus,
+    discount: calculation.discount,
+    serviceFee: calculation.serviceFee,
+    insurance: price.insurance,
+    payOnline: price.payOnline,
+    payOnSite: price.payOnSite,
+    total: price.payOnline - calculation.discount + calculation.serviceFee + price.payOnSite,
+    extraCharges: price.extraCharges,
+  };
+}
+
+/** Transfer payments are booked only after the money arrives: true when an output of method "transfer" has value > 0. */
+export function bookOnlyAfterPayment(calculation: PaymentCalculation): boolean {
+  return calculation.outputs.some((output) => output.methodId === "transfer" && output.value > 0);
+}

@@ -1,0 +1,77 @@
+/**
+ * An order's status and how its reservation's progress is worded to people (SPEC §4).
+ *
+ * While an order is live its status follows its payments; the cancelled and refunded statuses are final and no
+ * payment changes them. Only live payments count: one that is waiting or paid. A cancelled, rejected or revoked
+ * payment never brought money, and a refunded one gave it back, so none of them is owed or counted as paid; the
+ * order is then paid by its remaining payments, or waits for a new one.
+ */
+
+export type OrderStatus =
+  | "waiting"
+  | "paid"
+  | "partially_paid"
+  | "cancelled_by_user"
+  | "cancelled_duplicate"
+  | "cancelled_refund"
+  | "cancelled_automatically"
+  | "refunded_automatically";
+
+export type PaymentStatus = "waiting" | "cancelled" | "rejected" | "revoked" | "refunded" | "paid";
+
+export type BookingStatus = "active" | "cancelled" | "completed" | "error" | "pending" | "not_ordered";
+
+export type ReservationProgress = "sent" | "awaiting_payment" | "paid" | "confirmed" | "cancelled";
+
+const finalStatuses: ReadonlySet<OrderStatus> = new Set([
+  "cancelled_by_user",
+  "cancelled_duplicate",
+  "cancelled_refund",
+  "cancelled_automatically",
+  "refunded_automatically",
+]);
+
+export function isFinalOrderStatus(status: OrderStatus): boolean {
+  return finalStatuses.has(status);
+}
+
+/**
+ * The status an order takes after a change to its payments (values in minor units). No paid money: waiting. Nothing
+ * left waiting: paid. Both: partially paid. A paid payment of zero value pays nothing, so it alone keeps the order
+ * waiting while other payments are due.
+ */
+export function orderStatusAfterPayments(
+  current: OrderStatus,
+  payments: readonly { status: PaymentStatus; value: number }[]
+): OrderStatus {
+  if (isFinalOrderStatus(current)) return current;
+  const paid = payments.filter((p) => p.status === "paid");
+  const due = payments.filter((p) => p.status === "waiting");
+  const paidValue = paid.reduce((sum, p) => sum + p.value, 0);
+  const dueValue = due.reduce((sum, p) => sum + p.value, 0);
+  if (paid.length === 0) return "waiting";
+  if (dueValue === 0) return "paid";
+  return paidValue === 0 ? "waiting" : "partially_paid";
+}
+
+/**
+ * The step people see, in the order they live it (send, pay, confirmation, travel):
+ * - cancelled: the order was cancelled or refunded, or the stay was cancelled (also directly on the booking portal);
+ * - confirmed: the hotel holds the room (booking active, or completed once the stay is over), whatever is still to
+ *   be paid later, as with a benefit card's pay-by deadline;
+ * - paid: the money is in and the room is being booked;
+ * - awaiting payment: some or all of the order's payments are still due;
+ * - sent: the order is in and has nothing to pay online (`hasPayments` false, e.g. paid at the property) while the
+ *   room is being booked. Orders are created with their payments, hence the default.
+ */
+export function reservationProgress(
+  status: OrderStatus,
+  bookingStatus: BookingStatus,
+  hasPayments = true
+): ReservationProgress {
+  if (isFinalOrderStatus(status) || bookingStatus === "cancelled") return "cancelled";
+  if (bookingStatus === "active" || bookingStatus === "completed") return "confirmed";
+  if (status === "paid") return "paid";
+  if (status === "partially_paid" || hasPayments) return "awaiting_payment";
+  return "sent";
+}
