@@ -22,7 +22,12 @@ describe("configuration", () => {
   });
 
   it("uses secure cookies in preprod and prod only", () => {
-    const prodCredentials = { BOOKING_API_TOKEN: "token", BOOKING_AFFILIATE_ID: "1234567" };
+    const prodCredentials = {
+      BOOKING_API_TOKEN: "token",
+      BOOKING_AFFILIATE_ID: "1234567",
+      BANK_ACCOUNT_CZK: "19-2000145399/0800",
+      BANK_ACCOUNT_PLN: "61109010140000071219812874",
+    };
     expect(loadConfig({ ENV: "prod", ...prodCredentials }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "preprod" }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "test" }).secureCookies).toBe(false);
@@ -34,5 +39,43 @@ describe("configuration", () => {
     expect(() => loadConfig({ BOOKING_API_TOKEN: "token" })).toThrow(/set together/);
     expect(() => loadConfig({ BOOKING_AFFILIATE_ID: "1234567" })).toThrow(/set together/);
     expect(loadConfig({}).booking.apiToken).toBeUndefined();
+  });
+
+  it("has valid sample bank accounts until production names its own", () => {
+    expect(loadConfig({}).bank).toEqual({
+      czk: {
+        currency: "CZK",
+        display: "2000145399/2010",
+        iban: "CZ9320100000002000145399",
+        recipientName: "DZB Benefit Travel",
+      },
+      pln: {
+        currency: "PLN",
+        display: "61 1090 1014 0000 0712 1981 2874",
+        iban: "PL61109010140000071219812874",
+        recipientName: "DZB Benefit Travel",
+      },
+    });
+    const own = loadConfig({
+      BANK_ACCOUNT_CZK: "19-2000145399/0800",
+      BANK_ACCOUNT_PLN: "PL92 1240 1234 0001 5678 9012 3456",
+      BANK_RECIPIENT_NAME: "Travel s.r.o.",
+    }).bank;
+    expect(own.czk).toMatchObject({ iban: "CZ6508000000192000145399", recipientName: "Travel s.r.o." });
+    expect(own.pln).toMatchObject({
+      iban: "PL92124012340001567890123456",
+      display: "92 1240 1234 0001 5678 9012 3456",
+    });
+  });
+
+  it("refuses to start with a bank account whose check digits are wrong, or with the samples in production", () => {
+    expect(() => loadConfig({ BANK_ACCOUNT_CZK: "2000145398/2010" })).toThrow(/BANK_ACCOUNT_CZK: .*mod 11/);
+    expect(() => loadConfig({ BANK_ACCOUNT_PLN: "62109010140000071219812874" })).toThrow(/BANK_ACCOUNT_PLN: .*NRB/);
+    expect(() => loadConfig({ BANK_RECIPIENT_NAME: " " })).toThrow(/BANK_RECIPIENT_NAME/);
+    const prod = { ENV: "prod", BOOKING_API_TOKEN: "token", BOOKING_AFFILIATE_ID: "1234567" };
+    expect(() => loadConfig(prod)).toThrow(/BANK_ACCOUNT_CZK: is required when ENV is prod/);
+    expect(() => loadConfig({ ...prod, ROLE: "worker" })).toThrow(/BANK_ACCOUNT_PLN: is required when ENV is prod/);
+    // The web tier never shows an account itself: it gets them from the api.
+    expect(() => loadConfig({ ENV: "prod", ROLE: "web" })).not.toThrow();
   });
 });

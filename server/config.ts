@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { bankAccountOf } from "./domain/bank-account";
 
 /**
  * Every environment variable the shop reads, validated once at boot.
@@ -15,6 +16,12 @@ const optionalText = z
   .optional();
 
 const optionalUrl = optionalText.pipe(z.url().optional());
+
+/**
+ * Receiving accounts for development and tests: valid checksums, but samples (the Polish one is the IBAN registry's
+ * example). Production must name its own.
+ */
+const sampleBankAccounts = { CZK: "2000145399/2010", PLN: "61 1090 1014 0000 0712 1981 2874" } as const;
 
 export const roles = ["all", "web", "api", "worker"] as const;
 export type Role = (typeof roles)[number];
@@ -69,6 +76,10 @@ const schema = z
     BUILD_NUMBER: z.string().default("local"),
     /** How long SIGTERM waits for requests in flight before closing anyway. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Where bank transfers go, per market currency: "prefix-number/bank" (CZK) and the NRB (PLN). */
+    BANK_ACCOUNT_CZK: optionalText,
+    BANK_ACCOUNT_PLN: optionalText,
+    BANK_RECIPIENT_NAME: z.string().trim().min(1).default("DZB Benefit Travel"),
   })
   .superRefine((env, issues) => {
     // Half a credential pair would silently fall back to the simulator.
@@ -83,6 +94,23 @@ const schema = z
     const runsApi = env.ROLE === "api" || env.ROLE === "all";
     if (env.ENV === "prod" && runsApi && !env.BOOKING_API_TOKEN) {
       issues.addIssue({ code: "custom", path: ["BOOKING_API_TOKEN"], message: "is required when ENV is prod" });
+    }
+    // Customers send real money to these accounts, so production never falls back to a sample. The api shows them
+    // with transfer payments; the worker may mail them.
+    const showsBankAccounts = env.ROLE !== "web";
+    for (const [currency, key] of [
+      ["CZK", "BANK_ACCOUNT_CZK"],
+      ["PLN", "BANK_ACCOUNT_PLN"],
+    ] as const) {
+      if (env.ENV === "prod" && showsBankAccounts && !env[key]) {
+        issues.addIssue({ code: "custom", path: [key], message: "is required when ENV is prod" });
+        continue;
+      }
+      try {
+        bankAccountOf(currency, env[key] ?? sampleBankAccounts[currency], env.BANK_RECIPIENT_NAME);
+      } catch (error) {
+        issues.addIssue({ code: "custom", path: [key], message: (error as Error).message });
+      }
     }
   });
 
@@ -124,6 +152,11 @@ function toConfig(env: z.output<typeof schema>) {
       buildNumber: env.BUILD_NUMBER,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    /** Checked at boot by the schema above, so building them here cannot throw. */
+    bank: {
+      czk: bankAccountOf("CZK", env.BANK_ACCOUNT_CZK ?? sampleBankAccounts.CZK, env.BANK_RECIPIENT_NAME),
+      pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
+    },
   };
 }
 

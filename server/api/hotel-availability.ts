@@ -4,7 +4,7 @@ import { Lang } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelAvailabilityRequest, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { ProviderError, type ProviderLanguage } from "../adapters/provider/hotel-provider";
+import { ProviderError, type ProviderAvailability, type ProviderLanguage } from "../adapters/provider/hotel-provider";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { marketDate, stayProblem, type Stay, type StayProblem } from "../domain/stay";
 import { findAvailability, saveAvailability, type StoredAvailability } from "../stores/availabilities";
@@ -28,6 +28,10 @@ const languages: Record<Lang, ProviderLanguage> = {
   [Lang.PL]: "pl",
   [Lang.EN]: "en",
 };
+
+export function providerLanguageOf(lang: Lang | undefined): ProviderLanguage {
+  return languages[lang ?? Lang.UNSPECIFIED];
+}
 
 /** A stay date the request limits have checked is present; missing here means they did not run. */
 function requiredDate(timestamp: Timestamp | undefined): string {
@@ -65,7 +69,7 @@ export function hotelAvailability(deps: ApiDeps): ServiceImpl<typeof ShopService
     const product = requestProductKey(request.productVariant);
     switch (request.lookup.case) {
       case "availabilityId":
-        return answer(await storedFor(deps, product, request.lookup.value));
+        return answer(await availabilityFor(deps, product, request.lookup.value));
       case "hotelRequest":
         return answer(await checkStay(deps, product, request, request.lookup.value, context));
       default:
@@ -79,8 +83,13 @@ export function hotelAvailability(deps: ApiDeps): ServiceImpl<typeof ShopService
   };
 }
 
-async function storedFor(deps: ApiDeps, product: ProductKey, id: string): Promise<StoredAvailability> {
-  const stored = await findAvailability(deps.db, id.toLowerCase());
+/** The availability check with this id made for this shop; another shop's is "not found". */
+export async function availabilityFor(
+  { db }: Pick<ApiDeps, "db">,
+  product: ProductKey,
+  id: string
+): Promise<StoredAvailability> {
+  const stored = await findAvailability(db, id.toLowerCase());
   // An offer made on another shop is in another currency: as far as this shop knows, it does not exist.
   if (!stored || stored.product !== product) {
     throw apiError(Code.NotFound, ErrorCode.PAGE_NOT_FOUND, "no availability with this id", "availability_id");
@@ -105,21 +114,39 @@ async function checkStay(
       `hotel_request.${problem.field}`
     );
   }
-  const link = await findHotelLink(db, provider.name, hotelRequest.hotelId);
-  const found = await callProvider(config.provider.timeoutMs, context.signal, async (signal) => {
+  const found = await askProvider(
+    { db, provider, config },
+    {
+      product,
+      hotelId: hotelRequest.hotelId,
+      stay,
+      language: providerLanguageOf(request.productVariant?.lang),
+    },
+    context.signal
+  );
+  return saveAvailability(db, { provider: provider.name, product, stay, answer: found });
+}
+
+/** The provider's current offer for a stay, within the configured deadline and the caller's signal. */
+export async function askProvider(
+  { db, provider, config }: Pick<ApiDeps, "db" | "provider" | "config">,
+  search: { product: ProductKey; hotelId: string; stay: Stay; language: ProviderLanguage },
+  signal: AbortSignal
+): Promise<ProviderAvailability> {
+  const link = await findHotelLink(db, provider.name, search.hotelId);
+  return callProvider(config.provider.timeoutMs, signal, async (deadline) => {
     const result = await provider.availability(
       {
-        hotelId: hotelRequest.hotelId,
+        hotelId: search.hotelId,
         link,
-        ...stay,
-        currency: marketCurrency[product],
-        language: languages[request.productVariant?.lang ?? Lang.UNSPECIFIED],
+        ...search.stay,
+        currency: marketCurrency[search.product],
+        language: search.language,
       },
-      signal
+      deadline
     );
     // The interface promises rooms; an adapter breaking that promise still must not show an empty offer.
     if (result.rooms.length === 0) throw new ProviderError("nothing_available", "the provider answered no rooms");
     return result;
   });
-  return saveAvailability(db, { provider: provider.name, product, stay, answer: found });
 }

@@ -9,6 +9,7 @@ import {
   type HotelAvailabilitySchema,
   type HotelDetailSchema,
   type HotelRequestSchema,
+  type MealPlanSchema,
   type PhotoSchema,
   type RoomProductSchema,
 } from "../../gen/dzb/shop/v1/hotel_pb";
@@ -103,6 +104,18 @@ export function toHotelDetail(answer: ProviderAvailability): MessageInitShape<ty
   };
 }
 
+export function toDeal(deal: DealKind): Deal {
+  return deals[deal];
+}
+
+export function toMealPlan(mealPlan: ProviderProduct["mealPlan"]): MessageInitShape<typeof MealPlanSchema> {
+  return { plan: mealPlans[mealPlan.plan], meals: mealPlan.meals.map((meal) => meals[meal]) };
+}
+
+export function toTimingType(timing: PaymentTiming): TimingType {
+  return timings[timing];
+}
+
 function toProduct(
   product: ProviderProduct,
   stay: Stay,
@@ -115,9 +128,9 @@ function toProduct(
     price: {
       publicPrice: toMoney(product.publicPrice, currency),
       discountedPrice: toMoney(product.discountedPrice, currency),
-      deals: product.deals.map((deal) => deals[deal]),
+      deals: product.deals.map(toDeal),
     },
-    mealPlan: { plan: mealPlans[product.mealPlan.plan], meals: product.mealPlan.meals.map((meal) => meals[meal]) },
+    mealPlan: toMealPlan(product.mealPlan),
     fitsOccupancy: fitsOccupancy(product.maximumOccupancy, stay),
     maximumOccupancy: {
       adults: product.maximumOccupancy.adults,

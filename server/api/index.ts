@@ -7,7 +7,10 @@ import type { ApiDeps } from "./deps";
 import { errorInterceptor } from "./error-interceptor";
 import { procedureOf, rejectUnservable } from "./http-rejections";
 import { hotelAvailability } from "./hotel-availability";
+import { hotelOrderCreate } from "./hotel-order-create";
+import { hotelOrderPreview } from "./hotel-order-preview";
 import { hotelParseUrl } from "./hotel-parse-url";
+import { orderDetail } from "./order-detail";
 import { paymentMethods } from "./payment-methods";
 import { requestLimitsInterceptor } from "./request-limits";
 import { version } from "./version";
@@ -27,6 +30,9 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
         paymentMethods,
         hotelParseUrl: hotelParseUrl(deps),
         hotelAvailability: hotelAvailability(deps),
+        hotelOrderPreview: hotelOrderPreview(deps),
+        hotelOrderCreate: hotelOrderCreate(deps),
+        orderDetail: orderDetail(deps),
       }),
     // The first interceptor is the outermost: it sees every error, the limits' included.
     interceptors: [errorInterceptor, requestLimitsInterceptor],

@@ -9,9 +9,10 @@ const methodTypes: Record<PaymentMethodKind, PaymentMethodType> = {
   bank_transfer: PaymentMethodType.BANK_TRANSFER,
   payment_card: PaymentMethodType.PAYMENT_CARD,
   benefit_provider: PaymentMethodType.BENEFIT_PROVIDER,
+  voucher: PaymentMethodType.VOUCHER,
 };
 
-function toContract(method: PaymentMethodInfo): MessageInitShape<typeof PaymentMethodSchema> {
+export function toPaymentMethod(method: PaymentMethodInfo): MessageInitShape<typeof PaymentMethodSchema> {
   return {
     methodId: method.id,
     type: methodTypes[method.kind],
@@ -23,5 +24,5 @@ function toContract(method: PaymentMethodInfo): MessageInitShape<typeof PaymentM
 /** The variant's hotel and voucher payment methods, from the domain's table. */
 export const paymentMethods: ServiceImpl<typeof ShopService>["paymentMethods"] = (request) => {
   const { hotel, voucher } = paymentMethodsFor(requestProductKey(request.productVariant));
-  return { hotelMethods: hotel.map(toContract), voucherMethods: voucher.map(toContract) };
+  return { hotelMethods: hotel.map(toPaymentMethod), voucherMethods: voucher.map(toPaymentMethod) };
 };

@@ -55,9 +55,11 @@ function paymentRequest(overrides: Init<typeof PaymentRequestSchema> = {}) {
   };
 }
 
+const completeAddress = { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ", postalCode: "110 00" };
+
 function orderRequest(overrides: Init<typeof OrderRequestSchema> = {}) {
   return {
-    contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ", postalCode: "110 00" },
+    contactAddress: completeAddress,
     firstName: "Jana",
     lastName: "Nováková",
     email: "jana@example.cz",
@@ -108,7 +110,14 @@ describe("request limits: valid requests pass", () => {
           productVariant: czVariant,
           previewId: uuid,
           paymentRequest: paymentRequest(),
-          order: orderRequest({ billingAddress: { companyId: "12345678", taxId: "CZ12345678" } }),
+          order: orderRequest({
+            billingAddress: {
+              address: completeAddress,
+              companyName: "Firma s.r.o.",
+              companyId: "12345678",
+              taxId: "CZ12345678",
+            },
+          }),
         }),
     ],
     [
@@ -298,14 +307,38 @@ describe("request limits: identifiers and codes", () => {
     );
   });
 
-  it("checks each voucher code of a payment request", () => {
-    expect(
+  it("checks each code of a payment request: an 8-digit voucher or a 5-character coupon", () => {
+    const codes = (voucherCodes: string[]) =>
       requestViolation(HotelOrderPreviewRequestSchema, {
         productVariant: czVariant,
         lookup: { case: "previewId", value: uuid },
-        paymentRequest: paymentRequest({ voucherCodes: ["12345678", "ABCDE"] }),
-      })
-    ).toMatchObject({ errorCode: ErrorCode.INVALID_VOUCHER_CODE, field: "payment_request.voucher_codes[1]" });
+        paymentRequest: paymentRequest({ voucherCodes }),
+      });
+    expect(codes(["12345678", "ABCDE"])).toBeUndefined();
+    for (const bad of ["1234567", "abcde", "ABCDEF", "ABC-1"]) {
+      expect(codes(["12345678", bad])).toMatchObject({
+        errorCode: ErrorCode.INVALID_VOUCHER_CODE,
+        field: "payment_request.voucher_codes[1]",
+      });
+    }
+  });
+
+  it("needs a billing company's name, id and address", () => {
+    const billing = (billingAddress: object) =>
+      requestViolation(HotelOrderCreateRequestSchema, {
+        productVariant: czVariant,
+        previewId: uuid,
+        paymentRequest: paymentRequest(),
+        order: orderRequest({ billingAddress }),
+      });
+    expect(billing({ companyId: "12345678" })).toMatchObject({
+      errorCode: ErrorCode.INPUT_REQUIRED,
+      field: "order.billing_address.address",
+    });
+    expect(billing({ address: completeAddress, companyId: "12345678" })).toMatchObject({
+      errorCode: ErrorCode.INPUT_REQUIRED,
+      field: "order.billing_address.company_name",
+    });
   });
 
   it("needs at least one product id, each shaped digits_digits", () => {

@@ -20,7 +20,7 @@ import {
   RoomProductSchema,
   type HotelRequest,
 } from "../../gen/dzb/shop/v1/hotel_pb";
-import { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
+import { BillingAddressSchema, OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import {
   ExtraChargeSchema,
   PaymentOutputSchema,
@@ -36,6 +36,7 @@ import {
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
 import { productIdPattern } from "../domain/product-id";
+import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
 import { apiError } from "./api-error";
 import { currencyCodeOf, productKeyOf } from "./product-variant";
@@ -104,7 +105,8 @@ function firstOf<T>(items: readonly T[], field: string, check: (item: T, path: s
 }
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const voucherCodeShape = /^\d{8}$/;
+/** A payment request takes value vouchers (8 digits) and coupons (5 capitals or digits) in one list. */
+const paymentCodeShape = new RegExp(`${VOUCHER_CODE_PATTERN.source}|${COUPON_CODE_PATTERN.source}`);
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An optional plus, a 2-3 digit country code and three groups of three digits (SPEC §5). */
 const phoneShape = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
@@ -221,7 +223,7 @@ const checksByType = new Map<string, Check<Message>>([
   limits(PaymentOutputSchema, (o) => percentage(o.bonusPercent, "bonus_percent")),
   limits(PaymentRequestSchema, (r) =>
     firstOf(r.voucherCodes, "voucher_codes", (code, path) =>
-      shaped(code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits")
+      shaped(code, paymentCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits, or a 5-character coupon")
     )
   ),
   limits(
@@ -235,9 +237,11 @@ const checksByType = new Map<string, Check<Message>>([
         : undefined)
   ),
   limits(VoucherDetailRequestSchema, (r) =>
-    shaped(r.voucherCode, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits")
+    shaped(r.voucherCode, VOUCHER_CODE_PATTERN, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits")
   ),
-  limits(VoucherSchema, (v) => shaped(v.code, voucherCodeShape, ErrorCode.INVALID_VOUCHER_CODE, "code", "8 digits")),
+  limits(VoucherSchema, (v) =>
+    shaped(v.code, VOUCHER_CODE_PATTERN, ErrorCode.INVALID_VOUCHER_CODE, "code", "8 digits")
+  ),
   limits(VoucherOrderPreviewRequestSchema, checkVoucherValue),
   limits(VoucherOrderCreateRequestSchema, checkVoucherValue),
   limits(
@@ -260,6 +264,13 @@ const checksByType = new Map<string, Check<Message>>([
       shaped(o.mobile, phoneShape, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
       isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
       isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac")
+  ),
+  limits(
+    BillingAddressSchema,
+    (b) =>
+      present(b.address, ErrorCode.INPUT_REQUIRED, "address") ??
+      present(b.companyName, ErrorCode.INPUT_REQUIRED, "company_name") ??
+      present(b.companyId, ErrorCode.INPUT_REQUIRED, "company_id")
   ),
   limits(
     AddressSchema,

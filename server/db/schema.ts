@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Every timestamp is an instant: stored with its zone, read back as a `Date`. */
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -73,3 +86,132 @@ export const availabilities = pgTable("availabilities", {
   answer: jsonb("answer").$type<unknown>().notNull(),
   createdAt: instant("created_at").notNull().defaultNow(),
 });
+
+/** Money columns hold integers of minor units; bigint so a large order never overflows, read back as a number. */
+const minor = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * A priced choice of rooms from one availability check. Re-pricing with another payment request updates the row
+ * and keeps its id, so the reservation screen's address stays the same while the visitor edits the split.
+ */
+export const previews = pgTable("previews", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  product: text("product").notNull(),
+  availabilityId: uuid("availability_id")
+    .notNull()
+    .references(() => availabilities.id),
+  /** One entry per room; a product chosen twice is two rooms of it. */
+  productIds: jsonb("product_ids").$type<string[]>().notNull(),
+  /** The payment request it was last priced with, money in minor units. */
+  paymentRequest: jsonb("payment_request").$type<unknown>().notNull(),
+  cancellationInsurance: boolean("cancellation_insurance").notNull().default(false),
+  /** The payment calculation of that request, which an order from this preview must reproduce. */
+  calculation: jsonb("calculation").$type<unknown>().notNull(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+/** Order numbers: readable, never reused, and the bank transfer's variable symbol. */
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1 });
+
+/**
+ * A created order. `preview_id` is unique: the same preview submitted twice (double click, two tabs, a retry)
+ * can only ever make one order.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    product: text("product").notNull(),
+    kind: text("kind").notNull(),
+    previewId: uuid("preview_id")
+      .unique()
+      .references(() => previews.id),
+    status: text("status").notNull(),
+    /** Why the shop cancelled it on its own, e.g. "price_increased"; shown again to a retry of the same preview. */
+    cancelReason: text("cancel_reason"),
+    email: text("email").notNull(),
+    currency: text("currency").notNull(),
+    total: minor("total").notNull(),
+    /** The customer's form: contact, billing, consents and extras. */
+    customer: jsonb("customer").$type<unknown>().notNull(),
+    /** What was ordered and at which price: hotel, stay, rooms, breakdown. Never changes after creation. */
+    summary: jsonb("summary").$type<unknown>().notNull(),
+    bookingStatus: text("booking_status").notNull(),
+    /** Same e-mail, hotel, dates and rooms: a later order for it supersedes an unpaid earlier one. */
+    duplicateKey: text("duplicate_key").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("orders_duplicate_key_idx").on(table.duplicateKey)],
+);
+
+/** One payment of an order: a voucher's credit, a transfer, a card or a benefit provider. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** Its place in the order's split. */
+    position: integer("position").notNull(),
+    methodId: text("method_id").notNull(),
+    /** What the method is charged, service fee included. */
+    value: minor("value").notNull(),
+    status: text("status").notNull(),
+    /** Set for a voucher's credit. */
+    voucherId: uuid("voucher_id"),
+    paidAt: instant("paid_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("payments_order_idx").on(table.orderId)],
+);
+
+/**
+ * Vouchers as a means of payment. A credit voucher (8-digit code) has a balance that orders spend; a unit voucher
+ * (a discount or coupon code) takes a bonus off an order and may remove fees or be limited to payment methods.
+ */
+export const vouchers = pgTable("vouchers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  code: text("code").notNull().unique(),
+  kind: text("kind").notNull(),
+  currency: text("currency").notNull(),
+  value: minor("value").notNull(),
+  /** Spent only under a row lock (`select … for update`), so two orders never spend the same credit. */
+  balance: minor("balance").notNull(),
+  /** Calendar dates, both inclusive. */
+  validFrom: date("valid_from", { mode: "string" }).notNull(),
+  validTo: date("valid_to", { mode: "string" }).notNull(),
+  active: boolean("active").notNull().default(true),
+  bonus: minor("bonus").notNull().default(0),
+  /** Hundredths of a percent, so 2.5 % is exact. */
+  bonusBasisPoints: integer("bonus_basis_points").notNull().default(0),
+  removeBusinessFee: boolean("remove_business_fee").notNull().default(false),
+  removeTransactionFee: boolean("remove_transaction_fee").notNull().default(false),
+  /** The payment methods a coupon is valid for; null means any. */
+  allowedMethodIds: jsonb("allowed_method_ids").$type<string[] | null>(),
+  /** The voucher order that bought it, when it was bought. */
+  orderId: uuid("order_id"),
+  createdAt: instant("created_at").notNull().defaultNow(),
+});
+
+/** What each order took from a voucher; a cancelled order gives it back (`released_at`). */
+export const voucherSpendings = pgTable(
+  "voucher_spendings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    voucherId: uuid("voucher_id")
+      .notNull()
+      .references(() => vouchers.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amount: minor("amount").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    releasedAt: instant("released_at"),
+  },
+  (table) => [index("voucher_spendings_voucher_idx").on(table.voucherId)],
+);

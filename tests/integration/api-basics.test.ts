@@ -168,12 +168,7 @@ describe("methods whose issue has not landed", () => {
   const variant = { productVariant: czVariant };
   const orderId = "4b2a8c7e-1f3d-4c5a-9e6b-0a1b2c3d4e5f";
   const calls: [string, () => Promise<unknown>][] = [
-    [
-      "HotelOrderPreview",
-      () => client.hotelOrderPreview({ ...variant, lookup: { case: "previewId", value: orderId } }),
-    ],
     ["VoucherDetail", () => client.voucherDetail({ ...variant, voucherCode: "12345678" })],
-    ["OrderDetail", () => client.orderDetail({ ...variant, orderId })],
     ["OrderCancel", () => client.orderCancel({ ...variant, orderId })],
   ];
 

@@ -1,0 +1,257 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import {
+  BookingStatus,
+  OrderStatus,
+  type HotelOrderPreviewSchema,
+  type HotelOrderSchema,
+  type HotelPriceBreakdownSchema,
+  type OrderProductSchema,
+} from "../../gen/dzb/shop/v1/order_pb";
+import {
+  InvalidVoucherReason,
+  PaymentStatus,
+  type PaymentCalculationSchema,
+  type PaymentSchema,
+} from "../../gen/dzb/shop/v1/payment_pb";
+import type { ProviderAvailability } from "../adapters/provider/hotel-provider";
+import type { Config } from "../config";
+import type { HotelPriceBreakdown } from "../domain/hotel-price";
+import type { PricedHotelOrder } from "../domain/hotel-order";
+import { variableSymbolOf } from "../domain/order-number";
+import type { OrderStatus as DomainOrderStatus, PaymentStatus as DomainPaymentStatus } from "../domain/order-status";
+import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../domain/payment-calculation";
+import { paymentMethodById } from "../domain/payment-methods";
+import type { PricedCharge, ProductPrice } from "../domain/pricing";
+import type { CurrencyCode } from "../domain/products";
+import { transferQrDataUrl } from "../payments/transfer-qr";
+import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
+import { dateToTimestamp, toDeal, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
+import { toMoney } from "./money";
+import { toPaymentMethod } from "./payment-methods";
+
+/** Priced orders and created orders as the contract's messages. */
+
+const invalidReasons: Record<DomainInvalidReason, InvalidVoucherReason> = {
+  not_found: InvalidVoucherReason.NOT_FOUND,
+  inactive: InvalidVoucherReason.INACTIVE,
+  expired: InvalidVoucherReason.EXPIRED,
+  other: InvalidVoucherReason.OTHER,
+};
+
+const paymentStatuses: Record<DomainPaymentStatus, PaymentStatus> = {
+  waiting: PaymentStatus.WAITING,
+  cancelled: PaymentStatus.CANCELLED,
+  rejected: PaymentStatus.REJECTED,
+  revoked: PaymentStatus.REVOKED,
+  refunded: PaymentStatus.REFUNDED,
+  paid: PaymentStatus.PAID,
+};
+
+const orderStatuses: Record<DomainOrderStatus, OrderStatus> = {
+  waiting: OrderStatus.WAITING,
+  paid: OrderStatus.PAID,
+  partially_paid: OrderStatus.PARTIALLY_PAID,
+  cancelled_by_user: OrderStatus.CANCELLED_BY_USER,
+  cancelled_duplicate: OrderStatus.CANCELLED_DUPLICATE,
+  cancelled_refund: OrderStatus.CANCELLED_REFUND,
+  cancelled_automatically: OrderStatus.CANCELLED_AUTOMATICALLY,
+  refunded_automatically: OrderStatus.REFUNDED_AUTOMATICALLY,
+};
+
+const bookingStatuses: Record<string, BookingStatus> = {
+  active: BookingStatus.ACTIVE,
+  cancelled: BookingStatus.CANCELLED,
+  completed: BookingStatus.COMPLETED,
+  error: BookingStatus.ERROR,
+  pending: BookingStatus.PENDING,
+  not_ordered: BookingStatus.NOT_ORDERED,
+};
+
+function toCharges(charges: readonly PricedCharge[], currency: CurrencyCode) {
+  return charges.map((charge) => ({
+    name: charge.name,
+    percentage: charge.percentage ?? 0,
+    value: toMoney(charge.amount, currency),
+    chargeableOnline: charge.chargeableOnline,
+  }));
+}
+
+function toProductPrice(price: ProductPrice, currency: CurrencyCode) {
+  return {
+    base: toMoney(price.base, currency),
+    payOnline: toMoney(price.payOnline, currency),
+    payOnSite: toMoney(price.payOnSite, currency),
+    total: toMoney(price.total, currency),
+    extraCharges: toCharges(price.extraCharges, currency),
+  };
+}
+
+export function toBreakdown(
+  price: HotelPriceBreakdown,
+  currency: CurrencyCode
+): MessageInitShape<typeof HotelPriceBreakdownSchema> {
+  return {
+    ...toProductPrice(price, currency),
+    bonus: toMoney(price.bonus, currency),
+    serviceFee: toMoney(price.serviceFee, currency),
+    discount: toMoney(price.discount, currency),
+    insurance: toMoney(price.insurance, currency),
+  };
+}
+
+export function toPaymentCalculation(
+  calculation: PaymentCalculation,
+  currency: CurrencyCode
+): MessageInitShape<typeof PaymentCalculationSchema> {
+  return {
+    vouchersUsage: {
+      invalidVouchers: calculation.invalid.map((v) => ({ code: v.code, reason: invalidReasons[v.reason] })),
+      creditEntries: calculation.credits.map((c) => ({
+        voucherId: c.voucherId,
+        code: c.code,
+        available: toMoney(c.available, currency),
+        willBeUsed: toMoney(c.willBeUsed, currency),
+      })),
+      unitEntries: calculation.units.map((u) => ({
+        voucherId: u.voucherId,
+        code: u.code,
+        bonus: toMoney(u.bonus, currency),
+        bonusPercent: u.bonusPercent,
+        removeBusinessFee: u.removeBusinessFee,
+        removeTransactionFee: u.removeTransactionFee,
+      })),
+    },
+    paymentOutputs: calculation.outputs.map((o) => ({
+      methodId: o.methodId,
+      value: toMoney(o.value, currency),
+      bonus: toMoney(o.bonus, currency),
+      bonusPercent: o.bonusPercent,
+      serviceFee: toMoney(o.fee, currency),
+    })),
+  };
+}
+
+export function toOrderPreview(
+  order: PricedHotelOrder,
+  answer: ProviderAvailability,
+  currency: CurrencyCode
+): MessageInitShape<typeof HotelOrderPreviewSchema> {
+  return {
+    requestMeta: { id: answer.requestId, timestamp: timestampFromDate(answer.answeredAt) },
+    products: order.products.map((priced) => toOrderProduct(orderedRoom(priced), currency)),
+    deal: {
+      publicPrice: toMoney(order.deal.publicPrice, currency),
+      discountedPrice: toMoney(order.deal.discountedPrice, currency),
+      // The deals of the chosen rooms, each named once and at most five, as the contract allows.
+      deals: [...new Set(order.products.flatMap(({ chosen }) => chosen.product.deals))].slice(0, 5).map(toDeal),
+    },
+    paymentCalculation: toPaymentCalculation(order.calculation, currency),
+    price: toBreakdown(order.price, currency),
+    bookOnlyAfterPayment: order.bookOnlyAfterPayment,
+    isPayAtProperty: order.isPayAtProperty,
+  };
+}
+
+/** A priced room as an order keeps it: instants as ISO strings, so it reads back from JSON as it was written. */
+export function orderedRoom({ chosen: { room, product }, price }: PricedHotelOrder["products"][number]): OrderedRoom {
+  return {
+    roomId: room.roomId,
+    productId: product.productId,
+    name: room.name,
+    mealPlan: product.mealPlan,
+    price,
+    paymentTimings: product.paymentTimings,
+    ...(product.freeCancellationUntil ? { freeCancellationUntil: product.freeCancellationUntil.toISOString() } : {}),
+  };
+}
+
+function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitShape<typeof OrderProductSchema> {
+  return {
+    roomId: room.roomId,
+    productId: room.productId,
+    name: room.name,
+    mealPlan: toMealPlan(room.mealPlan),
+    price: toProductPrice(room.price, currency),
+    freeCancellationUntil: room.freeCancellationUntil
+      ? timestampFromDate(new Date(room.freeCancellationUntil))
+      : undefined,
+    paymentTimings: room.paymentTimings.map(toTimingType),
+  };
+}
+
+/** What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR. */
+async function toTransferDetails(order: StoredOrder, payment: StoredPayment, config: Config) {
+  const account = order.currency === "PLN" ? config.bank.pln : config.bank.czk;
+  const variableSymbol = variableSymbolOf(order.orderNumber);
+  const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order) };
+  return {
+    bankTransfer: {
+      bankAccount: account.display,
+      iban: account.iban,
+      variableSymbol,
+      amount: toMoney(payment.value, order.currency),
+    },
+    // Only a transfer still to be paid needs scanning.
+    ...(payment.status === "waiting" ? { qrCode: await transferQrDataUrl(transfer) } : {}),
+  };
+}
+
+/** The transfer's message in the market's language, so the shop's accountant and the payer both recognise it. */
+function transferMessage(order: StoredOrder): string {
+  return `${order.currency === "PLN" ? "Zamowienie" : "Objednavka"} ${order.orderNumber}`;
+}
+
+async function toPayment(
+  order: StoredOrder,
+  payment: StoredPayment,
+  config: Config
+): Promise<MessageInitShape<typeof PaymentSchema>> {
+  const method = paymentMethodById(order.product, payment.methodId);
+  return {
+    paymentId: payment.id,
+    value: toMoney(payment.value, order.currency),
+    status: paymentStatuses[payment.status],
+    method: method ? toPaymentMethod(method) : { methodId: payment.methodId, name: payment.methodId },
+    ...(method?.kind === "bank_transfer" ? await toTransferDetails(order, payment, config) : {}),
+  };
+}
+
+export async function toHotelOrder(
+  order: StoredOrder,
+  config: Config
+): Promise<MessageInitShape<typeof HotelOrderSchema>> {
+  const { summary, currency } = order;
+  const { stay } = summary;
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    orderedBy: order.email,
+    total: toMoney(order.total, currency),
+    status: orderStatuses[order.status],
+    hotel: { name: summary.hotel.name, url: summary.hotel.url },
+    hotelDetail: toHotelDetail({
+      requestId: summary.requestId,
+      answeredAt: new Date(summary.answeredAt),
+      hotel: summary.hotel,
+      rooms: [],
+    }),
+    booking: {
+      bookingStatus: bookingStatuses[order.bookingStatus] ?? BookingStatus.UNSPECIFIED,
+      timingType: toTimingType(summary.timing),
+      adults: stay.adults,
+      children: stay.childrenAges.length,
+      checkIn: dateToTimestamp(stay.checkIn),
+      checkOut: dateToTimestamp(stay.checkOut),
+      childrenAges: [...stay.childrenAges],
+    },
+    payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
+    rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
+    serviceFee: toMoney(summary.price.serviceFee, currency),
+    noteForHotel: order.customer.noteForHotel,
+    documents: [],
+    price: toBreakdown(summary.price, currency),
+    createdAt: timestampFromDate(order.createdAt),
+    bookOnlyAfterPayment: summary.bookOnlyAfterPayment,
+  };
+}

@@ -1,0 +1,286 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orders, payments } from "../db/schema";
+import type { HotelPriceBreakdown } from "../domain/hotel-price";
+import { orderNumber } from "../domain/order-number";
+import { orderStatusAfterPayments, type OrderStatus, type PaymentStatus } from "../domain/order-status";
+import type { ProductPrice } from "../domain/pricing";
+import type { CurrencyCode, ProductKey } from "../domain/products";
+import type { Stay } from "../domain/stay";
+import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../adapters/provider/hotel-provider";
+import { releaseVoucherSpendings } from "./vouchers";
+
+/** One ordered room, priced as it was ordered. */
+export interface OrderedRoom {
+  readonly roomId: string;
+  readonly productId: string;
+  readonly name: string;
+  readonly mealPlan: ProviderProduct["mealPlan"];
+  readonly price: ProductPrice;
+  /** ISO instant; absent when the room cannot be cancelled free of charge. */
+  readonly freeCancellationUntil?: string;
+  readonly paymentTimings: ProviderProduct["paymentTimings"];
+}
+
+/** What was ordered and at which price; written once, when the order is created. */
+export interface HotelOrderSummary {
+  readonly availabilityId: string;
+  /** The provider's answer the order was priced from: its id and when it was given (ISO instant). */
+  readonly requestId: string;
+  readonly answeredAt: string;
+  readonly hotel: ProviderHotel;
+  readonly stay: Stay;
+  readonly rooms: readonly OrderedRoom[];
+  readonly price: HotelPriceBreakdown;
+  readonly bookOnlyAfterPayment: boolean;
+  readonly timing: PaymentTiming;
+}
+
+/** The customer part of the order form, as the api received it. */
+export interface CustomerDetails {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly mobile: string;
+  readonly contactAddress: Address;
+  readonly billing?: {
+    readonly address: Address;
+    readonly companyName: string;
+    readonly companyId: string;
+    readonly taxId: string;
+  };
+  readonly noteForHotel: string;
+  readonly agreeCp: boolean;
+  readonly agreeTac: boolean;
+  readonly agreeMp: boolean;
+  readonly bookingForSomeoneElse: boolean;
+  readonly isMainGuest: boolean;
+  readonly carRentalInterest: boolean;
+  readonly cancellationInsurance: boolean;
+}
+
+export interface Address {
+  readonly streetAddress: string;
+  readonly city: string;
+  readonly country: string;
+  readonly postalCode: string;
+}
+
+export interface StoredPayment {
+  readonly id: string;
+  readonly position: number;
+  readonly methodId: string;
+  readonly value: number;
+  readonly status: PaymentStatus;
+  readonly voucherId: string | null;
+  readonly paidAt: Date | null;
+}
+
+export interface StoredOrder {
+  readonly id: string;
+  readonly orderNumber: string;
+  readonly product: ProductKey;
+  readonly previewId: string | null;
+  readonly status: OrderStatus;
+  readonly cancelReason: string | null;
+  readonly email: string;
+  readonly currency: CurrencyCode;
+  readonly total: number;
+  readonly customer: CustomerDetails;
+  readonly summary: HotelOrderSummary;
+  readonly bookingStatus: string;
+  readonly createdAt: Date;
+  readonly payments: readonly StoredPayment[];
+}
+
+export interface NewHotelOrder {
+  readonly product: ProductKey;
+  readonly previewId: string;
+  readonly email: string;
+  readonly currency: CurrencyCode;
+  readonly total: number;
+  readonly customer: CustomerDetails;
+  readonly summary: HotelOrderSummary;
+  readonly duplicateKey: string;
+  readonly now: Date;
+}
+
+export interface NewPayment {
+  readonly methodId: string;
+  readonly value: number;
+  readonly status: PaymentStatus;
+  readonly voucherId?: string;
+}
+
+/**
+ * Inserts the order unless its preview already has one; then answers undefined. Two creates of one preview wait for
+ * each other on the unique preview id, so only one of them ever inserts.
+ */
+export async function insertHotelOrder(
+  db: Database,
+  order: NewHotelOrder
+): Promise<{ id: string; orderNumber: string } | undefined> {
+  const [next] = (await db.execute(sql`select nextval('order_number_seq') as value`)).rows;
+  const number = orderNumber(order.now.getUTCFullYear(), Number(next?.value));
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNumber: number,
+      product: order.product,
+      kind: "hotel",
+      previewId: order.previewId,
+      status: "waiting",
+      email: order.email,
+      currency: order.currency,
+      total: order.total,
+      customer: order.customer,
+      summary: order.summary,
+      bookingStatus: "not_ordered",
+      duplicateKey: order.duplicateKey,
+    })
+    .onConflictDoNothing({ target: orders.previewId })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  return row;
+}
+
+export async function insertPayments(db: Database, orderId: string, list: readonly NewPayment[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(payments).values(
+    list.map((payment, position) => ({
+      orderId,
+      position,
+      methodId: payment.methodId,
+      value: payment.value,
+      status: payment.status,
+      voucherId: payment.voucherId,
+      paidAt: payment.status === "paid" ? sql`now()` : null,
+    }))
+  );
+}
+
+export async function findOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row && withPayments(db, row);
+}
+
+export async function findOrderByPreview(db: Database, previewId: string): Promise<StoredOrder | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.previewId, previewId)).limit(1);
+  return row && withPayments(db, row);
+}
+
+async function withPayments(db: Database, row: typeof orders.$inferSelect): Promise<StoredOrder> {
+  const list = await db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.position));
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    product: row.product as ProductKey,
+    previewId: row.previewId,
+    status: row.status as OrderStatus,
+    cancelReason: row.cancelReason,
+    email: row.email,
+    currency: row.currency as CurrencyCode,
+    total: row.total,
+    customer: row.customer as CustomerDetails,
+    summary: row.summary as HotelOrderSummary,
+    bookingStatus: row.bookingStatus,
+    createdAt: row.createdAt,
+    payments: list.map((p) => ({
+      id: p.id,
+      position: p.position,
+      methodId: p.methodId,
+      value: p.value,
+      status: p.status as PaymentStatus,
+      voucherId: p.voucherId,
+      paidAt: p.paidAt,
+    })),
+  };
+}
+
+/** Sets the status that the order's payments now call for; a final (cancelled) status stays. */
+export async function settleOrderStatus(db: Database, orderId: string): Promise<OrderStatus> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!row) throw new Error(`no order ${orderId}`);
+  const list = await db
+    .select({ status: payments.status, value: payments.value })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  const status = orderStatusAfterPayments(
+    row.status as OrderStatus,
+    list.map((p) => ({ status: p.status as PaymentStatus, value: p.value }))
+  );
+  if (status !== row.status) {
+    await db
+      .update(orders)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
+  }
+  return status;
+}
+
+/**
+ * Cancels an order the shop will not carry out: its waiting payments are cancelled and the credit it took from
+ * vouchers goes back to them.
+ */
+export async function cancelOrder(
+  db: Database,
+  orderId: string,
+  status: Extract<OrderStatus, "cancelled_duplicate" | "cancelled_automatically">,
+  reason: string
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status, cancelReason: reason, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+  await db
+    .update(payments)
+    .set({ status: "cancelled", updatedAt: sql`now()` })
+    .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")));
+  // A voucher's credit was a paid payment of this order; it returns to the voucher rather than being refunded.
+  await db
+    .update(payments)
+    .set({ status: "refunded", updatedAt: sql`now()` })
+    .where(and(eq(payments.orderId, orderId), eq(payments.methodId, "voucher")));
+  await releaseVoucherSpendings(db, orderId);
+}
+
+/**
+ * Earlier orders of the same stay by the same person that nothing but vouchers has paid yet: a new order for it means
+ * the visitor started again, so these are the duplicates to cancel.
+ */
+export async function supersededOrderIds(db: Database, duplicateKey: string, newOrderId: string): Promise<string[]> {
+  const candidates = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.duplicateKey, duplicateKey),
+        ne(orders.id, newOrderId),
+        inArray(orders.status, ["waiting", "partially_paid"]),
+        sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
+          and ${payments.status} = 'paid' and ${payments.methodId} <> 'voucher')`
+      )
+    )
+    .for("update");
+  return candidates.map((c) => c.id);
+}
+
+/**
+ * An operator saw a transfer arrive: the order's waiting transfer payments become paid and the order's status follows.
+ * Answers undefined when no order has this number.
+ */
+export async function markTransferPaid(
+  db: Database,
+  number: string
+): Promise<{ orderId: string; paid: number; status: OrderStatus } | undefined> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number)).for("update");
+    if (!order) return undefined;
+    const paid = await tx
+      .update(payments)
+      .set({ status: "paid", paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(payments.orderId, order.id), eq(payments.methodId, "transfer"), eq(payments.status, "waiting")))
+      .returning({ id: payments.id });
+    const status = await settleOrderStatus(tx, order.id);
+    return { orderId: order.id, paid: paid.length, status };
+  });
+}

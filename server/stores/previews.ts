@@ -1,0 +1,58 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { previews } from "../db/schema";
+import type { PaymentCalculation } from "../domain/payment-calculation";
+import type { ProductKey } from "../domain/products";
+
+/** How the visitor wants to pay, in the domain's terms: money in minor units. */
+export interface StoredPaymentRequest {
+  readonly voucherCodes: readonly string[];
+  readonly lastPayment: string;
+  readonly payments: readonly { readonly methodId: string; readonly value: number }[];
+}
+
+/** A priced choice of rooms, as kept between the reservation screen's edits and the order. */
+export interface StoredPreview {
+  readonly id: string;
+  readonly product: ProductKey;
+  readonly availabilityId: string;
+  readonly productIds: readonly string[];
+  readonly paymentRequest: StoredPaymentRequest;
+  readonly cancellationInsurance: boolean;
+  readonly calculation: PaymentCalculation;
+}
+
+export async function savePreview(db: Database, preview: Omit<StoredPreview, "id">): Promise<StoredPreview> {
+  const [row] = await db
+    .insert(previews)
+    .values({ ...preview, productIds: [...preview.productIds] })
+    .returning({ id: previews.id });
+  if (!row) throw new Error("saving a preview returned no row");
+  return { id: row.id, ...preview };
+}
+
+/** Re-pricing keeps the preview's id and rooms; only how it is paid changes. */
+export async function repricePreview(
+  db: Database,
+  id: string,
+  pricing: Pick<StoredPreview, "paymentRequest" | "cancellationInsurance" | "calculation">
+): Promise<void> {
+  await db
+    .update(previews)
+    .set({ ...pricing, updatedAt: sql`now()` })
+    .where(eq(previews.id, id));
+}
+
+export async function findPreview(db: Database, id: string): Promise<StoredPreview | undefined> {
+  const [row] = await db.select().from(previews).where(eq(previews.id, id)).limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    product: row.product as ProductKey,
+    availabilityId: row.availabilityId,
+    productIds: row.productIds,
+    paymentRequest: row.paymentRequest as StoredPaymentRequest,
+    cancellationInsurance: row.cancellationInsurance,
+    calculation: row.calculation as PaymentCalculation,
+  };
+}

@@ -1,0 +1,163 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { vouchers, voucherSpendings } from "../db/schema";
+import { basisPointsOfPercent } from "../domain/money";
+import type { VoucherLookup } from "../domain/payment-calculation";
+import type { CurrencyCode } from "../domain/products";
+import { voucherCode, voucherUnusableReason } from "../domain/voucher-rules";
+
+type VoucherRow = typeof vouchers.$inferSelect;
+
+export interface NewCreditVoucher {
+  readonly currency: CurrencyCode;
+  /** Minor units. */
+  readonly value: number;
+  readonly validFrom: string;
+  readonly validTo: string;
+  /** Chosen by an operator (a replacement for a lost code); otherwise a fresh random one. */
+  readonly code?: string;
+  readonly orderId?: string;
+}
+
+export interface NewCoupon {
+  readonly code: string;
+  readonly currency: CurrencyCode;
+  readonly validFrom: string;
+  readonly validTo: string;
+  /** Minor units taken off an order. */
+  readonly bonus: number;
+  /** 0 to 100, of what the order pays online. */
+  readonly bonusPercent: number;
+  readonly removeBusinessFee: boolean;
+  readonly removeTransactionFee: boolean;
+  readonly allowedMethodIds: readonly string[] | null;
+}
+
+/** A random code may meet an existing one; a few draws make that practically impossible to fail. */
+const CODE_DRAWS = 5;
+
+export async function issueCreditVoucher(
+  db: Database,
+  voucher: NewCreditVoucher
+): Promise<{ id: string; code: string }> {
+  for (let draw = 0; draw < CODE_DRAWS; draw += 1) {
+    const code = voucher.code ?? voucherCode(randomInt);
+    const [row] = await db
+      .insert(vouchers)
+      .values({
+        code,
+        kind: "credit",
+        currency: voucher.currency,
+        value: voucher.value,
+        balance: voucher.value,
+        validFrom: voucher.validFrom,
+        validTo: voucher.validTo,
+        orderId: voucher.orderId,
+      })
+      .onConflictDoNothing({ target: vouchers.code })
+      .returning({ id: vouchers.id, code: vouchers.code });
+    if (row) return row;
+    if (voucher.code) throw new Error(`voucher code ${voucher.code} is taken`);
+  }
+  throw new Error(`no free voucher code after ${CODE_DRAWS} draws`);
+}
+
+export async function createCoupon(db: Database, coupon: NewCoupon): Promise<{ id: string; code: string }> {
+  const [row] = await db
+    .insert(vouchers)
+    .values({
+      code: coupon.code,
+      kind: "unit",
+      currency: coupon.currency,
+      value: 0,
+      balance: 0,
+      validFrom: coupon.validFrom,
+      validTo: coupon.validTo,
+      bonus: coupon.bonus,
+      bonusBasisPoints: basisPointsOfPercent(coupon.bonusPercent),
+      removeBusinessFee: coupon.removeBusinessFee,
+      removeTransactionFee: coupon.removeTransactionFee,
+      allowedMethodIds: coupon.allowedMethodIds === null ? null : [...coupon.allowedMethodIds],
+    })
+    .returning({ id: vouchers.id, code: vouchers.code });
+  if (!row) throw new Error("creating a coupon returned no row");
+  return row;
+}
+
+/**
+ * What each code of a payment request stands for, in the order given. With `lock`, the vouchers' rows stay locked
+ * until the surrounding transaction ends (`select … for update`, in code order so two orders never deadlock), so
+ * the balances read are the ones that will be spent.
+ */
+export async function voucherLookups(
+  db: Database,
+  codes: readonly string[],
+  currency: CurrencyCode,
+  today: string,
+  { lock = false }: { lock?: boolean } = {}
+): Promise<VoucherLookup[]> {
+  const distinct = [...new Set(codes)];
+  const query = db.select().from(vouchers).where(inArray(vouchers.code, distinct)).orderBy(asc(vouchers.code));
+  const rows = distinct.length === 0 ? [] : lock ? await query.for("update") : await query;
+  const byCode = new Map(rows.map((row) => [row.code, row]));
+  const seen = new Set<string>();
+  return codes.map((code): VoucherLookup => {
+    // A code typed twice would otherwise count its credit twice.
+    if (seen.has(code)) return { kind: "invalid", code, reason: "other" };
+    seen.add(code);
+    const row = byCode.get(code);
+    if (!row) return { kind: "invalid", code, reason: "not_found" };
+    return lookupOf(row, currency, today);
+  });
+}
+
+function lookupOf(row: VoucherRow, currency: CurrencyCode, today: string): VoucherLookup {
+  const kind = row.kind === "unit" ? "unit" : "credit";
+  const reason = voucherUnusableReason({ ...row, kind, currency: row.currency as CurrencyCode }, currency, today);
+  if (reason) return { kind: "invalid", code: row.code, reason };
+  if (kind === "credit") return { kind, voucher: { id: row.id, code: row.code, available: row.balance } };
+  return {
+    kind,
+    voucher: {
+      id: row.id,
+      code: row.code,
+      bonus: row.bonus,
+      bonusPercent: row.bonusBasisPoints / 100,
+      removeBusinessFee: row.removeBusinessFee,
+      removeTransactionFee: row.removeTransactionFee,
+      allowedMethodIds: row.allowedMethodIds ?? null,
+    },
+  };
+}
+
+/** Takes credit from a voucher whose row the caller's transaction has locked; the check keeps it from going negative. */
+export async function spendVoucher(db: Database, voucherId: string, orderId: string, amount: number): Promise<void> {
+  const spent = await db
+    .update(vouchers)
+    .set({ balance: sql`${vouchers.balance} - ${amount}` })
+    .where(and(eq(vouchers.id, voucherId), sql`${vouchers.balance} >= ${amount}`))
+    .returning({ id: vouchers.id });
+  if (spent.length === 0) throw new Error(`voucher ${voucherId} has less than ${amount} left`);
+  await db.insert(voucherSpendings).values({ voucherId, orderId, amount });
+}
+
+/** Gives a cancelled order's credit back to its vouchers, once. */
+export async function releaseVoucherSpendings(db: Database, orderId: string): Promise<void> {
+  const released = await db
+    .update(voucherSpendings)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(voucherSpendings.orderId, orderId), isNull(voucherSpendings.releasedAt)))
+    .returning({ voucherId: voucherSpendings.voucherId, amount: voucherSpendings.amount });
+  for (const { voucherId, amount } of released) {
+    await db
+      .update(vouchers)
+      .set({ balance: sql`${vouchers.balance} + ${amount}` })
+      .where(eq(vouchers.id, voucherId));
+  }
+}
+
+export async function findVoucherByCode(db: Database, code: string): Promise<VoucherRow | undefined> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code)).limit(1);
+  return row;
+}

@@ -1,0 +1,538 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Currency, Lang, Product, type ProductVariantSchema } from "../../gen/dzb/shop/v1/common_pb";
+import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
+import { OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
+import { InvalidVoucherReason, PaymentStatus, type PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
+import { ShopService, type HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
+import type { HotelProvider } from "../../server/adapters/provider/hotel-provider";
+import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
+import { loadConfig } from "../../server/config";
+import type { OpenDatabase } from "../../server/db/database";
+import { parseBookingLink } from "../../server/domain/booking-link";
+import { minorOfUnitsNanos, shareOf } from "../../server/domain/money";
+import { paymentMethodsFor } from "../../server/domain/payment-methods";
+import type { ProductKey } from "../../server/domain/products";
+import { serviceFeeBasisPoints } from "../../server/domain/service-fee";
+import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
+import { runOps } from "../../server/ops/commands";
+import { findVoucherByCode, issueCreditVoucher, createCoupon } from "../../server/stores/vouchers";
+import { startApiServer, type RunningApi } from "../fixtures/api-server";
+import { availableStay } from "../fixtures/available-stay";
+import { databaseTargets, type TestDatabase } from "../fixtures/database";
+import { decodeQrDataUrl } from "../fixtures/qr-code";
+
+// The api's clock: dates below are relative to it, so the tests mean the same on any day they run.
+const now = new Date("2026-11-21T10:00:00Z");
+const variants: Record<"DZB_CZ" | "DZB_PL", MessageInitShape<typeof ProductVariantSchema>> = {
+  DZB_CZ: { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK },
+  DZB_PL: { product: Product.DZB_PL, lang: Lang.PL, currency: Currency.PLN },
+};
+const czVariant = variants.DZB_CZ;
+
+const hotelUrl = (slug: string) => `https://www.booking.com/hotel/cz/${slug}.html`;
+
+const money = (minor: number, currencyCode = "CZK") => ({
+  currencyCode,
+  units: BigInt(Math.trunc(minor / 100)),
+  nanos: (minor % 100) * 10_000_000,
+});
+const minorOf = (m: { units: bigint; nanos: number } | undefined) => (m ? minorOfUnitsNanos(m.units, m.nanos) : 0);
+
+async function failureOf(call: Promise<unknown>) {
+  const error = await call.then(
+    () => expect.fail("the call should fail"),
+    (e: unknown) => ConnectError.from(e)
+  );
+  const [detail] = error.findDetails(ErrorDetailSchema);
+  return { code: error.code, errorCode: detail?.code, field: detail?.field };
+}
+
+const customer = {
+  firstName: "Jana",
+  lastName: "Nováková",
+  email: "jana@example.com",
+  mobile: "+420 123 456 789",
+  contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ", postalCode: "110 00" },
+  agreeCp: true,
+  agreeTac: true,
+};
+
+/** Raises every price it passes on while `raised` is set: the provider's offer changing under an open preview. */
+function changingProvider(inner: HotelProvider) {
+  const state = { raised: false, soldOut: false };
+  const provider: HotelProvider = {
+    name: inner.name,
+    resolveHotel: (link, signal) => inner.resolveHotel(link, signal),
+    async availability(search, signal) {
+      const answer = await inner.availability(search, signal);
+      return {
+        ...answer,
+        rooms: answer.rooms.map((room) => ({
+          ...room,
+          products: room.products
+            .filter(() => !state.soldOut)
+            .map((p) => (state.raised ? { ...p, discountedPrice: p.discountedPrice + 10_000 } : p)),
+        })),
+      };
+    },
+  };
+  return { provider, state };
+}
+
+describe.each(databaseTargets())("hotel orders, $name", (target) => {
+  let testDb: TestDatabase;
+  let databases: OpenDatabase[];
+  let apis: RunningApi[];
+  let client: Client<typeof ShopService>;
+  const simulator = createSimulatorProvider({ now: () => now, delay: async () => {} });
+  const { provider, state } = changingProvider(simulator);
+  const config = loadConfig({ ENV: "test", NODE_ENV: "test" });
+
+  beforeAll(async () => {
+    testDb = await target.create();
+    // Two api instances on two connections where the database allows it, as two processes would run.
+    databases = [await testDb.open()];
+    if (target.multiInstance) databases.push(await testDb.open());
+    apis = await Promise.all(databases.map((d) => startApiServer({ config, db: d.db, provider, now: () => now })));
+    client = clientOf(apis[0]!);
+  });
+
+  afterAll(async () => {
+    await Promise.all(apis.map((api) => api.stop()));
+    await Promise.all(databases.map((d) => d.close()));
+    await testDb.dispose();
+  });
+
+  const clientOf = (api: RunningApi) =>
+    createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
+  /** The clients of every api instance, taken in turn. */
+  const clientAt = (index: number) => clientOf(apis[index % apis.length]!);
+
+  let stayCounter = 0;
+  /** A fresh availability check of a two-night stay; each call uses another hotel so orders never look duplicate. */
+  async function availability(
+    product: "DZB_CZ" | "DZB_PL" = "DZB_CZ",
+    slug?: string
+  ): Promise<HotelAvailabilityResponse> {
+    stayCounter += 1;
+    const url = hotelUrl(slug ?? `hotel-order-test-${stayCounter}`);
+    const parsed = parseBookingLink(url);
+    if (!parsed.ok) throw new Error(url);
+    const stay = await availableStay(simulator, parsed.hotel, now, { startInDays: 30, nights: 2 });
+    const { hotelRequest } = await client.hotelParseUrl({ productVariant: variants[product], url });
+    return client.hotelAvailability({
+      productVariant: variants[product],
+      lookup: {
+        case: "hotelRequest",
+        value: {
+          hotelId: hotelRequest!.hotelId,
+          checkIn: timestampFromDate(new Date(`${stay.checkIn}T00:00:00Z`)),
+          checkOut: timestampFromDate(new Date(`${stay.checkOut}T00:00:00Z`)),
+          rooms: 1,
+          adults: 2,
+        },
+      },
+    });
+  }
+
+  /** A product paid online that two adults fit. */
+  function orderableProduct(answer: HotelAvailabilityResponse): string {
+    for (const room of answer.hotelAvailability!.rooms) {
+      for (const product of room.products) {
+        const online = product.paymentTimings.some((t) => t !== 3);
+        if (product.orderability?.isAvailable && product.fitsOccupancy && online) return product.productId;
+      }
+    }
+    throw new Error("no orderable product in the answer");
+  }
+
+  type PaymentRequestInit = MessageInitShape<typeof PaymentRequestSchema>;
+  async function preview(paymentRequest: PaymentRequestInit, product: "DZB_CZ" | "DZB_PL" = "DZB_CZ") {
+    const answer = await availability(product);
+    return client.hotelOrderPreview({
+      productVariant: variants[product],
+      lookup: {
+        case: "specification",
+        value: { availabilityId: answer.availabilityId, productIds: [orderableProduct(answer)] },
+      },
+      paymentRequest,
+    });
+  }
+
+  describe("HotelOrderPreview", () => {
+    it.each(["DZB_CZ", "DZB_PL"] as const)("prices every payment method of %s with its service fee", async (key) => {
+      const first = await preview({ lastPayment: "transfer" }, key);
+      const due = minorOf(first.orderPreview!.price!.payOnline);
+      expect(due).toBeGreaterThan(0);
+      for (const method of paymentMethodsFor(key as ProductKey).hotel) {
+        const answer = await client.hotelOrderPreview({
+          productVariant: variants[key],
+          lookup: { case: "previewId", value: first.previewId },
+          paymentRequest: { lastPayment: method.id },
+        });
+        expect(answer.previewId).toBe(first.previewId);
+        const fee = shareOf(due, serviceFeeBasisPoints(key as ProductKey, method.id));
+        const [output] = answer.orderPreview!.paymentCalculation!.paymentOutputs;
+        expect(output?.methodId).toBe(method.id);
+        expect(minorOf(output?.value)).toBe(due + fee);
+        expect(minorOf(answer.orderPreview!.price!.serviceFee)).toBe(fee);
+        expect(answer.orderPreview!.bookOnlyAfterPayment).toBe(method.id === "transfer");
+      }
+    });
+
+    it("splits three ways: a voucher's credit, a benefit card's part and the transfer for the rest", async () => {
+      const voucher = await issueCreditVoucher(databases[0]!.db, {
+        currency: "CZK",
+        value: 50_000,
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+      });
+      const answer = await preview({
+        voucherCodes: [voucher.code],
+        payments: [{ methodId: "edenred_card", value: money(100_000) }],
+        lastPayment: "transfer",
+      });
+      const { price, paymentCalculation } = answer.orderPreview!;
+      const due = minorOf(price!.payOnline);
+      const [credit] = paymentCalculation!.vouchersUsage!.creditEntries;
+      expect(credit).toMatchObject({ code: voucher.code });
+      expect(minorOf(credit!.willBeUsed)).toBe(50_000);
+      const outputs = paymentCalculation!.paymentOutputs.map((o) => [o.methodId, minorOf(o.value)]);
+      const edenredFee = shareOf(100_000, serviceFeeBasisPoints("DZB_CZ", "edenred_card"));
+      expect(outputs).toEqual([
+        ["edenred_card", 100_000 + edenredFee],
+        ["transfer", due - 50_000 - 100_000],
+      ]);
+      expect(minorOf(price!.serviceFee)).toBe(edenredFee);
+      // The split sums to what is paid online, fees on top.
+      expect(50_000 + outputs.reduce((sum, [, value]) => sum + (value as number), 0)).toBe(due + edenredFee);
+      // The preview keeps the request: asked by id alone, it answers the same split.
+      const again = await client.hotelOrderPreview({
+        productVariant: czVariant,
+        lookup: { case: "previewId", value: answer.previewId },
+      });
+      expect(again.paymentRequest?.voucherCodes).toEqual([voucher.code]);
+      expect(again.orderPreview?.paymentCalculation).toEqual(answer.orderPreview?.paymentCalculation);
+    });
+
+    it("lists codes it cannot use with their reason instead of failing", async () => {
+      const answer = await preview({ voucherCodes: ["99999999", "NOPE1"], lastPayment: "transfer" });
+      expect(answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([
+        expect.objectContaining({ code: "99999999", reason: InvalidVoucherReason.NOT_FOUND }),
+        expect.objectContaining({ code: "NOPE1", reason: InvalidVoucherReason.NOT_FOUND }),
+      ]);
+    });
+
+    it("refuses a coupon for a payment method it is not valid for", async () => {
+      await createCoupon(databases[0]!.db, {
+        code: "CARD5",
+        currency: "CZK",
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+        bonus: 50_000,
+        bonusPercent: 0,
+        removeBusinessFee: false,
+        removeTransactionFee: false,
+        allowedMethodIds: ["payment_card"],
+      });
+      const refused = await failureOf(preview({ voucherCodes: ["CARD5"], lastPayment: "transfer" }));
+      expect(refused).toMatchObject({
+        code: Code.InvalidArgument,
+        errorCode: ErrorCode.COUPON_NOT_FOR_PAYMENT_TYPE,
+        field: "payment_request.voucher_codes[0]",
+      });
+      const accepted = await preview({ voucherCodes: ["CARD5"], lastPayment: "payment_card" });
+      expect(minorOf(accepted.orderPreview!.price!.discount)).toBe(50_000);
+    });
+
+    it("refuses a first payment above the total", async () => {
+      const refused = await failureOf(
+        preview({ payments: [{ methodId: "up_card", value: money(100_000_000) }], lastPayment: "transfer" })
+      );
+      expect(refused).toMatchObject({
+        errorCode: ErrorCode.PAYMENT_VALUE_INVALID,
+        field: "payment_request.payments[0].value",
+      });
+    });
+
+    it("refuses more rooms than adults, and a party the rooms cannot take", async () => {
+      const answer = await availability();
+      const productId = orderableProduct(answer);
+      const specification = (productIds: string[]) =>
+        client.hotelOrderPreview({
+          productVariant: czVariant,
+          lookup: { case: "specification", value: { availabilityId: answer.availabilityId, productIds } },
+          paymentRequest: { lastPayment: "transfer" },
+        });
+      expect(await failureOf(specification([productId, productId, productId]))).toMatchObject({
+        errorCode: ErrorCode.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS,
+        field: "specification.product_ids",
+      });
+      expect(await failureOf(specification(["1_2"]))).toMatchObject({
+        errorCode: ErrorCode.ROOM_NOT_SELECTABLE,
+        field: "specification.product_ids[0]",
+      });
+    });
+
+    it("answers another shop's preview as not found", async () => {
+      const answer = await preview({ lastPayment: "transfer" });
+      const refused = await failureOf(
+        client.hotelOrderPreview({
+          productVariant: variants.DZB_PL,
+          lookup: { case: "previewId", value: answer.previewId },
+        })
+      );
+      expect(refused).toMatchObject({ code: Code.NotFound, errorCode: ErrorCode.PAGE_NOT_FOUND });
+    });
+  });
+
+  describe("HotelOrderCreate and OrderDetail", () => {
+    it("creates the order with a payable transfer whose QR is a valid SPAYD, and ops marks it paid", async () => {
+      const voucher = await issueCreditVoucher(databases[0]!.db, {
+        currency: "CZK",
+        value: 30_000,
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+      });
+      const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      const { hotelOrder } = await client.hotelOrderCreate({
+        productVariant: czVariant,
+        previewId: previewed.previewId,
+        paymentRequest,
+        order: customer,
+      });
+      expect(hotelOrder?.orderNumber).toMatch(/^26\d{6}$/);
+      expect(hotelOrder?.status).toBe(OrderStatus.PARTIALLY_PAID);
+      expect(minorOf(hotelOrder?.total)).toBe(minorOf(previewed.orderPreview!.price!.total));
+      const [credit, transfer] = hotelOrder!.payments;
+      expect(credit).toMatchObject({ status: PaymentStatus.PAID, method: { methodId: "voucher" } });
+      expect(transfer).toMatchObject({ status: PaymentStatus.WAITING, method: { methodId: "transfer" } });
+      expect(transfer!.bankTransfer?.variableSymbol).toBe(hotelOrder!.orderNumber);
+      const spayd = parseSpayd(decodeQrDataUrl(transfer!.qrCode!));
+      if (!spayd.ok) expect.fail(spayd.reason);
+      expect(spayd.fields).toMatchObject({
+        ACC: transfer!.bankTransfer!.iban,
+        AM: (minorOf(transfer!.value) / 100).toFixed(2),
+        CC: "CZK",
+        "X-VS": hotelOrder!.orderNumber,
+      });
+      expect((await findVoucherByCode(databases[0]!.db, voucher.code))?.balance).toBe(0);
+
+      const lines: string[] = [];
+      await runOps(["transfer-paid", hotelOrder!.orderNumber], {
+        db: databases[0]!.db,
+        now,
+        print: (line) => lines.push(line),
+      });
+      expect(lines[0]).toContain("marked paid");
+      const detail = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
+      expect(detail.order.case).toBe("hotelOrder");
+      const paid = detail.order.value as NonNullable<typeof hotelOrder>;
+      expect(paid.status).toBe(OrderStatus.PAID);
+      expect(paid.payments.map((p) => p.status)).toEqual([PaymentStatus.PAID, PaymentStatus.PAID]);
+      // A paid transfer needs no QR any more.
+      expect(paid.payments[1]?.qrCode).toBeUndefined();
+    });
+
+    it("gives a Polish transfer a ZBP QR", async () => {
+      const paymentRequest = { lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest, "DZB_PL");
+      const { hotelOrder } = await client.hotelOrderCreate({
+        productVariant: variants.DZB_PL,
+        previewId: previewed.previewId,
+        paymentRequest,
+        order: { ...customer, mobile: "+48 123 456 789" },
+      });
+      const [transfer] = hotelOrder!.payments;
+      const zbp = parseZbp(decodeQrDataUrl(transfer!.qrCode!));
+      if (!zbp.ok) expect.fail(zbp.reason);
+      expect(zbp.fields.amount).toBe(minorOf(transfer!.value));
+      expect(zbp.fields.country).toBe("PL");
+      expect(zbp.fields.title).toContain(hotelOrder!.orderNumber);
+    });
+
+    it("makes one order of 20 concurrent creates from one preview", async () => {
+      const paymentRequest = { lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          clientAt(i).hotelOrderCreate({
+            productVariant: czVariant,
+            previewId: previewed.previewId,
+            paymentRequest,
+            order: customer,
+          })
+        )
+      );
+      const ids = new Set(results.map((r) => r.hotelOrder?.orderId));
+      expect(ids.size).toBe(1);
+      expect(new Set(results.map((r) => r.hotelOrder?.orderNumber)).size).toBe(1);
+    });
+
+    it("lets exactly 3 of 20 concurrent orders spend a voucher worth 3 of them, never below zero", async () => {
+      // Twenty people order the same room; the voucher holds three times its price.
+      const answer = await availability();
+      const productIds = [orderableProduct(answer)];
+      const specification = { availabilityId: answer.availabilityId, productIds };
+      const probe = await client.hotelOrderPreview({
+        productVariant: czVariant,
+        lookup: { case: "specification", value: specification },
+        paymentRequest: { lastPayment: "transfer" },
+      });
+      const due = minorOf(probe.orderPreview!.price!.payOnline);
+      const voucher = await issueCreditVoucher(databases[0]!.db, {
+        currency: "CZK",
+        value: 3 * due,
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+      });
+      const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
+      const previews = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          client.hotelOrderPreview({
+            productVariant: czVariant,
+            lookup: { case: "specification", value: specification },
+            paymentRequest,
+          })
+        )
+      );
+      for (const p of previews) {
+        expect(minorOf(p.orderPreview!.paymentCalculation!.vouchersUsage!.creditEntries[0]?.willBeUsed)).toBe(due);
+      }
+      const outcomes = await Promise.allSettled(
+        previews.map(({ previewId }, i) =>
+          clientAt(i).hotelOrderCreate({
+            productVariant: czVariant,
+            previewId,
+            paymentRequest,
+            order: { ...customer, email: `guest${i}@example.com` },
+          })
+        )
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
+      for (const failed of outcomes.filter((o) => o.status === "rejected")) {
+        const error = ConnectError.from((failed as PromiseRejectedResult).reason);
+        expect(error.findDetails(ErrorDetailSchema)[0]?.code).toBe(ErrorCode.VOUCHER_BALANCE_CHANGED);
+      }
+      expect((await findVoucherByCode(databases[0]!.db, voucher.code))?.balance).toBe(0);
+    });
+
+    it("refuses an order whose payment differs from its preview", async () => {
+      const previewed = await preview({ lastPayment: "transfer" });
+      const refused = await failureOf(
+        client.hotelOrderCreate({
+          productVariant: czVariant,
+          previewId: previewed.previewId,
+          paymentRequest: { lastPayment: "payment_card" },
+          order: customer,
+        })
+      );
+      expect(refused).toMatchObject({
+        code: Code.FailedPrecondition,
+        errorCode: ErrorCode.PAYMENT_CALCULATION_CHANGED,
+      });
+    });
+
+    it("refuses an order without the consents or with a bad phone, naming the field", async () => {
+      const paymentRequest = { lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      const create = (order: typeof customer) =>
+        client.hotelOrderCreate({ productVariant: czVariant, previewId: previewed.previewId, paymentRequest, order });
+      expect(await failureOf(create({ ...customer, agreeTac: false }))).toMatchObject({
+        errorCode: ErrorCode.INPUT_CONSENT_REQUIRED,
+        field: "order.agree_tac",
+      });
+      expect(await failureOf(create({ ...customer, mobile: "12" }))).toMatchObject({
+        errorCode: ErrorCode.INPUT_PHONE_INVALID,
+        field: "order.mobile",
+      });
+    });
+
+    it("cancels an order whose price rose since the preview, gives the credit back, and says so on a retry", async () => {
+      const voucher = await issueCreditVoucher(databases[0]!.db, {
+        currency: "CZK",
+        value: 20_000,
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+      });
+      const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      const create = () =>
+        client.hotelOrderCreate({
+          productVariant: czVariant,
+          previewId: previewed.previewId,
+          paymentRequest,
+          order: customer,
+        });
+      state.raised = true;
+      try {
+        expect(await failureOf(create())).toMatchObject({
+          code: Code.FailedPrecondition,
+          errorCode: ErrorCode.ORDER_PRICE_INCREASED,
+        });
+        expect((await findVoucherByCode(databases[0]!.db, voucher.code))?.balance).toBe(20_000);
+        state.raised = false;
+        expect(await failureOf(create())).toMatchObject({ errorCode: ErrorCode.ORDER_PRICE_INCREASED });
+      } finally {
+        state.raised = false;
+      }
+    });
+
+    it("cancels an order whose rooms sold out since the preview", async () => {
+      const paymentRequest = { lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      state.soldOut = true;
+      try {
+        const refused = await failureOf(
+          client.hotelOrderCreate({
+            productVariant: czVariant,
+            previewId: previewed.previewId,
+            paymentRequest,
+            order: customer,
+          })
+        );
+        expect(refused.errorCode).toBe(ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE);
+      } finally {
+        state.soldOut = false;
+      }
+    });
+
+    it("cancels an unpaid earlier order of the same stay as a duplicate", async () => {
+      const answer = await availability();
+      const productId = orderableProduct(answer);
+      const paymentRequest = { lastPayment: "transfer" };
+      const order = async () => {
+        const previewed = await client.hotelOrderPreview({
+          productVariant: czVariant,
+          lookup: { case: "specification", value: { availabilityId: answer.availabilityId, productIds: [productId] } },
+          paymentRequest,
+        });
+        const created = await client.hotelOrderCreate({
+          productVariant: czVariant,
+          previewId: previewed.previewId,
+          paymentRequest,
+          order: customer,
+        });
+        return created.hotelOrder!;
+      };
+      const first = await order();
+      const second = await order();
+      expect(second.orderId).not.toBe(first.orderId);
+      const detail = await client.orderDetail({ productVariant: czVariant, orderId: first.orderId });
+      expect((detail.order.value as typeof first).status).toBe(OrderStatus.CANCELLED_DUPLICATE);
+      expect((detail.order.value as typeof first).payments[0]?.status).toBe(PaymentStatus.CANCELLED);
+    });
+
+    it("answers an unknown order as not found", async () => {
+      const refused = await failureOf(
+        client.orderDetail({ productVariant: czVariant, orderId: "00000000-0000-4000-8000-000000000000" })
+      );
+      expect(refused).toMatchObject({ code: Code.NotFound, errorCode: ErrorCode.ORDER_NOT_FOUND });
+    });
+  });
+});
