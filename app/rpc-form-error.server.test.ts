@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { ErrorCode, ErrorDetailSchema } from "../gen/dzb/shop/v1/errors_pb";
 import { i18n } from "~/i18n/i18n.server";
 import { RpcError, type RpcCode } from "~/rpc.server";
-import { formErrorOf, isPageNotFound, replyErrors } from "./rpc-form-error.server";
+import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "./rpc-form-error.server";
 
 let t: TFunction;
 beforeAll(async () => {
@@ -71,8 +71,19 @@ describe("an api error on a form", () => {
 describe("a missing page", () => {
   it("is the api's not_found with the page-not-found code", () => {
     expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.PAGE_NOT_FOUND }))).toBe(true);
+    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.ORDER_NOT_FOUND }))).toBe(true);
     expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.HOTEL_NOT_FOUND }))).toBe(false);
     expect(isPageNotFound(rpcError("unavailable"))).toBe(false);
     expect(isPageNotFound(new Error("not_found"))).toBe(false);
+  });
+});
+
+describe("the catalogue code of a refusal", () => {
+  it("is the detail's, when there is one", () => {
+    expect(errorCodeOf(rpcError("failed_precondition", { code: ErrorCode.ORDER_PRICE_INCREASED }))).toBe(
+      ErrorCode.ORDER_PRICE_INCREASED
+    );
+    expect(errorCodeOf(rpcError("unavailable"))).toBeUndefined();
+    expect(errorCodeOf(new Error("boom"))).toBeUndefined();
   });
 });

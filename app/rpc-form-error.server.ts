@@ -30,7 +30,13 @@ export function formErrorOf(error: unknown, t: TFunction, { fieldOf, supportEmai
 /** The api's "no such availability / order": the screen answers the 404 page. */
 export function isPageNotFound(error: unknown): boolean {
   if (!isRpcError(error) || error.code !== "not_found") return false;
-  return error.detail === undefined || error.detail.code === ErrorCode.PAGE_NOT_FOUND;
+  const code = error.detail?.code;
+  return code === undefined || code === ErrorCode.PAGE_NOT_FOUND || code === ErrorCode.ORDER_NOT_FOUND;
+}
+
+/** The catalogue code of the api's refusal, when it carries one. */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
+  return isRpcError(error) ? error.detail?.code : undefined;
 }
 
 /** The error as conform's `submission.reply()` options: next to its field, or above the form. */

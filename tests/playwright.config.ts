@@ -13,6 +13,24 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "dzb-e2e-"));
 
 export const baseURL = `http://localhost:${port}`;
 
+/** Value vouchers the shop under test starts with, one per market currency, each worth a million. */
+export const e2eVouchers = { CZK: "40000001", PLN: "40000002" } as const;
+
+/**
+ * Small vouchers (500 CZK, 50 PLN) that pay only part of a stay, so the rest is split over methods. One per
+ * project (with and without JavaScript), since each order spends its voucher.
+ */
+export const e2eSmallVouchers = {
+  CZK: { js: "40000011", "no-js": "40000012" },
+  PLN: { js: "40000021", "no-js": "40000022" },
+} as const;
+
+function codeOptions(codes: Record<string, string>): string {
+  return Object.values(codes)
+    .map((code) => `--code ${code}`)
+    .join(" ");
+}
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "../test-results",
@@ -41,7 +59,14 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node build/main.js",
+    // The order specs pay partly with these vouchers; the data folder is fresh, so the codes are free.
+    command: [
+      `npx tsx server/ops.ts voucher-issue --product DZB_CZ --value 1000000 --code ${e2eVouchers.CZK}`,
+      `npx tsx server/ops.ts voucher-issue --product DZB_PL --value 1000000 --code ${e2eVouchers.PLN}`,
+      `npx tsx server/ops.ts voucher-issue --product DZB_CZ --value 500 ${codeOptions(e2eSmallVouchers.CZK)}`,
+      `npx tsx server/ops.ts voucher-issue --product DZB_PL --value 50 ${codeOptions(e2eSmallVouchers.PLN)}`,
+      "node build/main.js",
+    ].join(" && "),
     cwd: "..",
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,

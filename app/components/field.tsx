@@ -31,7 +31,6 @@ export function fieldId(name: string): string {
  * control (aria-describedby) and learn it is invalid (aria-invalid); required fields carry an asterisk (SPEC §5).
  */
 export function Field({ name, label, hint, errors, required, className, children }: FieldProps) {
-  const { t } = useTranslation();
   const id = fieldId(name);
   const hintId = hint ? `${id}-hint` : undefined;
   const invalid = errors !== undefined && errors.length > 0;
@@ -41,12 +40,7 @@ export function Field({ name, label, hint, errors, required, className, children
     <div className={["field", invalid ? "field--invalid" : "", className ?? ""].filter(Boolean).join(" ")}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required ? (
-          // The control's own `required` tells assistive technology; the asterisk is for the eye.
-          <span className="field__required" title={t("form.required")} aria-hidden="true">
-            {" *"}
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children({ id, name, required, "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
@@ -77,5 +71,15 @@ export function FormErrors({ errors }: { errors?: string[] }) {
     <div className="form-errors" role="alert">
       <ErrorList errors={errors} />
     </div>
+  );
+}
+
+/** The asterisk of a required field: for the eye only, since the control's own `required` tells assistive technology. */
+export function RequiredMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="field__required" title={t("form.required")} aria-hidden="true">
+      {" *"}
+    </span>
   );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
 import { LocalizedLink } from "~/components/localized-link";
-import { languageOf } from "~/route-table";
-import { useShop } from "~/shop-data";
+import { legalDocumentPath, useShop } from "~/shop-data";
 
 const legalDocuments = [
   ["cancellation-policy", "footer.cancellationPolicy"],
@@ -14,8 +13,6 @@ const legalDocuments = [
 export function SiteFooter() {
   const { t } = useTranslation();
   const { site, locale, env } = useShop();
-  const language = languageOf(locale);
-  const documentLanguage = site.documentLanguages.includes(language) ? language : site.documentLanguages[0];
   const links = [
     ["home", "nav.home"],
     ["order", "nav.order"],
@@ -55,7 +52,7 @@ export function SiteFooter() {
           <ul className="site-footer__links">
             {legalDocuments.map(([file, label]) => (
               <li key={file}>
-                <a href={`/documents/${site.slug}/${documentLanguage}/${file}.pdf`} target="_blank" rel="noopener">
+                <a href={legalDocumentPath(site, locale, file)} target="_blank" rel="noopener">
                   {t(label)} <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
                 </a>
               </li>

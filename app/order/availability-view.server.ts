@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import {
   Deal,
   MealPlanType,
@@ -9,6 +9,7 @@ import {
   type Photo,
   type RoomProduct,
 } from "../../gen/dzb/shop/v1/hotel_pb";
+import type { ExtraCharge } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp } from "~/order/calendar-date.server";
 import { nightsBetween, utcMidnightOf } from "../../server/domain/calendar-date";
@@ -56,8 +57,13 @@ export function viewFormats(context: AppLoadContext) {
     timeStyle: "short",
     timeZone: marketTimeZones[context.variant.currency],
   });
+  const currency = new Intl.NumberFormat(localeTag, { style: "currency", currency: context.variant.currency })
+    .formatToParts(0)
+    .find((part) => part.type === "currency")?.value;
   return {
     money: moneyFormatter(localeTag, context.variant.currency),
+    /** The currency as prices show it in the visitor's language: "Kč", "zł", or "CZK" in English. */
+    currencySymbol: currency ?? context.variant.currency,
     /** A calendar date (YYYY-MM-DD). */
     stayDate: (date: string) => stayDate.format(new Date(utcMidnightOf(date))),
     deadline: (instant: Date) => deadline.format(instant),
@@ -65,14 +71,14 @@ export function viewFormats(context: AppLoadContext) {
   };
 }
 
-type Formats = ReturnType<typeof viewFormats>;
+export type Formats = ReturnType<typeof viewFormats>;
 
 export function availabilityView(response: HotelAvailabilityResponse, formats: Formats): AvailabilityView {
   const stay = stayView(response);
   return {
     availabilityId: response.availabilityId,
     hotel: hotelView(response.hotelDetail, formats),
-    stay: { ...stay, checkIn: formats.stayDate(stay.checkIn), checkOut: formats.stayDate(stay.checkOut) },
+    stay: formattedStay(stay, formats),
     rooms: (response.hotelAvailability?.rooms ?? []).map((room) => ({
       roomId: room.roomId,
       name: room.name,
@@ -82,8 +88,16 @@ export function availabilityView(response: HotelAvailabilityResponse, formats: F
   };
 }
 
+/** The stay a search, preview or order is for, its dates formatted for the visitor. */
+export function formattedStay(stay: StayView, formats: Formats): StayView {
+  return { ...stay, checkIn: formats.stayDate(stay.checkIn), checkOut: formats.stayDate(stay.checkOut) };
+}
+
+/** What a stay is searched with: the search and the hotel's page (for "change the stay"). */
+type StaySource = Pick<HotelAvailabilityResponse, "hotelRequest" | "hotelDetail">;
+
 /** Dates stay calendar dates here; the caller formats them. */
-function stayView(response: HotelAvailabilityResponse): StayView {
+export function stayView(response: StaySource): StayView {
   const request = response.hotelRequest;
   const checkIn = dateOfTimestamp(request?.checkIn);
   const checkOut = dateOfTimestamp(request?.checkOut);
@@ -111,7 +125,7 @@ function stayView(response: HotelAvailabilityResponse): StayView {
   };
 }
 
-function hotelView(detail: HotelDetail | undefined, formats: Formats): HotelView {
+export function hotelView(detail: HotelDetail | undefined, formats: Formats): HotelView {
   const rating = detail?.rating;
   const address = detail?.address;
   const photos = [detail?.photos?.mainPhoto, ...(detail?.photos?.other ?? [])]
@@ -135,7 +149,7 @@ function photoView(photo: Photo | undefined): PhotoView | null {
   return { url: photo.standardUrl, largeUrl: photo.largeUrl || photo.standardUrl };
 }
 
-const mealPlanKeys: Partial<Record<MealPlanType, MealPlanKey>> = {
+export const mealPlanKeys: Partial<Record<MealPlanType, MealPlanKey>> = {
   [MealPlanType.NO_PLAN]: "no_plan",
   [MealPlanType.BREAKFAST_INCLUDED]: "breakfast_included",
   [MealPlanType.HALF_BOARD]: "half_board",
@@ -177,18 +191,30 @@ function productView(product: RoomProduct, adults: number, formats: Formats): Pr
     deals: (product.price?.deals ?? [])
       .map((deal) => dealKeys[deal])
       .filter((key): key is DealKey => key !== undefined),
-    freeCancellationUntil: product.freeCancellationUntil
-      ? formats.deadline(timestampDate(product.freeCancellationUntil))
-      : null,
-    extraCharges: product.extraCharges.map((charge) => ({
+    ...roomConditionsView(product.freeCancellationUntil, product.paymentTimings, product.extraCharges, formats),
+    unavailableReason,
+    // A room needs an adult (SPEC §5), so no more rooms than adults; and no more than the provider has at this price.
+    maxQuantity: unavailableReason === null ? Math.max(0, Math.min(product.numberAvailableAtThisPrice, adults)) : 0,
+  };
+}
+
+/**
+ * What the visitor must know of a room beside its price, alike on the rooms and the reservation screens: until when
+ * it is cancelled free of charge (null: not at all), its extra charges, and whether it is paid only at the property.
+ */
+export function roomConditionsView(
+  freeCancellationUntil: Timestamp | undefined,
+  paymentTimings: readonly TimingType[],
+  extraCharges: readonly ExtraCharge[],
+  formats: Formats
+) {
+  return {
+    freeCancellationUntil: freeCancellationUntil ? formats.deadline(timestampDate(freeCancellationUntil)) : null,
+    extraCharges: extraCharges.map((charge) => ({
       name: charge.name,
       amount: formats.money(minorUnits(charge.value)),
       chargeableOnline: charge.chargeableOnline,
     })),
-    payAtPropertyOnly:
-      product.paymentTimings.length > 0 && product.paymentTimings.every((timing) => timing === TimingType.AT_PROPERTY),
-    unavailableReason,
-    // A room needs an adult (SPEC §5), so no more rooms than adults; and no more than the provider has at this price.
-    maxQuantity: unavailableReason === null ? Math.max(0, Math.min(product.numberAvailableAtThisPrice, adults)) : 0,
+    payAtPropertyOnly: paymentTimings.length > 0 && paymentTimings.every((timing) => timing === TimingType.AT_PROPERTY),
   };
 }

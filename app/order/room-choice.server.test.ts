@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityView, ProductView } from "~/order/availability-view";
-import { checkRoomChoice, quantitiesOf, roomChoiceSchema } from "./room-choice.server";
+import { checkRoomChoice, roomChoiceSchema } from "./room-choice.server";
 
 function product(productId: string, overrides: Partial<ProductView> = {}): ProductView {
   return {
@@ -86,15 +86,6 @@ describe("choosing rooms", () => {
         2
       )
     ).toEqual({ ok: false, messageKey: "errors.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS" });
-  });
-
-  it("counts a product named twice in a link as two rooms", () => {
-    expect(quantitiesOf(["1_1", "2_1", "1_1"])).toEqual(
-      new Map([
-        ["1_1", 2],
-        ["2_1", 1],
-      ])
-    );
   });
 });
 

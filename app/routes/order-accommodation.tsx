@@ -9,7 +9,9 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { availabilityView, loadAvailability, viewFormats } from "~/order/availability-view.server";
 import { checkRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
+import { loadHotelMethods } from "~/order/reservation-view.server";
 import { localizedPath } from "~/route-table";
+import { formErrorOf } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 
@@ -22,28 +24,50 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return screenData(context, "orderAccommodation", { view }, { cacheControl: orderCacheControl });
 }
 
-/** Checks the choice against the availability read again from the api, then goes on to the reservation. */
+/**
+ * Checks the choice against the availability read again from the api, has the api price it (a new order preview,
+ * paid by the variant's first method until the customer splits it), then goes on to the reservation.
+ */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const availabilityId = requireUuid(params.orderId);
   const t = await translator(context);
   const submission = parseWithZod(await request.formData(), { schema: roomChoiceSchema });
-  const refuse = (messageKey: string) =>
+  const refuse = (message: string) =>
     json(
-      { result: submission.reply({ formErrors: [t(messageKey)] }) },
+      { result: submission.reply({ formErrors: [message] }) },
       { status: 400, headers: { "Cache-Control": orderCacheControl } }
     );
-  if (submission.status !== "success") return refuse("accommodation.rooms.noLongerChoosable");
+  if (submission.status !== "success") return refuse(t("accommodation.rooms.noLongerChoosable"));
 
-  const view = availabilityView(await loadAvailability(context, availabilityId), viewFormats(context));
-  const choice = checkRoomChoice(view, new Map(Object.entries(submission.value.quantity)));
-  if (!choice.ok) return refuse(choice.messageKey);
+  const [availability, methods] = await Promise.all([
+    loadAvailability(context, availabilityId),
+    loadHotelMethods(context),
+  ]);
+  const choice = checkRoomChoice(
+    availabilityView(availability, viewFormats(context)),
+    new Map(Object.entries(submission.value.quantity))
+  );
+  if (!choice.ok) return refuse(t(choice.messageKey));
 
-  // A product chosen twice is named twice: two rooms of it.
-  const products = new URLSearchParams(choice.productIds.map((productId) => ["product", productId]));
+  let previewId: string;
+  try {
+    ({ previewId } = await context.rpc.hotelOrderPreview({
+      lookup: { case: "specification", value: { availabilityId, productIds: choice.productIds } },
+      paymentRequest: { voucherCodes: [], lastPayment: methods[0]?.methodId ?? "", payments: [] },
+      cancellationInsurance: false,
+    }));
+  } catch (error) {
+    // The form has one quantity per product and no place for a message on one of them: all go above the rooms.
+    const { message } = formErrorOf(error, t, {
+      fieldOf: () => undefined,
+      supportEmail: context.variant.support.email,
+    });
+    return refuse(message);
+  }
   const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, {
-    orderId: availabilityId,
+    orderId: previewId,
   });
-  return redirect(`${reservation}?${products}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+  return redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
 
 export default function OrderAccommodationScreen() {

@@ -1,74 +1,295 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { ErrorList, FormErrors } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
+import { ChosenRooms } from "~/components/order/chosen-rooms";
+import { ConsentFields, CustomerFields, GuestFields } from "~/components/order/customer-fields";
+import { HotelSummary } from "~/components/order/hotel-summary";
+import { ExtraFields, PaymentSplit, VoucherFields } from "~/components/order/payment-fields";
+import { PriceBreakdown } from "~/components/order/price-breakdown";
+import { StayRetry } from "~/components/order/stay-retry";
 import { StaySummary } from "~/components/order/stay-summary";
+import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
-import { loadAvailability, viewFormats } from "~/order/availability-view.server";
-import { chosenRooms } from "~/order/room-choice.server";
+import { viewFormats } from "~/order/availability-view.server";
+import { minorUnits } from "~/order/money.server";
+import { methodNamer } from "~/order/payment-method-name";
+import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
+import {
+  orderRequestOf,
+  paymentRequestOf,
+  paymentSchema,
+  reservationFieldOf,
+  reservationSchema,
+} from "~/order/reservation-form.server";
+import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
+import { languageOf, localizedPath } from "~/route-table";
+import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData } from "~/screen.server";
+import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
 
-/**
- * The reservation so far: the rooms chosen on the previous screen (`?product=…`, once per room), checked again
- * against the api. Prices beyond the rooms' own, customer details and payment come with the order preview.
- */
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const availabilityId = requireUuid(params.orderId);
-  const productIds = new URL(request.url).searchParams.getAll("product");
-  const availability = await loadAvailability(context, availabilityId);
-  const chosen = chosenRooms(availability, productIds, viewFormats(context));
-  if (!chosen) notFound();
-  return screenData(
-    context,
-    "orderReservation",
-    {
-      availabilityId,
-      hotelName: chosen.view.hotel.name,
-      stay: chosen.view.stay,
-      rooms: chosen.rooms,
-      total: chosen.total,
-    },
-    { cacheControl: orderCacheControl }
+/** The preview as last priced (its split, codes and insurance included), and the variant's payment methods. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const previewId = requireUuid(params.orderId);
+  const [preview, methods] = await Promise.all([loadPreview(context, previewId), loadHotelMethods(context)]);
+  const t = await translator(context);
+  const currency = context.variant.currency;
+  const view = reservationView(preview, methods, viewFormats(context), currency);
+  const form = reservationFormValues(
+    preview.paymentRequest,
+    preview.cancellationInsurance,
+    languageOf(context.locale) === "en" ? "." : ",",
+    t(`reservation.customer.marketCountry.${currency}`)
   );
+  return screenData(context, "orderReservation", { view, form }, { cacheControl: orderCacheControl });
 }
+
+/** The api's refusals that mean this stay cannot be booked as previewed: only a fresh availability check helps. */
+const staleStayCodes = new Set([ErrorCode.ORDER_PRICE_INCREASED, ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE]);
+/** The api's refusals after which the price is re-read, so the customer sees what changed before sending again. */
+const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.VOUCHER_BALANCE_CHANGED]);
+
+/**
+ * Two intents of one form. Both re-price the preview with the form's payment part first (the api stores it, so the
+ * page, reloaded, shows that price). "update" stops there; "order" also needs a valid customer part and the very
+ * total the customer saw, and only then creates the order (idempotent on the preview: a double post is one order).
+ */
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const previewId = requireUuid(params.orderId);
+  const t = await translator(context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reservationSchema(t) });
+  const payment = parseWithZod(formData, { schema: paymentSchema(t) });
+  if (payment.status !== "success") return answer(submission.reply(), 400);
+
+  const methods = await loadHotelMethods(context);
+  const { values, request: paymentRequest } = paymentRequestOf(
+    payment.value,
+    methods.map((method) => method.methodId),
+    context.variant.currency
+  );
+  const cancellationInsurance = payment.value.cancellationInsurance ?? false;
+  const errorOptions = { fieldOf: reservationFieldOf(values), supportEmail: context.variant.support.email };
+  const reprice = () =>
+    context.rpc.hotelOrderPreview({
+      lookup: { case: "previewId", value: previewId },
+      paymentRequest,
+      cancellationInsurance,
+    });
+
+  let total: number;
+  try {
+    total = minorUnits((await reprice()).orderPreview?.price?.total);
+  } catch (error) {
+    if (isPageNotFound(error)) notFound();
+    return answer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
+  }
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+
+  const fields = submission.value;
+  switch (fields.intent) {
+    case "update":
+      return answer(submission.reply(), 200);
+    case "order": {
+      if (fields.seenTotal !== total) {
+        return answer(submission.reply({ formErrors: [t("errors.PAYMENT_CALCULATION_CHANGED")] }), 409);
+      }
+      let orderId: string;
+      try {
+        const { hotelOrder } = await context.rpc.hotelOrderCreate({
+          previewId,
+          paymentRequest,
+          order: orderRequestOf(fields),
+        });
+        orderId = hotelOrder?.orderId ?? "";
+      } catch (error) {
+        const code = errorCodeOf(error);
+        const repriced = code !== undefined && repriceCodes.has(code);
+        const staleStay = code !== undefined && staleStayCodes.has(code);
+        // The stored preview is priced again so that the page shows the price the next post is checked against.
+        if (repriced) await reprice().catch(() => undefined);
+        const reply = submission.reply(replyErrors(formErrorOf(error, t, errorOptions)));
+        return answer(reply, repriced || staleStay ? 409 : 400, staleStay);
+      }
+      if (!orderId) throw new Error("HotelOrderCreate answered without an order");
+      const status = localizedPath("orderStatus", context.locale, context.variant.defaultLocale, { id: orderId });
+      return redirect(status, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+    }
+  }
+}
+
+type ReplyResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
+
+function answer(result: ReplyResult, status: number, staleStay = false) {
+  return json({ result, staleStay }, { status, headers: { "Cache-Control": orderCacheControl } });
+}
+
+type Answer = { result: ReplyResult; staleStay: boolean };
+
+/**
+ * The messages to show. A background re-price (the fetcher) speaks only for the payment fields and the form as a
+ * whole; what the last post of the whole form said about the customer's fields stays until the next such post.
+ */
+function shownErrors(posted: Answer | undefined, background: Answer | undefined, backgroundIsNewer: boolean) {
+  const errors: Record<string, string[]> = {};
+  const take = (source: Answer | undefined, keep: (name: string) => boolean) => {
+    for (const [name, messages] of Object.entries(source?.result.error ?? {})) {
+      if (messages && messages.length > 0 && keep(name)) errors[name] = messages;
+    }
+  };
+  if (backgroundIsNewer) {
+    take(posted, (name) => name !== "" && !isPaymentField(name));
+    take(background, () => true);
+  } else {
+    take(posted, () => true);
+  }
+  return errors;
+}
+
+/** How long typing in an amount may pause before the price follows it. */
+const AMOUNT_DEBOUNCE_MS = 700;
 
 export default function OrderReservationScreen() {
   const { t } = useTranslation();
-  const { title, availabilityId, hotelName, stay, rooms, total } = useLoaderData<typeof loader>();
+  const { title, view, form } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: `reservation-price-${view.previewId}` });
+  const [backgroundIsNewer, setBackgroundIsNewer] = useState(false);
+  useEffect(() => setBackgroundIsNewer(fetcher.data !== undefined), [fetcher.data]);
+  useEffect(() => {
+    setBackgroundIsNewer(false);
+    // With JavaScript the page does not reload on an answer, so the cursor is taken to the first thing to fix.
+    if (posted) document.querySelector<HTMLElement>(".reservation-form [aria-invalid]")?.focus();
+  }, [posted]);
+
+  const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
+  const errors = shownErrors(posted, fetcher.data, backgroundIsNewer);
+  const methodName = methodNamer(t, view.methods);
+  // The summary above the form speaks for the last post of the whole form, not for background re-prices.
+  const postedErrors = backgroundIsNewer ? {} : errors;
+  const fieldErrors = Object.keys(postedErrors).some((name) => name !== "");
+  const formErrors = [...(fieldErrors ? [t("errors.ORDER_FORM")] : []), ...(postedErrors[""] ?? [])];
+  const repricing = fetcher.state !== "idle";
+
+  // With JavaScript a change of the payment part re-prices in the background, the way "Update price" would.
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const lastCodes = useRef<string | null>(null);
+  const reprice = (formElement: HTMLFormElement, delay: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const data = new FormData(formElement);
+      data.set("intent", "update");
+      fetcher.submit(data, { method: "post", preventScrollReset: true });
+    }, delay);
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    // Codes are checked once typed (on leaving the field, or Enter), not after each character.
+    if (!isPaymentField(target.name) || target.name === "voucherCodes") return;
+    reprice(event.currentTarget, target.type === "text" ? AMOUNT_DEBOUNCE_MS : 0);
+  };
+  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name !== "voucherCodes" || target.value === (lastCodes.current ?? target.defaultValue)) return;
+    lastCodes.current = target.value;
+    reprice(event.currentTarget, 0);
+  };
+
   return (
     <div className="order-step">
       <h1>{title}</h1>
-      <p className="lead">{hotelName}</p>
+      {/* Without JavaScript an answer reloads the page at its top: say there, first, that something needs fixing. */}
+      <FormErrors errors={formErrors.length > 0 ? formErrors : undefined} />
+      <div className="accommodation__overview">
+        <HotelSummary hotel={view.hotel} />
+        <StaySummary stay={view.stay} />
+      </div>
       <div className="reservation">
-        <section className="chosen-rooms" aria-labelledby="chosen-rooms-title">
-          <h2 id="chosen-rooms-title">{t("reservation.chosenRooms")}</h2>
-          <ul className="chosen-rooms__list">
-            {rooms.map((room, index) => (
-              // The same product may be chosen twice, so its place in the list tells the rooms apart.
-              <li key={`${room.productId}-${index}`} className="chosen-room">
-                <span>
-                  <strong>{room.roomName}</strong>
-                  {room.mealPlan ? (
-                    <span className="chosen-room__meal-plan">{t(`mealPlans.${room.mealPlan}`)}</span>
-                  ) : null}
-                </span>
-                <span className="chosen-room__price">{room.price}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="chosen-rooms__total">
-            <span>{t("reservation.total")}</span>
-            <strong>{total}</strong>
+        <Form
+          id="reservation-form"
+          method="post"
+          noValidate
+          preventScrollReset
+          className="reservation-form"
+          onChange={onChange}
+          onBlur={onBlur}
+          onSubmit={() => window.clearTimeout(timer.current)}
+        >
+          {/* First in the form, so Enter in any field updates the price and never places the order. */}
+          <button
+            type="submit"
+            name="intent"
+            value="update"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            {t("reservation.actions.update")}
+          </button>
+          <input type="hidden" name="seenTotal" value={view.price.totalMinor} />
+          <ChosenRooms rooms={view.rooms} total={view.price.base}>
+            <LocalizedLink to="orderAccommodation" params={{ orderId: view.availabilityId }}>
+              {t("reservation.backToRooms")}
+            </LocalizedLink>
+          </ChosenRooms>
+          <CustomerFields values={values} errors={errors} />
+          <GuestFields values={values} errors={errors} />
+          <ExtraFields view={view} values={values} errors={errors} />
+          <VoucherFields view={view} values={values} errors={errors} />
+          <PaymentSplit view={view} values={values} errors={errors} methodName={methodName} />
+          <ConsentFields values={values} errors={errors} />
+        </Form>
+        {/* Beside the form on wide screens, after it on phones; its buttons submit the form by its id. */}
+        <aside className="reservation__summary" aria-labelledby="price-title">
+          <h2 id="price-title">{t("reservation.price.title")}</h2>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {repricing ? t("reservation.actions.updating") : ""}
           </p>
-          <LocalizedLink to="orderAccommodation" params={{ orderId: availabilityId }}>
-            {t("reservation.backToRooms")}
-          </LocalizedLink>
-        </section>
-        <StaySummary stay={stay} />
+          <PriceBreakdown price={view.price} outputs={view.outputs} methodName={methodName} busy={repricing} />
+          <ReservationNotes view={view} />
+          {errors[""] ? (
+            <div className="form-errors">
+              <ErrorList errors={errors[""]} />
+            </div>
+          ) : null}
+          {posted?.staleStay ? <StayRetry changeQuery={view.stay.changeQuery} /> : null}
+          <div className="reservation__actions">
+            <PendingButton
+              form="reservation-form"
+              label={t("reservation.actions.update")}
+              pendingLabel={t("reservation.actions.updating")}
+              intent="update"
+              primary={false}
+              busy={repricing}
+            />
+            <PendingButton
+              form="reservation-form"
+              label={t("reservation.actions.submit")}
+              pendingLabel={t("reservation.actions.sending")}
+              intent="order"
+            />
+          </div>
+        </aside>
       </div>
     </div>
+  );
+}
+
+/** What the customer must know before paying: where it is paid, and when transfer-paid rooms are booked. */
+function ReservationNotes({ view }: { view: { isPayAtProperty: boolean; bookOnlyAfterPayment: boolean } }) {
+  const { t } = useTranslation();
+  if (!view.isPayAtProperty && !view.bookOnlyAfterPayment) return null;
+  return (
+    <ul className="reservation__notes">
+      {view.isPayAtProperty ? <li className="notice">{t("reservation.price.payAtProperty")}</li> : null}
+      {view.bookOnlyAfterPayment ? <li className="notice">{t("reservation.price.bookAfterTransfer")}</li> : null}
+    </ul>
   );
 }

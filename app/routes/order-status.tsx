@@ -1,15 +1,82 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ScreenHeading } from "~/components/screen-heading";
+import { useLoaderData } from "@remix-run/react";
+import { ChosenRooms } from "~/components/order/chosen-rooms";
+import { HotelSummary } from "~/components/order/hotel-summary";
+import { OrderPayments } from "~/components/order/order-payments";
+import { OrderProgress } from "~/components/order/order-progress";
+import { PriceBreakdown } from "~/components/order/price-breakdown";
+import { StaySummary } from "~/components/order/stay-summary";
+import { useTranslation } from "~/i18n/use-translation";
+import { viewFormats } from "~/order/availability-view.server";
+import { methodNamer } from "~/order/payment-method-name";
+import { loadHotelOrder, orderView } from "~/order/order-view.server";
 import { screenMeta } from "~/screen-meta";
-import { requireUuid, screenData } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 
 export const meta = screenMeta;
+export const headers = loaderCacheHeaders;
 
-export function loader({ context, params }: LoaderFunctionArgs) {
-  requireUuid(params.id);
-  return screenData(context, "orderStatus");
+/** The order as it stands now: its payments change as money arrives, so nothing keeps a copy (no-store). */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const orderId = requireUuid(params.id);
+  const order = orderView(await loadHotelOrder(context, orderId), viewFormats(context));
+  return screenData(context, "orderStatus", { order }, { cacheControl: orderCacheControl });
 }
 
 export default function OrderStatusScreen() {
-  return <ScreenHeading />;
+  const { t } = useTranslation();
+  const { title, order } = useLoaderData<typeof loader>();
+  const methodName = methodNamer(
+    t,
+    order.payments.map((payment) => payment.method)
+  );
+  return (
+    <div className="order-step order-status">
+      <h1>{title}</h1>
+      <section className="order-confirmation" aria-labelledby="confirmation-title">
+        <h2 id="confirmation-title">{t("status.confirmation", { number: order.orderNumber })}</h2>
+        <p>{t("status.sentTo", { email: order.orderedBy })}</p>
+        {order.createdAt ? <p className="field__hint">{t("status.createdAt", { date: order.createdAt })}</p> : null}
+      </section>
+      <OrderProgress order={order} />
+      <div className="reservation">
+        <div className="order-status__main">
+          <OrderPayments order={order} methodName={methodName} />
+          <ChosenRooms rooms={order.rooms} total={order.price.base} />
+          {order.noteForHotel ? (
+            <section className="order-note" aria-labelledby="note-title">
+              <h2 id="note-title">{t("reservation.guests.noteForHotel")}</h2>
+              <p>{order.noteForHotel}</p>
+            </section>
+          ) : null}
+          {order.documents.length > 0 ? (
+            <section className="order-documents" aria-labelledby="documents-title">
+              <h2 id="documents-title">{t("status.documents.title")}</h2>
+              <ul>
+                {order.documents.map((document) => (
+                  <li key={document.url}>
+                    <a href={document.url} target="_blank" rel="noopener">
+                      {t(`status.documents.${document.type}`)}{" "}
+                      <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <aside className="reservation__summary" aria-labelledby="price-title">
+          <h2 id="price-title">{t("reservation.price.title")}</h2>
+          <PriceBreakdown price={order.price} methodName={methodName} />
+          {order.cancellableUntil && !order.cancelled ? (
+            <p className="field__hint">{t("status.cancellableUntil", { date: order.cancellableUntil })}</p>
+          ) : null}
+        </aside>
+      </div>
+      <div className="accommodation__overview">
+        <HotelSummary hotel={order.hotel} />
+        <StaySummary stay={order.stay} changeable={false} childrenAges={order.childrenAges} />
+      </div>
+    </div>
+  );
 }

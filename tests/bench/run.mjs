@@ -14,10 +14,42 @@ const base = `http://127.0.0.1:${port}`;
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
+/**
+ * With BENCH_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test) the shop runs on a
+ * database of its own made there for the run and dropped after it; otherwise on the embedded PGlite.
+ */
+const benchDatabase = process.env.BENCH_DATABASE_URL ? await createBenchDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+
 const server = spawn(process.execPath, ["build/main.js"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-bench-")), ENV: "test" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-bench-")),
+    ENV: "test",
+    ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
+
+async function createBenchDatabase(serverUrl) {
+  const { default: pg } = await import("pg");
+  const name = `dzb_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
 
 async function waitUntilReady() {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -87,8 +119,30 @@ async function availableRequest(variant, url) {
   throw new Error(`no free stay at ${url}`);
 }
 
+/** A room paid online that the bench's party (two adults) fits. */
+function orderableProduct(availability) {
+  for (const room of availability.rooms) {
+    for (const product of room.products) {
+      const online = product.paymentTimings.some((timing) => timing !== "TIMING_TYPE_AT_PROPERTY");
+      if (product.orderability?.isAvailable && product.fitsOccupancy && online) return product.productId;
+    }
+  }
+  throw new Error("no orderable room in the bench's availability");
+}
+
+const benchCustomer = {
+  firstName: "Jana",
+  lastName: "Nováková",
+  email: "bench@example.com",
+  mobile: "+420 123 456 789",
+  contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ", postalCode: "110 00" },
+  agreeCp: true,
+  agreeTac: true,
+};
+
 try {
   await waitUntilReady();
+  console.log(`database: ${benchDatabase ? "PostgreSQL" : "PGlite"}`);
   console.log(`${requests} requests each, ${concurrency} at a time, on ${base}`);
   await measure("SSR / (cs)", () => page("/"));
   await measure("SSR /en/order", () => page("/en/order"));
@@ -105,6 +159,36 @@ try {
   );
   await measure("api HotelAvailability (by id)", () => rpc("HotelAvailability", { productVariant: variant, availabilityId }));
   await measure("SSR accommodation (cs)", () => page(`/objednavka/ubytovani/${availabilityId}`));
+
+  const { hotelAvailability } = await rpc("HotelAvailability", { productVariant: variant, availabilityId });
+  const productIds = [orderableProduct(hotelAvailability)];
+  const paymentRequest = { lastPayment: "transfer" };
+  const newPreview = () =>
+    rpc("HotelOrderPreview", { productVariant: variant, specification: { availabilityId, productIds }, paymentRequest });
+  await measure("api HotelOrderPreview (new)", newPreview);
+  const { previewId } = await newPreview();
+  const split = { lastPayment: "transfer", payments: [{ methodId: "edenred_card", value: { currencyCode: "CZK", units: "500" } }] };
+  await measure("api HotelOrderPreview (re-price)", () =>
+    rpc("HotelOrderPreview", { productVariant: variant, previewId, paymentRequest: split }),
+  );
+  await measure("SSR reservation (cs)", () => page(`/objednavka/rezervace/${previewId}`));
+  // Each create needs a preview of its own; they are made first so only the create is timed.
+  const previews = [];
+  for (let i = 0; i < requests + 20; i++) previews.push((await newPreview()).previewId);
+  let orderId;
+  await measure("api HotelOrderCreate", async () => {
+    const { hotelOrder } = await rpc("HotelOrderCreate", {
+      productVariant: variant,
+      previewId: previews.pop(),
+      paymentRequest,
+      order: benchCustomer,
+    });
+    orderId = hotelOrder.orderId;
+  });
+  await measure("api OrderDetail (transfer QR)", () => rpc("OrderDetail", { productVariant: variant, orderId }));
+  await measure("SSR status (cs)", () => page(`/status/${orderId}`));
 } finally {
   server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await benchDatabase?.drop();
 }

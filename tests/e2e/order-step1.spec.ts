@@ -45,7 +45,7 @@ test("a link without dates is read, the dates are asked for, and the rooms lead 
   const roomName = (await firstRoom.getByRole("heading", { level: 3 }).textContent()) ?? "";
   await firstRoom.locator("select").first().selectOption("1");
   await page.getByRole("button", { name: "Pokračovat k rezervaci" }).click();
-  await page.waitForURL(/\/objednavka\/rezervace\/[0-9a-f-]{36}\?product=\d+_\d+$/);
+  await page.waitForURL(/\/objednavka\/rezervace\/[0-9a-f-]{36}$/);
   await expect(page.locator(".chosen-room")).toHaveCount(1);
   await expect(page.locator(".chosen-room")).toContainText(roomName);
 });

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { screens, type ScreenId } from "../../app/route-table";
+import { orderByRequest, reservationByRequest } from "./reservation-flow";
 import { availableStay, bookingLink } from "./stays";
 
 /**
@@ -23,18 +24,12 @@ async function roomsPath(request: APIRequestContext): Promise<string> {
   return response.headers()["location"];
 }
 
-async function reservationPath(request: APIRequestContext): Promise<string> {
-  const rooms = await roomsPath(request);
-  const productId = /name="quantity\.(\d+_\d+)"/.exec(await (await request.get(rooms)).text())?.[1];
-  return `${rooms.replace("/ubytovani/", "/rezervace/")}?product=${productId}`;
-}
-
 const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext) => Promise<string>)> = {
   home: "/",
   order: "/objednavka",
   orderAccommodation: roomsPath,
-  orderReservation: reservationPath,
-  orderStatus: "/status/3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10",
+  orderReservation: (request) => reservationByRequest(request),
+  orderStatus: orderByRequest,
   voucher: "/voucher",
   voucherStatus: "/overeni-poukazu",
   contact: "/kontakt",

@@ -1,0 +1,83 @@
+import { useTranslation } from "~/i18n/use-translation";
+import type { OrderView, PaymentView } from "~/order/order-view";
+import { useShop } from "~/shop-data";
+
+type OrderPaymentsProps = { order: OrderView; methodName: (methodId: string) => string };
+
+/** Each payment of the order: method, amount and state; what is still to pay, and how (SPEC §2, §3, §4). */
+export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="order-payments" aria-labelledby="payments-title">
+      <h2 id="payments-title">{t("status.payments.title")}</h2>
+      <ul className="order-payments__list">
+        {order.payments.map((payment) => (
+          <li key={payment.paymentId} className="order-payment" data-method={payment.method.methodId}>
+            <div className="chosen-room__line">
+              <span>
+                <strong>{methodName(payment.method.methodId)}</strong>
+                {payment.status ? (
+                  <span className={`payment-state payment-state--${payment.status.toLowerCase()}`}>
+                    {t(`status.paymentStatus.${payment.status}`)}
+                  </span>
+                ) : null}
+              </span>
+              <span className="chosen-room__price">{payment.amount}</span>
+            </div>
+            {payment.payBy ? (
+              <p className="field__hint">{t("status.payments.payBy", { date: payment.payBy })}</p>
+            ) : null}
+            {payment.gatewayUrl ? (
+              <a className="button button--primary" href={payment.gatewayUrl}>
+                {t("status.payments.pay", { method: methodName(payment.method.methodId) })}
+              </a>
+            ) : null}
+            {payment.transfer && payment.status === "WAITING" ? <TransferDetails payment={payment} /> : null}
+          </li>
+        ))}
+      </ul>
+      {order.bookOnlyAfterPayment ? <p className="notice">{t("reservation.price.bookAfterTransfer")}</p> : null}
+    </section>
+  );
+}
+
+/** What a banking app needs, typed or scanned: account, IBAN, variable symbol, amount, and the QR code of all four. */
+function TransferDetails({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
+  const { site } = useShop();
+  const transfer = payment.transfer!;
+  return (
+    <div className="transfer">
+      <h3>{t("status.transfer.title")}</h3>
+      <dl className="transfer__facts">
+        <div>
+          <dt>{t("status.transfer.account")}</dt>
+          <dd data-testid="transfer-account">{transfer.bankAccount}</dd>
+        </div>
+        <div>
+          <dt>{t("status.transfer.iban")}</dt>
+          <dd data-testid="transfer-iban">{transfer.iban}</dd>
+        </div>
+        <div>
+          <dt>{t(`status.transfer.variableSymbol.${site.currency}`)}</dt>
+          <dd data-testid="transfer-variable-symbol">{transfer.variableSymbol}</dd>
+        </div>
+        <div>
+          <dt>{t("status.transfer.amount")}</dt>
+          <dd data-testid="transfer-amount">{transfer.amount}</dd>
+        </div>
+      </dl>
+      {payment.qrCode ? (
+        <figure className="transfer__qr">
+          <img
+            src={payment.qrCode}
+            alt={t("status.transfer.qrAlt", { amount: transfer.amount })}
+            width={200}
+            height={200}
+          />
+          <figcaption>{t("status.transfer.qrCaption")}</figcaption>
+        </figure>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { progressSteps, type OrderView } from "~/order/order-view";
+
+/**
+ * SPEC §4: the reservation as worded to users, sent → awaiting payment → paid → confirmed, with the step it stands
+ * at; a cancelled order says so instead. The booking with the hotel is named as far as it is known.
+ */
+export function OrderProgress({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  return (
+    <section className="order-progress" aria-labelledby="progress-title">
+      <h2 id="progress-title">{t("status.progress.title")}</h2>
+      {order.cancelled ? (
+        <p className="notice notice--warning">{order.status ? t(`status.orderStatus.${order.status}`) : null}</p>
+      ) : (
+        <ol className="progress">
+          {progressSteps.map((step, index) => {
+            const state = index < order.stepsDone ? "done" : index === order.stepsDone ? "current" : "upcoming";
+            return (
+              <li
+                key={step}
+                className={`progress__step progress__step--${state}`}
+                aria-current={state === "current" ? "step" : undefined}
+              >
+                <span className="progress__label">{t(`status.progress.${step}`)}</span>
+                <span className="visually-hidden"> ({t(`status.progress.state.${state}`)})</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <dl className="stay-summary__facts">
+        {order.status ? (
+          <div>
+            <dt>{t("status.orderStatus.label")}</dt>
+            <dd data-testid="order-status">{t(`status.orderStatus.${order.status}`)}</dd>
+          </div>
+        ) : null}
+        {order.bookingStatus ? (
+          <div>
+            <dt>{t("status.bookingStatus.label")}</dt>
+            <dd>{t(`status.bookingStatus.${order.bookingStatus}`)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

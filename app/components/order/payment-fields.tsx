@@ -1,0 +1,158 @@
+import { ErrorList, Field, fieldId } from "~/components/field";
+import { CheckboxField, type FormErrors } from "~/components/order/customer-fields";
+import { useTranslation } from "~/i18n/use-translation";
+import { amountName } from "~/order/payment-form";
+import type { PaymentOutputView, ReservationFormValues, ReservationView } from "~/order/reservation-form";
+
+type PaymentFieldsProps = {
+  view: ReservationView;
+  values: ReservationFormValues;
+  errors: FormErrors;
+  methodName: (methodId: string) => string;
+};
+
+/** Extras: car rental interest, and the cancellation insurance, which the price includes once ticked. */
+export function ExtraFields({ view, values, errors }: Omit<PaymentFieldsProps, "methodName">) {
+  const { t } = useTranslation();
+  const props = { values, errors };
+  return (
+    <fieldset className="reservation-section">
+      <legend>{t("reservation.extras.title")}</legend>
+      <CheckboxField
+        {...props}
+        name="cancellationInsurance"
+        label={t("reservation.extras.insurance", { price: view.insurancePrice })}
+      >
+        <p className="field__hint">{t("reservation.extras.insuranceHint")}</p>
+      </CheckboxField>
+      <CheckboxField {...props} name="carRentalInterest" label={t("reservation.extras.carRental")}>
+        <p className="field__hint">{t("reservation.extras.carRentalHint")}</p>
+      </CheckboxField>
+    </fieldset>
+  );
+}
+
+/** Value vouchers and discount codes, typed into one field; what each applied code does, and why one did not apply. */
+export function VoucherFields({ view, values, errors }: Omit<PaymentFieldsProps, "methodName">) {
+  const { t } = useTranslation();
+  const { credits, units, invalid } = view.vouchers;
+  const typed = typeof values.voucherCodes === "string" ? values.voucherCodes : "";
+  return (
+    <fieldset className="reservation-section">
+      <legend>{t("reservation.vouchers.title")}</legend>
+      <Field
+        name="voucherCodes"
+        label={t("reservation.vouchers.codes")}
+        hint={t("reservation.vouchers.codesHint")}
+        errors={errors.voucherCodes}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="characters"
+            defaultValue={typed}
+          />
+        )}
+      </Field>
+      {credits.length + units.length + invalid.length > 0 ? (
+        <ul className="voucher-uses" aria-live="polite">
+          {credits.map((credit) => (
+            <li key={credit.code} className="condition condition--good">
+              {t("reservation.vouchers.credit", credit)}
+            </li>
+          ))}
+          {units.map((unit) => (
+            <li key={unit.code} className="condition condition--good">
+              {t(unit.removesFee ? "reservation.vouchers.noFee" : "reservation.vouchers.discount", {
+                code: unit.code,
+                amount: unit.discount,
+              })}
+            </li>
+          ))}
+          {invalid.map((entry) => (
+            <li key={entry.code} className="condition condition--warning">
+              {t("reservation.vouchers.invalid", {
+                code: entry.code,
+                reason: t(`reservation.vouchers.reasons.${entry.reason}`),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The split over the variant's methods (SPEC §3 PaymentRequest): one method pays the rest (a radio), the others pay
+ * the amount typed for them, if any. The amount field of the rest-paying method is hidden by CSS, with or without
+ * JavaScript, since the server ignores it.
+ */
+export function PaymentSplit({ view, values, errors, methodName }: PaymentFieldsProps) {
+  const { t } = useTranslation();
+  const chosen = typeof values.lastPayment === "string" ? values.lastPayment : "";
+  const amounts = values.amount ?? {};
+  const outputs = new Map<string, PaymentOutputView>(view.outputs.map((output) => [output.methodId, output]));
+  const restInvalid = (errors.lastPayment?.length ?? 0) > 0;
+  const restErrorsId = restInvalid ? `${fieldId("lastPayment")}-errors` : undefined;
+  return (
+    <fieldset className="reservation-section payment-split" aria-describedby="payment-split-hint">
+      <legend>{t("reservation.payment.title")}</legend>
+      <p id="payment-split-hint" className="field__hint">
+        {t("reservation.payment.hint")}
+      </p>
+      <ErrorList id={restErrorsId} errors={errors.lastPayment} />
+      <ul className="payment-methods">
+        {view.methods.map((method) => {
+          const name = methodName(method.methodId);
+          const output = outputs.get(method.methodId);
+          const amountField = amountName(method.methodId);
+          return (
+            <li key={method.methodId}>
+              {/* The method's name is the group's legend, so a screen reader names it with each control. */}
+              <fieldset className="payment-method">
+                <legend className="payment-method__name">{name}</legend>
+                <label className="payment-method__rest">
+                  <input
+                    type="radio"
+                    name="lastPayment"
+                    value={method.methodId}
+                    defaultChecked={chosen === method.methodId}
+                    aria-invalid={restInvalid || undefined}
+                    aria-describedby={restErrorsId}
+                  />
+                  {t("reservation.payment.paysRest")}
+                </label>
+                <Field
+                  name={amountField}
+                  label={t("reservation.payment.amount", { currency: view.currencySymbol })}
+                  errors={errors[amountField]}
+                  className="payment-method__amount"
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="text"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      defaultValue={amounts[method.methodId] ?? ""}
+                    />
+                  )}
+                </Field>
+                {output ? (
+                  <p className="payment-method__charged">
+                    {t("reservation.payment.charged", { amount: output.charged })}
+                    {output.fee ? ` ${t("reservation.price.feeIncluded", { fee: output.fee })}` : null}
+                  </p>
+                ) : null}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,149 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import type { AppLoadContext } from "@remix-run/node";
+import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
+import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
+import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/shop/v1/payment_pb";
+import { formatIban } from "../../server/domain/bank-account";
+import {
+  reservationProgress,
+  type BookingStatus as DomainBookingStatus,
+  type OrderStatus as DomainOrderStatus,
+  type ReservationProgress,
+} from "../../server/domain/order-status";
+import { formattedStay, hotelView, stayView, type Formats } from "~/order/availability-view.server";
+import { minorUnits } from "~/order/money.server";
+import type { BookingStatusKey, OrderStatusKey, OrderView, PaymentStatusKey, PaymentView } from "~/order/order-view";
+import { priceView, roomView } from "~/order/reservation-view.server";
+import { isPageNotFound } from "~/rpc-form-error.server";
+import { notFound } from "~/screen.server";
+
+/** The hotel order with this id; an unknown id, or an order that is not a stay, is the 404 page. */
+export async function loadHotelOrder(context: AppLoadContext, orderId: string): Promise<HotelOrder> {
+  let response;
+  try {
+    response = await context.rpc.orderDetail({ orderId });
+  } catch (error) {
+    if (isPageNotFound(error)) notFound();
+    throw error;
+  }
+  if (response.order.case !== "hotelOrder") notFound();
+  return response.order.value;
+}
+
+const orderStatusKeys: Partial<Record<OrderStatus, OrderStatusKey>> = {
+  [OrderStatus.WAITING]: "WAITING",
+  [OrderStatus.PAID]: "PAID",
+  [OrderStatus.PARTIALLY_PAID]: "PARTIALLY_PAID",
+  [OrderStatus.CANCELLED_BY_USER]: "CANCELLED_BY_USER",
+  [OrderStatus.CANCELLED_DUPLICATE]: "CANCELLED_DUPLICATE",
+  [OrderStatus.CANCELLED_REFUND]: "CANCELLED_REFUND",
+  [OrderStatus.CANCELLED_AUTOMATICALLY]: "CANCELLED_AUTOMATICALLY",
+  [OrderStatus.REFUNDED_AUTOMATICALLY]: "REFUNDED_AUTOMATICALLY",
+};
+
+const paymentStatusKeys: Partial<Record<PaymentStatus, PaymentStatusKey>> = {
+  [PaymentStatus.WAITING]: "WAITING",
+  [PaymentStatus.PAID]: "PAID",
+  [PaymentStatus.CANCELLED]: "CANCELLED",
+  [PaymentStatus.REJECTED]: "REJECTED",
+  [PaymentStatus.REVOKED]: "REVOKED",
+  [PaymentStatus.REFUNDED]: "REFUNDED",
+};
+
+const bookingStatusKeys: Partial<Record<BookingStatus, BookingStatusKey>> = {
+  [BookingStatus.ACTIVE]: "ACTIVE",
+  [BookingStatus.CANCELLED]: "CANCELLED",
+  [BookingStatus.COMPLETED]: "COMPLETED",
+  [BookingStatus.ERROR]: "ERROR",
+  [BookingStatus.PENDING]: "PENDING",
+  [BookingStatus.NOT_ORDERED]: "NOT_ORDERED",
+};
+
+/** How many of `progressSteps` lie behind the customer at each stage: a paid order waits for the hotel's word. */
+const stepsDoneAt: Record<Exclude<ReservationProgress, "cancelled">, number> = {
+  sent: 1,
+  awaiting_payment: 1,
+  paid: 3,
+  confirmed: 4,
+};
+
+/** The stage of SPEC §4 the domain reads from the order's and the booking's status. */
+function progressOf(order: HotelOrder): ReservationProgress {
+  // The contract's enum names, lower-cased, are the domain's status names.
+  const status = (orderStatusKeys[order.status] ?? "WAITING").toLowerCase() as DomainOrderStatus;
+  const booking = bookingStatusKeys[order.booking?.bookingStatus ?? BookingStatus.UNSPECIFIED] ?? "NOT_ORDERED";
+  return reservationProgress(status, booking.toLowerCase() as DomainBookingStatus, order.payments.length > 0);
+}
+
+function paymentView(payment: Payment, formats: Formats): PaymentView {
+  const method = payment.method;
+  const transfer = payment.bankTransfer;
+  const waiting = payment.status === PaymentStatus.WAITING;
+  return {
+    paymentId: payment.paymentId,
+    method: {
+      methodId: method?.methodId ?? "",
+      translationCode: method?.translationCode ?? "",
+      name: method?.name ?? "",
+    },
+    amount: formats.money(minorUnits(payment.value)),
+    status: paymentStatusKeys[payment.status] ?? null,
+    payBy: waiting && payment.payBy ? formats.deadline(timestampDate(payment.payBy)) : null,
+    gatewayUrl: waiting && payment.gateway?.url ? payment.gateway.url : null,
+    transfer: transfer
+      ? {
+          bankAccount: transfer.bankAccount,
+          iban: formatIban(transfer.iban),
+          variableSymbol: transfer.variableSymbol,
+          amount: formats.money(minorUnits(transfer.amount ?? payment.value)),
+        }
+      : null,
+    qrCode: waiting && payment.qrCode?.startsWith("data:image/png;base64,") ? payment.qrCode : null,
+  };
+}
+
+function deadline(timestamp: Timestamp | undefined, formats: Formats): string | null {
+  return timestamp ? formats.deadline(timestampDate(timestamp)) : null;
+}
+
+export function orderView(order: HotelOrder, formats: Formats): OrderView {
+  const progress = progressOf(order);
+  const booking = order.booking;
+  const hotelRequest = create(HotelRequestSchema, {
+    checkIn: booking?.checkIn,
+    checkOut: booking?.checkOut,
+    rooms: order.rooms.length,
+    adults: booking?.adults ?? 0,
+    childrenAges: booking?.childrenAges ?? [],
+  });
+  const hotelDetail = order.hotelDetail;
+  const hotel = hotelView(hotelDetail, formats);
+  const creditUsed = order.payments
+    .filter((payment) => payment.method?.type === PaymentMethodType.VOUCHER)
+    .reduce((sum, payment) => sum + minorUnits(payment.value), 0);
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    orderedBy: order.orderedBy,
+    createdAt: deadline(order.createdAt, formats),
+    status: orderStatusKeys[order.status] ?? null,
+    stepsDone: progress === "cancelled" ? 0 : stepsDoneAt[progress],
+    cancelled: progress === "cancelled",
+    bookingStatus: booking ? bookingStatusKeys[booking.bookingStatus] ?? null : null,
+    hotel: { ...hotel, name: order.hotel?.name || hotel.name, url: order.hotel?.url || hotel.url },
+    stay: formattedStay(stayView({ hotelRequest, hotelDetail }), formats),
+    childrenAges: booking?.childrenAges ?? [],
+    rooms: order.rooms.map((room) => roomView(room, formats)),
+    price: priceView(order.price, creditUsed, formats),
+    payments: order.payments.map((payment) => paymentView(payment, formats)),
+    noteForHotel: order.noteForHotel,
+    documents: order.documents.flatMap((document) => {
+      const type =
+        document.type === DocumentType.INVOICE ? "invoice" : document.type === DocumentType.TERMS ? "terms" : null;
+      return type && document.url ? [{ type, url: document.url } as const] : [];
+    }),
+    cancellableUntil: deadline(order.cancellableUntil, formats),
+    bookOnlyAfterPayment: order.bookOnlyAfterPayment,
+  };
+}

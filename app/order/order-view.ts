@@ -1,0 +1,61 @@
+/**
+ * A created hotel order as the status page shows it: plain, already formatted data, and keys for the states the
+ * texts name. Free of the generated contract, so the page's code in the browser stays small.
+ */
+import type { HotelView, StayView } from "~/order/availability-view";
+import type { ChosenRoomView, PaymentMethodView, PriceView } from "~/order/reservation-form";
+
+export type OrderStatusKey =
+  | "WAITING"
+  | "PAID"
+  | "PARTIALLY_PAID"
+  | "CANCELLED_BY_USER"
+  | "CANCELLED_DUPLICATE"
+  | "CANCELLED_REFUND"
+  | "CANCELLED_AUTOMATICALLY"
+  | "REFUNDED_AUTOMATICALLY";
+
+export type PaymentStatusKey = "WAITING" | "PAID" | "CANCELLED" | "REJECTED" | "REVOKED" | "REFUNDED";
+
+export type BookingStatusKey = "ACTIVE" | "CANCELLED" | "COMPLETED" | "ERROR" | "PENDING" | "NOT_ORDERED";
+
+/** SPEC §4: the reservation as worded to users. */
+export const progressSteps = ["sent", "awaitingPayment", "paid", "confirmed"] as const;
+
+export type TransferView = { bankAccount: string; iban: string; variableSymbol: string; amount: string };
+
+export type PaymentView = {
+  paymentId: string;
+  method: PaymentMethodView;
+  amount: string;
+  status: PaymentStatusKey | null;
+  /** Formatted deadline of a payment not yet made (benefit cards may be paid later). */
+  payBy: string | null;
+  /** Where to pay it, while it waits for a gateway. */
+  gatewayUrl: string | null;
+  transfer: TransferView | null;
+  /** The transfer's QR code, a PNG data URL. */
+  qrCode: string | null;
+};
+
+export type OrderView = {
+  orderId: string;
+  orderNumber: string;
+  orderedBy: string;
+  createdAt: string | null;
+  status: OrderStatusKey | null;
+  /** How many of the progress steps are done; the next one is where the reservation stands. */
+  stepsDone: number;
+  cancelled: boolean;
+  bookingStatus: BookingStatusKey | null;
+  hotel: HotelView;
+  stay: StayView;
+  childrenAges: number[];
+  rooms: ChosenRoomView[];
+  price: PriceView;
+  payments: PaymentView[];
+  noteForHotel: string;
+  documents: { type: "invoice" | "terms"; url: string }[];
+  cancellableUntil: string | null;
+  bookOnlyAfterPayment: boolean;
+};

@@ -1,0 +1,171 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { i18n } from "~/i18n/i18n.server";
+import {
+  orderRequestOf,
+  paymentRequestOf,
+  paymentSchema,
+  reservationFieldOf,
+  reservationSchema,
+  type OrderFields,
+} from "./reservation-form.server";
+
+let t: TFunction;
+beforeAll(async () => {
+  t = await i18n.getFixedT("en");
+});
+
+const customer = {
+  firstName: "Jana",
+  lastName: "Nováková",
+  email: "jana@example.cz",
+  mobile: "+420 123 456 789",
+  street: "Dlouhá",
+  streetNumber: "12",
+  postalCode: "110 00",
+  city: "Praha",
+  country: "Česká republika",
+  agreeCp: "on",
+  agreeTac: "on",
+};
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+function parse(fields: Record<string, string>) {
+  return parseWithZod(form(fields), { schema: reservationSchema(t) });
+}
+
+describe("the reservation form", () => {
+  it("updates the price with the payment part alone", () => {
+    const submission = parse({
+      intent: "update",
+      lastPayment: "transfer",
+      "amount.edenred_card": "1 500,50",
+      "amount.payment_card": "",
+      "amount.transfer": " ",
+    });
+    expect(submission.reply().error).toBeUndefined();
+  });
+
+  it("orders only with every customer field and both consents", () => {
+    const submission = parse({ intent: "order", lastPayment: "transfer", seenTotal: "910800", ...customer });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success" || submission.value.intent !== "order") return;
+    expect(submission.value.seenTotal).toBe(910_800);
+    expect(orderRequestOf(submission.value as OrderFields)).toMatchObject({
+      contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", postalCode: "110 00", country: "Česká republika" },
+      billingAddress: undefined,
+      agreeCp: true,
+      agreeTac: true,
+      agreeMp: false,
+      cancellationInsurance: false,
+    });
+  });
+
+  it("reports every missing or malformed field at once, in the visitor's language", () => {
+    const submission = parse({
+      intent: "order",
+      lastPayment: "transfer",
+      firstName: "Jana",
+      email: "jana@",
+      mobile: "123",
+      invoiceToCompany: "on",
+      "amount.payment_card": "1.500",
+    });
+    expect(submission.reply().error).toEqual({
+      lastName: ["Required field – please enter it."],
+      email: ["Enter a valid e-mail address (name@server)."],
+      mobile: ["Enter a valid phone number, e.g. +420 123 456 789."],
+      street: ["Required field – please enter it."],
+      streetNumber: ["Required field – please enter it."],
+      postalCode: ["Required field – please enter it."],
+      city: ["Required field – please enter it."],
+      country: ["Required field – please enter it."],
+      agreeCp: ["Please accept the cancellation conditions and the business terms."],
+      agreeTac: ["Please accept the cancellation conditions and the business terms."],
+      companyName: ["Required field – please enter it."],
+      companyId: ["Required field – please enter it."],
+      "amount.payment_card": ["Enter an amount such as 1500 or 1,500.50."],
+    });
+  });
+
+  it("takes the SPEC's phone shapes", () => {
+    for (const mobile of ["+420 123 456 789", "+48123456789", "420123456789", "+48 123 456 789"]) {
+      expect(parse({ intent: "order", lastPayment: "transfer", ...customer, mobile }).status, mobile).toBe("success");
+    }
+    for (const mobile of ["+4201 123 456 789", "123 456 789", "+420 12 3456 789"]) {
+      expect(parse({ intent: "order", lastPayment: "transfer", ...customer, mobile }).status, mobile).toBe("error");
+    }
+  });
+
+  it("invoices a company at the contact address", () => {
+    const submission = parse({
+      intent: "order",
+      lastPayment: "transfer",
+      ...customer,
+      invoiceToCompany: "on",
+      companyName: "Firma s.r.o.",
+      companyId: "12345678",
+    });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success" || submission.value.intent !== "order") return;
+    expect(orderRequestOf(submission.value as OrderFields).billingAddress).toEqual({
+      address: { streetAddress: "Dlouhá 12", city: "Praha", postalCode: "110 00", country: "Česká republika" },
+      companyName: "Firma s.r.o.",
+      companyId: "12345678",
+      taxId: "",
+    });
+  });
+
+  it("needs a method to pay the rest", () => {
+    expect(parse({ intent: "update" }).reply().error).toEqual({ lastPayment: ["The payment method is missing."] });
+  });
+});
+
+describe("the payment request", () => {
+  const offered = ["edenred_card", "payment_card", "transfer"];
+
+  it("carries the typed amounts as Money, by integer arithmetic", () => {
+    const submission = parseWithZod(
+      form({
+        lastPayment: "transfer",
+        voucherCodes: "40000001 abcde",
+        "amount.edenred_card": "1 500,50",
+        "amount.transfer": "9",
+      }),
+      { schema: paymentSchema(t) }
+    );
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const { request } = paymentRequestOf(submission.value, offered, "CZK");
+    expect(request).toEqual({
+      voucherCodes: ["40000001", "ABCDE"],
+      lastPayment: "transfer",
+      payments: [{ methodId: "edenred_card", value: { currencyCode: "CZK", units: 1500n, nanos: 500_000_000 } }],
+    });
+  });
+
+  it("names the form's fields for the api's paths", () => {
+    const fieldOf = reservationFieldOf({
+      voucherCodes: ["40000001"],
+      lastPayment: "transfer",
+      payments: [
+        { methodId: "edenred_card", minor: 100 },
+        { methodId: "payment_card", minor: 200 },
+      ],
+    });
+    expect(fieldOf("payment_request.payments[1].value")).toBe("amount.payment_card");
+    expect(fieldOf("payment_request.payments[5].value")).toBeUndefined();
+    expect(fieldOf("payment_request.voucher_codes[0]")).toBe("voucherCodes");
+    expect(fieldOf("payment_request.last_payment")).toBe("lastPayment");
+    expect(fieldOf("order.contact_address.street_address")).toBe("street");
+    expect(fieldOf("order.billing_address.company_id")).toBe("companyId");
+    expect(fieldOf("order.agree_tac")).toBe("agreeTac");
+    expect(fieldOf("product_variant")).toBeUndefined();
+  });
+});

@@ -1,0 +1,211 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { TFunction } from "i18next";
+import * as z from "zod";
+import type { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
+import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
+import { moneyOf } from "~/order/money.server";
+import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order/payment-form";
+import { MAX_NOTE_LENGTH, PHONE_PATTERN } from "~/order/reservation-form";
+
+/**
+ * The reservation form's rules (SPEC §3 OrderRequest, §5): one form, two intents. "update" re-prices the payment
+ * part (vouchers, split, insurance); "order" also needs every customer field, the consents, and the company's
+ * name and id when an invoice for a company is asked for.
+ */
+
+function messagesOf(t: TFunction) {
+  const message = (code: string) => t(`errors.${code}`);
+  return {
+    required: message("INPUT_REQUIRED"),
+    email: message("INPUT_EMAIL_INVALID"),
+    phone: message("INPUT_PHONE_INVALID"),
+    consent: message("INPUT_CONSENT_REQUIRED"),
+    methodMissing: message("PAYMENT_METHOD_ID_MISSING"),
+    amount: t("reservation.payment.amountInvalid"),
+    tooLong: message("ORDER_FORM"),
+  };
+}
+
+type Messages = ReturnType<typeof messagesOf>;
+
+/** conform leaves an empty field out, but not inside a record: there it is "". */
+function isBlank(text: string | undefined): text is undefined | "" {
+  return text === undefined || text.trim() === "";
+}
+
+/** An e-mail as the customer can be told to fix it: something, an at sign, a server with a dot. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function paymentShape(messages: Messages) {
+  return {
+    voucherCodes: z.string().max(500, messages.tooLong).optional(),
+    lastPayment: z.string({ error: messages.methodMissing }).max(64, messages.methodMissing),
+    // One field per method; which methods exist is the api's to say (paymentRequestOf drops any other).
+    amount: z
+      .record(
+        z.string().max(64),
+        z
+          .string()
+          .optional()
+          .refine((text) => isBlank(text) || parseAmount(text) !== null, messages.amount)
+      )
+      .default({}),
+    cancellationInsurance: z.boolean().optional(),
+    /** The total the customer saw, in minor units: the order is placed only at that price. */
+    seenTotal: z.number().int().optional(),
+  };
+}
+
+function required(messages: Messages, max = 200) {
+  return z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong);
+}
+
+function customerShape(messages: Messages) {
+  const consent = z.boolean({ error: messages.consent }).refine((given) => given, messages.consent);
+  return {
+    firstName: required(messages),
+    lastName: required(messages),
+    email: required(messages).pipe(z.string().regex(emailPattern, messages.email)),
+    mobile: required(messages, 30).pipe(z.string().regex(PHONE_PATTERN, messages.phone)),
+    street: required(messages),
+    streetNumber: required(messages, 30),
+    postalCode: required(messages, 20),
+    city: required(messages),
+    country: required(messages, 100),
+    invoiceToCompany: z.boolean().optional(),
+    // Required only for an invoice to a company: checked below, where the box is known.
+    companyName: z.string().trim().max(200, messages.tooLong).optional(),
+    companyId: z.string().trim().max(30, messages.tooLong).optional(),
+    taxId: z.string().trim().max(30, messages.tooLong).optional(),
+    bookingForSomeoneElse: z.boolean().optional(),
+    isMainGuest: z.boolean().optional(),
+    noteForHotel: z.string().trim().max(MAX_NOTE_LENGTH, messages.tooLong).optional(),
+    carRentalInterest: z.boolean().optional(),
+    agreeCp: consent,
+    agreeTac: consent,
+    agreeMp: z.boolean().optional(),
+  };
+}
+
+/** The payment part alone: what a re-preview needs, whatever the state of the customer fields. */
+export function paymentSchema(t: TFunction) {
+  return z.object(paymentShape(messagesOf(t)));
+}
+
+export function reservationSchema(t: TFunction) {
+  const messages = messagesOf(t);
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("update"), ...paymentShape(messages) }),
+    z
+      .object({ intent: z.literal("order"), ...paymentShape(messages), ...customerShape(messages) })
+      // Runs even when another field failed, so every mistake shows at once.
+      .superRefine(
+        (value, context) => {
+          const { invoiceToCompany, companyName, companyId } = value as Partial<typeof value>;
+          if (invoiceToCompany !== true) return;
+          if (!companyName) context.addIssue({ code: "custom", path: ["companyName"], message: messages.required });
+          if (!companyId) context.addIssue({ code: "custom", path: ["companyId"], message: messages.required });
+        },
+        { when: () => true }
+      ),
+  ]);
+}
+
+export type PaymentFields = z.output<ReturnType<typeof paymentSchema>>;
+export type OrderFields = Extract<z.output<ReturnType<typeof reservationSchema>>, { intent: "order" }>;
+
+/** The form's payment part in the shape of the api's request, amounts as Money of the market currency. */
+export function paymentRequestOf(
+  fields: PaymentFields,
+  offeredMethodIds: readonly string[],
+  currency: string
+): { values: PaymentFormValues; request: MessageInitShape<typeof PaymentRequestSchema> } {
+  const amounts: Record<string, number | undefined> = {};
+  for (const [methodId, text] of Object.entries(fields.amount)) {
+    amounts[methodId] = isBlank(text) ? undefined : parseAmount(text) ?? undefined;
+  }
+  const values = paymentFormValues(
+    { voucherCodes: fields.voucherCodes, lastPayment: fields.lastPayment, amounts },
+    offeredMethodIds
+  );
+  return {
+    values,
+    request: {
+      voucherCodes: values.voucherCodes,
+      lastPayment: values.lastPayment,
+      payments: values.payments.map(({ methodId, minor }) => ({ methodId, value: moneyOf(minor, currency) })),
+    },
+  };
+}
+
+/** The customer part as the api's OrderRequest; the form's street and number make the address's one line. */
+export function orderRequestOf(fields: OrderFields): MessageInitShape<typeof OrderRequestSchema> {
+  const contactAddress = {
+    streetAddress: `${fields.street} ${fields.streetNumber}`,
+    city: fields.city,
+    country: fields.country,
+    postalCode: fields.postalCode,
+  };
+  return {
+    contactAddress,
+    billingAddress: fields.invoiceToCompany
+      ? {
+          address: contactAddress,
+          companyName: fields.companyName ?? "",
+          companyId: fields.companyId ?? "",
+          taxId: fields.taxId ?? "",
+        }
+      : undefined,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    email: fields.email,
+    mobile: fields.mobile,
+    noteForHotel: fields.noteForHotel ?? "",
+    agreeCp: fields.agreeCp,
+    agreeTac: fields.agreeTac,
+    agreeMp: fields.agreeMp ?? false,
+    bookingForSomeoneElse: fields.bookingForSomeoneElse ?? false,
+    isMainGuest: fields.isMainGuest ?? false,
+    carRentalInterest: fields.carRentalInterest ?? false,
+    cancellationInsurance: fields.cancellationInsurance ?? false,
+  };
+}
+
+const orderFields: Record<string, string> = {
+  "order.first_name": "firstName",
+  "order.last_name": "lastName",
+  "order.email": "email",
+  "order.mobile": "mobile",
+  "order.note_for_hotel": "noteForHotel",
+  // The api knows one address line; the street is where the customer starts it.
+  "order.contact_address.street_address": "street",
+  "order.contact_address.city": "city",
+  "order.contact_address.country": "country",
+  "order.contact_address.postal_code": "postalCode",
+  "order.agree_cp": "agreeCp",
+  "order.agree_tac": "agreeTac",
+  "order.billing_address.company_name": "companyName",
+  "order.billing_address.company_id": "companyId",
+  "order.billing_address.tax_id": "taxId",
+  "order.cancellation_insurance": "cancellationInsurance",
+  cancellation_insurance: "cancellationInsurance",
+  "payment_request.last_payment": "lastPayment",
+  "payment_request.voucher_codes": "voucherCodes",
+};
+
+/**
+ * The form field for a request path the api names. A payment part is known by its place in the request that was
+ * sent (`payment_request.payments[1].value` is the amount of the second method given one), a voucher code by the
+ * one field all codes are typed into.
+ */
+export function reservationFieldOf(values: PaymentFormValues): (path: string) => string | undefined {
+  return (path) => {
+    const part = /^payment_request\.payments\[(\d+)\]/.exec(path);
+    if (part) {
+      const methodId = values.payments[Number(part[1])]?.methodId;
+      return methodId === undefined ? undefined : `amount.${methodId}`;
+    }
+    if (/^payment_request\.voucher_codes\[\d+\]$/.test(path)) return "voucherCodes";
+    return orderFields[path];
+  };
+}

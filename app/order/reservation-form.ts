@@ -1,0 +1,90 @@
+/**
+ * The reservation screen as the browser sees it: the preview, already formatted by the loader (so the server render
+ * and the browser agree to the character), and the form's field names and limits. Free of zod on purpose: this module
+ * reaches the browser, the schema (reservation-form.server.ts) does not.
+ */
+import type { HotelView, MealPlanKey, StayView } from "~/order/availability-view";
+
+/** SPEC §5: an optional plus, a 2-3 digit country code and three groups of three digits. */
+export const PHONE_PATTERN = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
+export const MAX_NOTE_LENGTH = 1000;
+
+/** The fields a change of which re-prices the order: vouchers, the split and the insurance. */
+export function isPaymentField(name: string): boolean {
+  return (
+    name === "voucherCodes" || name === "lastPayment" || name === "cancellationInsurance" || name.startsWith("amount.")
+  );
+}
+
+export type AmountView = string;
+
+export type ChosenRoomView = {
+  productId: string;
+  name: string;
+  mealPlan: MealPlanKey | null;
+  /** The room's price for the stay. */
+  price: string;
+  extraCharges: { name: string; amount: string; chargeableOnline: boolean }[];
+  /** Formatted deadline; null when the room cannot be cancelled free of charge. */
+  freeCancellationUntil: string | null;
+  payAtPropertyOnly: boolean;
+};
+
+export type PriceView = {
+  /** The rooms before anything else. */
+  base: AmountView;
+  extraChargesOnline: { name: string; amount: AmountView }[];
+  extraChargesOnSite: { name: string; amount: AmountView }[];
+  insurance: AmountView | null;
+  discount: AmountView | null;
+  creditUsed: AmountView | null;
+  serviceFee: AmountView | null;
+  total: AmountView;
+  /** The same in minor units: the order is placed only at the total the customer saw. */
+  totalMinor: number;
+  payOnline: AmountView;
+  payOnSite: AmountView | null;
+  /** Free credits earned (a card issuer's promotion); nothing is taken off for them. */
+  bonus: AmountView | null;
+};
+
+export type PaymentOutputView = {
+  methodId: string;
+  /** What the method is charged, its service fee included. */
+  charged: AmountView;
+  fee: AmountView | null;
+  bonus: AmountView | null;
+};
+
+export type InvalidVoucherReasonKey = "not_found" | "inactive" | "expired" | "other";
+
+export type VouchersView = {
+  credits: { code: string; available: AmountView; used: AmountView }[];
+  units: { code: string; discount: AmountView; removesFee: boolean }[];
+  invalid: { code: string; reason: InvalidVoucherReasonKey }[];
+};
+
+export type PaymentMethodView = { methodId: string; translationCode: string; name: string };
+
+export type ReservationView = {
+  previewId: string;
+  availabilityId: string;
+  hotel: HotelView;
+  stay: StayView;
+  rooms: ChosenRoomView[];
+  price: PriceView;
+  outputs: PaymentOutputView[];
+  vouchers: VouchersView;
+  methods: PaymentMethodView[];
+  /** What the insurance costs, for its checkbox. */
+  insurancePrice: AmountView;
+  currencySymbol: string;
+  bookOnlyAfterPayment: boolean;
+  isPayAtProperty: boolean;
+};
+
+/** The form as typed, in the shape conform echoes it: `amount` nested by method id, a ticked box "on". */
+export type ReservationFormValues = {
+  [name: string]: string | Record<string, string> | undefined;
+  amount?: Record<string, string>;
+};

@@ -1,0 +1,177 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { MealPlanType } from "../../gen/dzb/shop/v1/hotel_pb";
+import type { HotelPriceBreakdown, OrderProduct } from "../../gen/dzb/shop/v1/order_pb";
+import { InvalidVoucherReason, type PaymentMethod, type PaymentRequest } from "../../gen/dzb/shop/v1/payment_pb";
+import type { HotelOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { insurancePrice } from "../../server/domain/pricing";
+import {
+  formattedStay,
+  hotelView,
+  mealPlanKeys,
+  roomConditionsView,
+  stayView,
+  type Formats,
+} from "~/order/availability-view.server";
+import { minorUnits } from "~/order/money.server";
+import { formatAmountInput } from "~/order/payment-form";
+import type {
+  ChosenRoomView,
+  InvalidVoucherReasonKey,
+  PaymentMethodView,
+  PaymentOutputView,
+  PriceView,
+  ReservationFormValues,
+  ReservationView,
+  VouchersView,
+} from "~/order/reservation-form";
+import { isPageNotFound } from "~/rpc-form-error.server";
+import { notFound } from "~/screen.server";
+
+/** The preview with this id as it was last priced; an id the api does not know is the 404 page. */
+export async function loadPreview(context: AppLoadContext, previewId: string) {
+  try {
+    return await context.rpc.hotelOrderPreview({ lookup: { case: "previewId", value: previewId } });
+  } catch (error) {
+    if (isPageNotFound(error)) notFound();
+    throw error;
+  }
+}
+
+/** The variant's hotel payment methods, in the order the api offers them. */
+export async function loadHotelMethods(context: AppLoadContext): Promise<PaymentMethod[]> {
+  const { hotelMethods } = await context.rpc.paymentMethods({});
+  return hotelMethods;
+}
+
+const invalidReasons: Record<InvalidVoucherReason, InvalidVoucherReasonKey> = {
+  [InvalidVoucherReason.UNSPECIFIED]: "other",
+  [InvalidVoucherReason.NOT_FOUND]: "not_found",
+  [InvalidVoucherReason.INACTIVE]: "inactive",
+  [InvalidVoucherReason.EXPIRED]: "expired",
+  [InvalidVoucherReason.OTHER]: "other",
+};
+
+function methodViews(methods: readonly PaymentMethod[]): PaymentMethodView[] {
+  return methods.map(({ methodId, translationCode, name }) => ({ methodId, translationCode, name }));
+}
+
+/** A shown amount, or null when there is nothing to show. */
+function nonZero(minor: number, formats: Formats): string | null {
+  return minor === 0 ? null : formats.money(minor);
+}
+
+export function roomView(product: OrderProduct, formats: Formats): ChosenRoomView {
+  return {
+    productId: product.productId,
+    name: product.name,
+    mealPlan: mealPlanKeys[product.mealPlan?.plan ?? MealPlanType.UNSPECIFIED] ?? null,
+    price: formats.money(minorUnits(product.price?.base)),
+    ...roomConditionsView(
+      product.freeCancellationUntil,
+      product.paymentTimings,
+      product.price?.extraCharges ?? [],
+      formats
+    ),
+  };
+}
+
+/** The breakdown of SPEC §3: the rooms, what is added and taken off, and where each part is paid. */
+export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: number, formats: Formats): PriceView {
+  const charges = (price?.extraCharges ?? []).map((charge) => ({
+    name: charge.name,
+    amount: formats.money(minorUnits(charge.value)),
+    online: charge.chargeableOnline,
+  }));
+  const total = minorUnits(price?.total);
+  const payOnSite = minorUnits(price?.payOnSite);
+  return {
+    base: formats.money(minorUnits(price?.base)),
+    extraChargesOnline: charges.filter((charge) => charge.online).map(({ name, amount }) => ({ name, amount })),
+    extraChargesOnSite: charges.filter((charge) => !charge.online).map(({ name, amount }) => ({ name, amount })),
+    insurance: nonZero(minorUnits(price?.insurance), formats),
+    discount: nonZero(minorUnits(price?.discount), formats),
+    creditUsed: nonZero(creditUsed, formats),
+    serviceFee: nonZero(minorUnits(price?.serviceFee), formats),
+    total: formats.money(total),
+    totalMinor: total,
+    // The api's pay_online is before fees and discounts; the customer pays online everything not paid on site.
+    payOnline: formats.money(total - payOnSite),
+    payOnSite: nonZero(payOnSite, formats),
+    bonus: nonZero(minorUnits(price?.bonus), formats),
+  };
+}
+
+export function reservationView(
+  response: HotelOrderPreviewResponse,
+  methods: readonly PaymentMethod[],
+  formats: Formats,
+  currency: "CZK" | "PLN"
+): ReservationView {
+  const preview = response.orderPreview;
+  const usage = preview?.paymentCalculation?.vouchersUsage;
+  const vouchers: VouchersView = {
+    credits: (usage?.creditEntries ?? []).map((entry) => ({
+      code: entry.code,
+      available: formats.money(minorUnits(entry.available)),
+      used: formats.money(minorUnits(entry.willBeUsed)),
+    })),
+    units: (usage?.unitEntries ?? []).map((entry) => ({
+      code: entry.code,
+      discount: formats.money(minorUnits(entry.bonus)),
+      removesFee: entry.removeBusinessFee,
+    })),
+    invalid: (usage?.invalidVouchers ?? []).map((entry) => ({
+      code: entry.code,
+      reason: invalidReasons[entry.reason],
+    })),
+  };
+  const creditUsed = (usage?.creditEntries ?? []).reduce((sum, entry) => sum + minorUnits(entry.willBeUsed), 0);
+  return {
+    previewId: response.previewId,
+    availabilityId: response.availabilityId,
+    hotel: hotelView(response.hotelDetail, formats),
+    stay: formattedStay(stayView(response), formats),
+    rooms: (preview?.products ?? []).map((product) => roomView(product, formats)),
+    price: priceView(preview?.price, creditUsed, formats),
+    outputs: outputViews(response, formats),
+    vouchers,
+    methods: methodViews(methods),
+    insurancePrice: formats.money(insurancePrice(currency)),
+    currencySymbol: formats.currencySymbol,
+    bookOnlyAfterPayment: preview?.bookOnlyAfterPayment ?? false,
+    isPayAtProperty: preview?.isPayAtProperty ?? false,
+  };
+}
+
+/** What each method is charged, and the part of it that is its service fee. */
+function outputViews(response: HotelOrderPreviewResponse, formats: Formats): PaymentOutputView[] {
+  return (response.orderPreview?.paymentCalculation?.paymentOutputs ?? []).map((output) => ({
+    methodId: output.methodId,
+    charged: formats.money(minorUnits(output.value)),
+    fee: nonZero(minorUnits(output.serviceFee), formats),
+    bonus: nonZero(minorUnits(output.bonus), formats),
+  }));
+}
+
+/**
+ * The form as the preview was last priced: its codes, its split and its insurance, so a reload shows what the price
+ * is for. The country starts as the market's own; everything else the customer types.
+ */
+export function reservationFormValues(
+  request: PaymentRequest | undefined,
+  cancellationInsurance: boolean,
+  decimalMark: "," | ".",
+  country: string
+): ReservationFormValues {
+  const amount: Record<string, string> = {};
+  for (const part of request?.payments ?? []) {
+    amount[part.methodId] = formatAmountInput(minorUnits(part.value), decimalMark);
+  }
+  return {
+    voucherCodes: request?.voucherCodes.join(" ") || undefined,
+    lastPayment: request?.lastPayment || undefined,
+    amount,
+    cancellationInsurance: cancellationInsurance ? "on" : undefined,
+    country,
+  };
+}

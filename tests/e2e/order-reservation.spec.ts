@@ -1,0 +1,320 @@
+import { expect, test, type Page } from "@playwright/test";
+import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
+import { decodeQrDataUrl } from "../fixtures/qr-code";
+import { e2eSmallVouchers, e2eVouchers } from "../playwright.config";
+import { expectFieldError, field, minorUnitsOf, type Language } from "./order-flow";
+import {
+  acceptTerms,
+  czechCustomer,
+  fillCustomer,
+  openReservation,
+  orderForm,
+  polishCustomer,
+  reservationByRequest,
+  reservationPath,
+  shownTotal,
+  statusPath,
+  submitIntent,
+} from "./reservation-flow";
+import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
+
+/** What the status page says of the transfer, and the text of its QR code as a banking app reads it. */
+async function transferOnStatusPage(page: Page) {
+  const transfer = page.locator(".order-payment[data-method=transfer]");
+  const qr = transfer.locator(".transfer__qr img");
+  await expect(qr).toBeVisible();
+  return {
+    transfer,
+    orderNumber: /\d+/.exec((await page.locator("#confirmation-title").textContent()) ?? "")?.[0] ?? "",
+    iban: ((await transfer.getByTestId("transfer-iban").textContent()) ?? "").replace(/\s/g, ""),
+    variableSymbol: (await transfer.getByTestId("transfer-variable-symbol").textContent()) ?? "",
+    amount: minorUnitsOf((await transfer.getByTestId("transfer-amount").textContent()) ?? ""),
+    qrText: decodeQrDataUrl((await qr.getAttribute("src")) ?? ""),
+  };
+}
+
+/**
+ * A three-way split: a small voucher's credit first, a part by card, and the transfer for the rest; typed, priced,
+ * and shown per method before the order is sent. Answers what the transfer will be charged, in minor units.
+ */
+async function splitVoucherCardAndTransfer(page: Page, voucher: string, cardPart: string, charged: RegExp) {
+  await field(page, "voucherCodes").fill(voucher);
+  await field(page, "amount.payment_card").fill(cardPart);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await submitIntent(page, "update");
+  await expect(page.locator(".voucher-uses .condition--good")).toHaveCount(1);
+  await expect(page.locator(".price-line[data-method=payment_card] dd")).toHaveText(charged);
+  const transfer = page.locator(".price-line[data-method=transfer] dd");
+  await expect(transfer).toBeVisible();
+  return minorUnitsOf((await transfer.textContent()) ?? "");
+}
+
+/** This project's own small voucher: each order spends one. */
+function smallVoucher(currency: keyof typeof e2eSmallVouchers, project: string): string {
+  return e2eSmallVouchers[currency][project as keyof (typeof e2eSmallVouchers)["CZK"]];
+}
+
+test("a stay split between a voucher, a card and a transfer ends on the status page with the transfer's QR code (cs)", async ({
+  page,
+}, testInfo) => {
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rezervace");
+  await expect(page.locator(".chosen-room__price")).toHaveText(/Kč$/);
+
+  await fillCustomer(page, czechCustomer);
+  // Paid by card, 1 500,50 Kč carries no service fee.
+  const transferCharge = await splitVoucherCardAndTransfer(
+    page,
+    smallVoucher("CZK", testInfo.project.name),
+    "1 500,50",
+    /^1\s500,50\sKč$/
+  );
+  // What was typed before the price was updated is still there.
+  await expect(field(page, "firstName")).toHaveValue(czechCustomer.firstName);
+  await expect(field(page, "amount.payment_card")).toHaveValue("1 500,50");
+  await acceptTerms(page);
+  await submitIntent(page, "order");
+
+  await page.waitForURL(statusPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stav objednávky");
+  await expect(page.locator(".order-confirmation")).toContainText(`Potvrzení jsme poslali na ${czechCustomer.email}.`);
+  await expect(page.locator(".progress__step--done")).toHaveText(["Odeslaná (hotovo)"]);
+  await expect(page.locator(".progress__step--current")).toHaveText("Čeká na platbu (právě probíhá)");
+
+  const { transfer, orderNumber, iban, variableSymbol, amount, qrText } = await transferOnStatusPage(page);
+  await expect(transfer).toContainText("Bankovní převod");
+  await expect(transfer).toContainText("Čeká");
+  await expect(transfer.locator("figcaption")).toHaveText(/Naskenujte QR kód v aplikaci své banky/);
+  expect(amount).toBe(transferCharge);
+  expect(variableSymbol).toBe(orderNumber);
+  const spayd = parseSpayd(qrText);
+  expect(spayd, qrText).toMatchObject({ ok: true });
+  if (!spayd.ok) return;
+  expect(qrText).toMatch(/^SPD\*1\.0\*ACC:/);
+  expect(spayd.fields.ACC?.split("+")[0]).toBe(iban);
+  expect(spayd.fields.AM).toBe((transferCharge / 100).toFixed(2));
+  expect(spayd.fields.CC).toBe("CZK");
+  expect(spayd.fields["X-VS"]).toBe(orderNumber);
+
+  await expect(page.locator(".order-payment[data-method=payment_card]")).toContainText("Platební karta");
+  await expect(page.locator(".order-payment[data-method=voucher]")).toContainText("Zaplaceno");
+  await expect(page.locator(".chosen-rooms")).toContainText("Pokoje celkem");
+});
+
+test("a Polish stay split between a voucher, a card and a transfer has a ZBP code in złoty", async ({
+  page,
+}, testInfo) => {
+  await openReservation(page, "pl");
+  await expectJavaScriptState(page, testInfo);
+  await fillCustomer(page, polishCustomer);
+  await expect(field(page, "country")).toHaveValue("Polska");
+  const transferCharge = await splitVoucherCardAndTransfer(
+    page,
+    smallVoucher("PLN", testInfo.project.name),
+    "199,99",
+    /^199,99\szł$/
+  );
+  await acceptTerms(page);
+  await submitIntent(page, "order");
+
+  await page.waitForURL(statusPath);
+  await expect(page.locator(".order-confirmation")).toContainText(
+    `Potwierdzenie wysłaliśmy na adres ${polishCustomer.email}.`
+  );
+  const { transfer, orderNumber, iban, amount, qrText } = await transferOnStatusPage(page);
+  await expect(transfer).toContainText("Przelew bankowy");
+  expect(amount).toBe(transferCharge);
+  const zbp = parseZbp(qrText);
+  expect(zbp, qrText).toMatchObject({ ok: true });
+  if (!zbp.ok) return;
+  expect(qrText.split("|")[3]).toBe(String(transferCharge).padStart(6, "0"));
+  expect(zbp.fields.country).toBe("PL");
+  expect(zbp.fields.amount).toBe(transferCharge);
+  expect(`PL${zbp.fields.account}`).toBe(iban);
+  expect(zbp.fields.title).toContain(orderNumber);
+});
+
+const voucherCases: { language: Language; code: string; uses: RegExp; paid: string; name: string }[] = [
+  {
+    language: "cs",
+    code: e2eVouchers.CZK,
+    uses: /Poukaz \d{8} zaplatí .+ \(zůstatek .+\)\./,
+    paid: "Zaplaceno",
+    name: "Poukaz",
+  },
+  {
+    language: "pl",
+    code: e2eVouchers.PLN,
+    uses: /Voucher \d{8} pokryje .+ \(saldo .+\)\./,
+    paid: "Opłacona",
+    name: "Voucher",
+  },
+];
+
+for (const { language, code, uses, paid, name } of voucherCases) {
+  test(`a voucher pays the stay, and a code that does not exist says so (${language})`, async ({ page }, testInfo) => {
+    await openReservation(page, language);
+    await expectJavaScriptState(page, testInfo);
+    const before = minorUnitsOf((await shownTotal(page).textContent()) ?? "");
+    await fillCustomer(page, language === "pl" ? polishCustomer : czechCustomer);
+    await field(page, "voucherCodes").fill(`${code} 12345678`);
+    await page.locator("input[name=lastPayment][value=transfer]").check();
+    await submitIntent(page, "update");
+
+    const usesList = page.locator(".voucher-uses");
+    await expect(usesList.locator(".condition--good")).toHaveText(uses);
+    await expect(usesList.locator(".condition--warning")).toHaveText(
+      language === "pl"
+        ? "Kodu 12345678 nie można użyć: nie został znaleziony."
+        : "Kód 12345678 nelze použít: nebyl nalezen."
+    );
+    await expect(page.locator(".price-line--sub").first()).toContainText(
+      language === "pl" ? "w tym vouchery" : "z toho poukazy"
+    );
+    // Credit pays the price; it does not lower it. Paid by transfer, the price has no service fee.
+    expect(minorUnitsOf((await shownTotal(page).textContent()) ?? "")).toBeLessThanOrEqual(before);
+    await expect(field(page, "voucherCodes")).toHaveValue(`${code} 12345678`);
+
+    await acceptTerms(page);
+    await submitIntent(page, "order");
+    await page.waitForURL(statusPath);
+    const voucher = page.locator(".order-payment[data-method=voucher]");
+    await expect(voucher).toContainText(name);
+    await expect(voucher).toContainText(paid);
+  });
+}
+
+test("sending without the details keeps what was typed and says what is missing, in the shop's language", async ({
+  page,
+}, testInfo) => {
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  await field(page, "firstName").fill("Jana");
+  await field(page, "email").fill("jana@");
+  await field(page, "mobile").fill("12345");
+  await field(page, "noteForHotel").fill("Přijedeme pozdě večer.");
+  await field(page, "invoiceToCompany").check();
+  await field(page, "amount.transfer").fill("tisíc");
+  await submitIntent(page, "order");
+
+  await expectFieldError(page, "lastName", "Povinné pole – zadejte prosím.");
+  await expectFieldError(page, "street", "Povinné pole – zadejte prosím.");
+  await expectFieldError(page, "email", "Zadejte platný e-mail (jmeno@server).");
+  await expectFieldError(page, "mobile", "Zadejte platné telefonní číslo, např. +420 123 456 789.");
+  await expectFieldError(page, "agreeCp", "Je potřeba souhlasit se storno podmínkami a obchodními podmínkami.");
+  await expectFieldError(page, "companyName", "Povinné pole – zadejte prosím.");
+  await expectFieldError(page, "amount.transfer", "Zadejte částku, např. 1500 nebo 1 500,50.");
+  await expect(page).toHaveURL(reservationPath.cs);
+
+  await expect(field(page, "firstName")).toHaveValue("Jana");
+  await expect(field(page, "email")).toHaveValue("jana@");
+  await expect(field(page, "mobile")).toHaveValue("12345");
+  await expect(field(page, "noteForHotel")).toHaveValue("Přijedeme pozdě večer.");
+  await expect(field(page, "invoiceToCompany")).toBeChecked();
+  await expect(field(page, "amount.transfer")).toHaveValue("tisíc");
+  await expect(field(page, "companyName")).toBeVisible();
+
+  // Fixed, the same form goes through.
+  await field(page, "amount.transfer").fill("");
+  await fillCustomer(page, czechCustomer);
+  await field(page, "companyName").fill("Firma s.r.o.");
+  await field(page, "companyId").fill("12345678");
+  await acceptTerms(page);
+  await submitIntent(page, "order");
+  await page.waitForURL(statusPath);
+});
+
+test("Update price prices the cancellation insurance in (en)", async ({ page }, testInfo) => {
+  await openReservation(page, "en");
+  await expectJavaScriptState(page, testInfo);
+  const before = minorUnitsOf((await shownTotal(page).textContent()) ?? "");
+  await expect(page.locator(".price-line").filter({ hasText: "Cancellation insurance" })).toHaveCount(0);
+  await field(page, "firstName").fill("Anna");
+  await field(page, "cancellationInsurance").check();
+  await submitIntent(page, "update");
+
+  const insurance = page.locator(".price-line").filter({ hasText: "Cancellation insurance" });
+  await expect(insurance.locator("dd")).toHaveText(/^PLN\s?199$/);
+  // Paid by a benefit card, the insurance carries the card's service fee too: the total grows by at least its price.
+  await expect
+    .poll(async () => minorUnitsOf((await shownTotal(page).textContent()) ?? "") - before)
+    .toBeGreaterThanOrEqual(19_900);
+  await expect(field(page, "cancellationInsurance")).toBeChecked();
+  await expect(field(page, "firstName")).toHaveValue("Anna");
+  await expect(page.getByText("Cancellation insurance for PLN 199")).toBeVisible();
+});
+
+test("with JavaScript, a change of the split re-prices without reloading the page", async ({ page }, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "the background re-price is JavaScript's");
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
+  await field(page, "cancellationInsurance").check();
+  await expect(page.locator(".price-line").filter({ hasText: "Pojištění storna" }).locator("dd")).toHaveText(
+    /1\s500\sKč/
+  );
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await expect(page.locator(".price-line[data-method=transfer]")).toBeVisible();
+  await field(page, "amount.payment_card").fill("1000");
+  await expect(page.locator(".price-line[data-method=payment_card] dd")).toHaveText(/^1\s000\sKč$/);
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+  // Enter in a field updates the price; it never sends the order.
+  await field(page, "firstName").fill("Jana");
+  await field(page, "firstName").press("Enter");
+  await expect(page).toHaveURL(reservationPath.cs);
+});
+
+test("pressing Enter updates the price and never sends the order", async ({ page }, testInfo) => {
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  await fillCustomer(page, czechCustomer);
+  await acceptTerms(page);
+  await field(page, "city").press("Enter");
+  await page.waitForLoadState("load");
+  await expect(page).toHaveURL(reservationPath.cs);
+  await expect(field(page, "city")).toHaveValue(czechCustomer.city);
+});
+
+test("sending twice places one order", async ({ page, request }, testInfo) => {
+  const reservation = await reservationByRequest(request);
+  const form = await orderForm(request, reservation);
+  const [first, second] = await Promise.all([
+    request.post(reservation, { form, maxRedirects: 0 }),
+    request.post(reservation, { form, maxRedirects: 0 }),
+  ]);
+  expect(first.status()).toBe(303);
+  expect(second.status()).toBe(303);
+  const status = first.headers()["location"];
+  expect(second.headers()["location"]).toBe(status);
+
+  // And in the browser: back to the reservation, the order sent again, the same status page.
+  await page.goto(reservation);
+  await expectJavaScriptState(page, testInfo);
+  await fillCustomer(page, czechCustomer);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await acceptTerms(page);
+  await submitIntent(page, "update");
+  await expect(page.locator(".price-line[data-method=transfer]")).toBeVisible();
+  await submitIntent(page, "order");
+  await page.waitForURL(statusPath);
+  expect(new URL(page.url()).pathname).toBe(status);
+});
+
+test("order screens are never stored, and unknown ones are the 404 page", async ({ page, request }) => {
+  const reservation = await reservationByRequest(request);
+  expect((await request.get(reservation)).headers()["cache-control"]).toBe("private, no-store");
+  const placed = await request.post(reservation, { form: await orderForm(request, reservation), maxRedirects: 0 });
+  const status = await request.get(placed.headers()["location"]);
+  expect(status.headers()["cache-control"]).toBe("private, no-store");
+
+  for (const path of [
+    "/objednavka/rezervace/3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10",
+    "/status/3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10",
+    "/status/not-an-order",
+  ]) {
+    const response = await page.goto(onHost("localhost", path));
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
+  }
+});
