@@ -1,0 +1,58 @@
+/**
+ * Amounts, rates and dates as each language writes them on a document ("12 345,50 Kč", "1 234,00 zł",
+ * "CZK 12,345.50"; "15. 3. 2026", "15.03.2026"). The separators and patterns are texts (app/i18n/documents/);
+ * the digits are computed here from integers, so no float and no ICU build difference can change a document.
+ */
+
+import { dayNumber } from "../domain/calendar-date";
+import { MINOR_PER_UNIT } from "../domain/money";
+import type { CurrencyCode } from "../domain/products";
+import { type DocumentLanguage, documentTexts, fill } from "./texts";
+
+/** Digits of a whole number with a separator every three from the right. */
+function grouped(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, separator);
+}
+
+/** Minor units as money; a negative amount gets a leading "-" (a credit note's lines). */
+export function formatMoney(minor: number, currency: CurrencyCode, language: DocumentLanguage): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount ${minor} is not a safe integer of minor units`);
+  const { format, currency: symbols } = documentTexts[language];
+  const abs = Math.abs(minor);
+  const units = grouped(String(Math.floor(abs / MINOR_PER_UNIT)), format.group);
+  const fraction = String(abs % MINOR_PER_UNIT).padStart(2, "0");
+  const amount = `${minor < 0 ? "-" : ""}${units}${format.decimal}${fraction}`;
+  return fill(format.money, { amount, currency: symbols[currency] });
+}
+
+/** A rate in basis points as a percentage: 1200 → "12 %", 550 → "5,5 %". */
+export function formatPercent(basisPoints: number, language: DocumentLanguage): string {
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) throw new RangeError(`rate ${basisPoints} is not >= 0`);
+  const { format } = documentTexts[language];
+  const hundredths = basisPoints % 100;
+  const decimals = hundredths ? format.decimal + String(hundredths).padStart(2, "0").replace(/0$/, "") : "";
+  return fill(format.percent, { value: `${Math.floor(basisPoints / 100)}${decimals}` });
+}
+
+/** A calendar date (YYYY-MM-DD). */
+export function formatDate(date: string, language: DocumentLanguage): string {
+  if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
+  const [yyyy, mm, dd] = date.split("-");
+  return fill(documentTexts[language].format.date, { yyyy, mm, dd, m: Number(mm), d: Number(dd) });
+}
+
+/** A local date and time, "YYYY-MM-DDTHH:MM" in the market's time zone, as deadlines are stated. */
+export function formatDateTime(dateTime: string, language: DocumentLanguage): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/.exec(dateTime);
+  if (match === null) throw new RangeError(`"${dateTime}" is not a local date and time (YYYY-MM-DDTHH:MM)`);
+  const date = formatDate(match[1], language);
+  return fill(documentTexts[language].format.dateTime, { date, time: `${Number(match[2])}:${match[3]}` });
+}
+
+/** Two calendar dates as a range, "12. 3. 2026 – 15. 3. 2026". */
+export function formatDateRange(from: string, to: string, language: DocumentLanguage): string {
+  return fill(documentTexts[language].format.range, {
+    from: formatDate(from, language),
+    to: formatDate(to, language),
+  });
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { flatText, pageTexts, structureProblems } from "./pdf-text.test-helper";
+import { type TermsDocument, cancellationVoucherValue, termsPdf } from "./terms";
+
+const terms: TermsDocument = {
+  brand: "Dovolená za benefity",
+  orderNumber: "26000042",
+  orderedOn: "2026-03-02",
+  currency: "CZK",
+  stay: { hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
+  orderTotal: 1_234_550,
+  cancellation: { deadline: "2026-04-03T12:00", fees: 150_000 },
+  benefitPayments: [{ method: "edenred_card", amount: 1_000_000, payBy: "2026-03-05T23:59" }],
+  transfer: { amount: 234_550, bankAccount: "123456789/0800", variableSymbol: "26000042", payBy: "2026-03-09" },
+  support: { email: "podpora@example.cz", phone: "+420 222 333 444" },
+};
+
+describe("order terms", () => {
+  it("is a well-formed PDF of one or two pages, the same bytes each time", () => {
+    for (const language of ["cs", "pl", "en"] as const) {
+      const pdf = termsPdf(terms, language);
+      expect(structureProblems(pdf)).toEqual([]);
+      expect(pageTexts(pdf).length).toBeLessThanOrEqual(2);
+      expect(Buffer.from(pdf).equals(Buffer.from(termsPdf(terms, language)))).toBe(true);
+    }
+  });
+
+  it("states the order's own conditions in Czech", () => {
+    const text = flatText(termsPdf(terms, "cs"));
+    const expected = [
+      "Podmínky objednávky č. 26000042",
+      "Hotel Ostrava Palace, 10. 4. 2026 – 13. 4. 2026 (3 noci, 2 pokoje)",
+      "Cena objednávky: 12 345,50 Kč",
+      "zrušit nejpozději 3. 4. 2026 v 12:00",
+      "poukaz v hodnotě ceny objednávky snížené o storno poplatky: 12 345,50 Kč – 1 500,00 Kč = 10 845,50 Kč",
+      "Pobyt zrušený přímo na rezervačním portálu není možné refundovat",
+      "Karta Edenred: 10 000,00 Kč, nejpozději 5. 3. 2026 v 23:59",
+      "Pokoje placené bankovním převodem rezervujeme až po připsání platby",
+      "variabilní symbol 26000042, splatnost 9. 3. 2026",
+      "E-mail: podpora@example.cz, telefon: +420 222 333 444",
+    ];
+    for (const part of expected) expect(text).toContain(part);
+  });
+
+  it("states them in Polish and English", () => {
+    const polish = flatText(termsPdf({ ...terms, currency: "PLN", brand: "Urlop za benefity" }, "pl"));
+    expect(polish).toContain("Warunki zamówienia nr 26000042");
+    expect(polish).toContain("Wartość zamówienia: 12 345,50 zł");
+    expect(polish).toContain("Za pobyt anulowany bezpośrednio w portalu rezerwacyjnym nie przysługuje zwrot");
+    expect(polish).toContain("dopiero po zaksięgowaniu wpłaty");
+    const english = flatText(termsPdf({ ...terms, currency: "PLN" }, "en"));
+    expect(english).toContain("A stay cancelled directly on the booking portal cannot be refunded");
+    expect(english).toContain("PLN 12,345.50 – PLN 1,500.00 = PLN 10,845.50");
+  });
+
+  it("leaves out the payment section when nothing is left to pay", () => {
+    const text = flatText(termsPdf({ ...terms, benefitPayments: [], transfer: undefined }, "cs"));
+    expect(text).not.toContain("Platba ");
+    expect(text).not.toContain("převodem");
+  });
+
+  it("values the voucher at the order less the fees, never below zero", () => {
+    expect(cancellationVoucherValue(1_234_550, 150_000)).toBe(1_084_550);
+    expect(cancellationVoucherValue(100, 500)).toBe(0);
+    expect(() => cancellationVoucherValue(-1, 0)).toThrow(RangeError);
+  });
+});
