@@ -1,0 +1,34 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createMailer } from "./create-mailer";
+
+describe("createMailer", () => {
+  it("writes files under {dataDir}/mail when no SMTP server is configured", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "data-"));
+    try {
+      await createMailer({ dataDir }).send({
+        from: "info@example.cz",
+        to: "guest@example.cz",
+        subject: "Test",
+        text: "Test",
+        html: "<p>Test</p>",
+        messageId: "test-1",
+      });
+      expect(await readdir(join(dataDir, "mail"))).toEqual([expect.stringMatching(/-test-1@example\.cz\.eml$/)]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("sends over SMTP when a URL is given, and never touches the data folder", async () => {
+    const dataDir = join(tmpdir(), "never-created");
+    // Port 9 (discard) on the loopback refuses: the failure proves the SMTP path was taken.
+    const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:9", dataDir });
+    await expect(
+      mailer.send({ from: "info@example.cz", to: "guest@example.cz", subject: "T", text: "T", html: "T" })
+    ).rejects.toThrow(/ECONNREFUSED/);
+    await expect(readdir(dataDir)).rejects.toThrow(/ENOENT/);
+  });
+});

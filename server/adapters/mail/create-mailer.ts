@@ -1,0 +1,9 @@
+import { join } from "node:path";
+import { createFileMailer } from "./file-mailer";
+import type { Mailer } from "./mailer";
+import { createSmtpMailer } from "./smtp-mailer";
+
+/** SMTP when a server is configured; otherwise `.eml` files in `{dataDir}/mail`, so the shop runs with nothing else. */
+export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
+  return options.smtpUrl ? createSmtpMailer(options.smtpUrl) : createFileMailer(join(options.dataDir, "mail"));
+}

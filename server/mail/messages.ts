@@ -1,0 +1,423 @@
+/**
+ * The e-mails the shop sends, as pure functions of plain data and a language: no database, no clock, no transport.
+ * Every message is built once as a list of blocks and rendered twice, as text and as HTML, so the two parts cannot
+ * say different things. The sentences live in `app/i18n/mail/*.json`; values are put into them as plain text and
+ * the HTML renderer escapes the finished sentence, so no value (a hotel called `<Hotel & "Spa">`) becomes markup.
+ */
+
+import type { MealPlanKey } from "../../app/order/availability-view";
+import type { Language } from "../../app/route-table";
+import { createTranslator, type Translate, type TranslateOptions } from "../../app/i18n/translator";
+import cs from "../../app/i18n/mail/cs.json";
+import en from "../../app/i18n/mail/en.json";
+import pl from "../../app/i18n/mail/pl.json";
+import { nightsBetween, utcMidnightOf } from "../domain/calendar-date";
+import type { CurrencyCode } from "../domain/products";
+
+const mailTexts: Record<Language, typeof en> = { cs, pl, en };
+
+export type PaymentState = "waiting" | "paid" | "cancelled" | "rejected" | "revoked" | "refunded";
+
+export interface MailBrand {
+  /** "Dovolená za benefity", "Urlop za benefity", "Dovolená za benefity × Pluxee". */
+  name: string;
+  supportEmail: string;
+  supportPhone: string;
+  /** The shop's home page, where a voucher is spent or a new order placed. */
+  shopUrl: string;
+}
+
+export interface MailRoom {
+  name: string;
+  mealPlan: MealPlanKey | null;
+}
+
+export interface MailPayment {
+  /** As the customer knows it, already in the mail's language: "Edenred Benefity Café", "Bankovní převod". */
+  methodName: string;
+  /** Minor units (haléře, grosze). */
+  amountMinor: number;
+  state: PaymentState;
+}
+
+export interface MailTransfer {
+  /** As people write it: "2000145399/2010", or the Polish NRB in groups. */
+  account: string;
+  /** Without spaces; shown in groups of four. */
+  iban: string;
+  /** The variable symbol (CZK) or the transfer title (PLN) the payment is matched by. */
+  variableSymbol: string;
+  amountMinor: number;
+  /** The last day (YYYY-MM-DD) the money may arrive before the order is cancelled. */
+  payBy: string;
+}
+
+export interface MailOrder {
+  orderNumber: string;
+  customerFirstName: string;
+  hotelName: string;
+  /** Calendar dates, YYYY-MM-DD. */
+  checkIn: string;
+  checkOut: string;
+  rooms: MailRoom[];
+  adults: number;
+  children: number;
+  totalMinor: number;
+  currency: CurrencyCode;
+  payments: MailPayment[];
+  /** Present while a bank transfer is still to be paid. */
+  transfer?: MailTransfer;
+  /** The order's status page. */
+  statusUrl: string;
+  brand: MailBrand;
+}
+
+export interface ReceivedPayment {
+  methodName: string;
+  amountMinor: number;
+  /** What the order still waits for after this payment; 0 when it is paid in full. */
+  remainingMinor: number;
+}
+
+export interface MailVoucher {
+  /** 8 digits. */
+  code: string;
+  valueMinor: number;
+  /** The last valid day, YYYY-MM-DD. */
+  validUntil: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** (1) The order is received: what was ordered, how it is paid, and how to pay a transfer that is due. */
+export function orderConfirmationMail(order: MailOrder, lang: Language): MailContent {
+  const m = messageKit(order, lang);
+  const blocks: Block[] = [
+    { kind: "paragraph", text: m.t("orderConfirmation.intro") },
+    { kind: "heading", text: m.t("headings.order") },
+    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
+    m.paymentsTable(),
+  ];
+  if (order.transfer) blocks.push(...m.transferBlocks(order.transfer));
+  blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") }, m.statusLink());
+  return m.render(m.t("orderConfirmation.subject", { orderNumber: order.orderNumber }), blocks);
+}
+
+/** (2) A payment has arrived: which one, and what is left to pay. */
+export function paymentReceivedMail(order: MailOrder, lang: Language, payment: ReceivedPayment): MailContent {
+  const m = messageKit(order, lang);
+  return m.render(m.t("paymentReceived.subject", { orderNumber: order.orderNumber }), [
+    {
+      kind: "paragraph",
+      text: m.t("paymentReceived.intro", { amount: m.money(payment.amountMinor), method: payment.methodName }),
+    },
+    {
+      kind: "facts",
+      rows: [
+        [m.t("fields.orderNumber"), order.orderNumber],
+        [m.t("fields.method"), payment.methodName],
+        [m.t("fields.amount"), m.money(payment.amountMinor)],
+      ],
+    },
+    {
+      kind: "paragraph",
+      text:
+        payment.remainingMinor > 0
+          ? m.t("paymentReceived.remaining", { amount: m.money(payment.remainingMinor) })
+          : m.t("paymentReceived.paidInFull"),
+    },
+    m.statusLink(),
+  ]);
+}
+
+/** (3) The hotel has confirmed the reservation. */
+export function bookingConfirmedMail(order: MailOrder, lang: Language): MailContent {
+  const m = messageKit(order, lang);
+  return m.render(m.t("bookingConfirmed.subject", { orderNumber: order.orderNumber }), [
+    { kind: "paragraph", text: m.t("bookingConfirmed.intro", { hotel: order.hotelName }) },
+    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
+    { kind: "paragraph", text: m.t("bookingConfirmed.enjoy") },
+    m.statusLink(),
+  ]);
+}
+
+/** (4) The booking failed; the customer should get in touch. */
+export function bookingFailedMail(order: MailOrder, lang: Language): MailContent {
+  const m = messageKit(order, lang);
+  const { supportEmail: email, supportPhone: phone } = order.brand;
+  return m.render(m.t("bookingFailed.subject", { orderNumber: order.orderNumber }), [
+    { kind: "paragraph", text: m.t("bookingFailed.intro", { hotel: order.hotelName }) },
+    { kind: "paragraph", text: m.t("bookingFailed.contact", { email, phone, orderNumber: order.orderNumber }) },
+    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
+    m.statusLink(),
+  ]);
+}
+
+/** (5) The order is cancelled and what was paid becomes a voucher. */
+export function orderCancelledWithVoucherMail(order: MailOrder, lang: Language, voucher: MailVoucher): MailContent {
+  const m = messageKit(order, lang);
+  return m.render(m.t("cancelledWithVoucher.subject", { orderNumber: order.orderNumber }), [
+    { kind: "paragraph", text: m.t("cancelledWithVoucher.intro", { orderNumber: order.orderNumber }) },
+    { kind: "heading", text: m.t("headings.voucher") },
+    {
+      kind: "facts",
+      rows: [
+        [m.t("fields.voucherCode"), voucher.code],
+        [m.t("fields.voucherValue"), m.money(voucher.valueMinor)],
+        [m.t("fields.voucherValidUntil"), m.day(voucher.validUntil)],
+      ],
+    },
+    { kind: "paragraph", text: m.t("cancelledWithVoucher.howTo", { shopUrl: order.brand.shopUrl }) },
+    m.statusLink(),
+  ]);
+}
+
+/** (6) The order was not paid by its deadline and is cancelled; whatever was paid goes back. */
+export function orderCancelledUnpaidMail(order: MailOrder, lang: Language): MailContent {
+  const m = messageKit(order, lang);
+  const anythingPaid = order.payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
+  const blocks: Block[] = [
+    { kind: "paragraph", text: m.t("cancelledUnpaid.intro", { orderNumber: order.orderNumber }) },
+  ];
+  if (anythingPaid) blocks.push({ kind: "paragraph", text: m.t("cancelledUnpaid.refunds") }, m.paymentsTable());
+  blocks.push(
+    { kind: "paragraph", text: m.t("cancelledUnpaid.again", { shopUrl: order.brand.shopUrl }) },
+    m.statusLink()
+  );
+  return m.render(m.t("cancelledUnpaid.subject", { orderNumber: order.orderNumber }), blocks);
+}
+
+// ---- Formats ----
+
+const localeTags: Record<Language, string> = { cs: "cs-CZ", pl: "pl-PL", en: "en-GB" };
+
+/**
+ * Minor units with both decimals, as a payment instruction needs: "12 345,50 Kč", "1 234,00 zł", "CZK 12,345.50".
+ * Grouping always, where Polish would leave 4-digit amounts ungrouped. The spaces are non-breaking.
+ */
+export function formatMoney(minor: number, currency: CurrencyCode, lang: Language): string {
+  const format = new Intl.NumberFormat(localeTags[lang], {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: "always",
+  });
+  // The one division, for display only: formatting to 2 decimals rounds the float back to the exact minor units.
+  return format.format(minor / 100);
+}
+
+/** A calendar date (YYYY-MM-DD) in the language, e.g. "1. března 2026"; with the weekday for stay dates. */
+export function formatDate(date: string, lang: Language, withWeekday = false): string {
+  return new Intl.DateTimeFormat(localeTags[lang], {
+    weekday: withWeekday ? "short" : undefined,
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    // A calendar date is stored as its UTC midnight; read in UTC it is the same day everywhere.
+    timeZone: "UTC",
+  }).format(new Date(utcMidnightOf(date)));
+}
+
+// ---- Building a message ----
+
+type Block =
+  | { kind: "paragraph"; text: string }
+  | { kind: "heading"; text: string }
+  /** Label and value pairs. */
+  | { kind: "facts"; rows: [string, string][] }
+  | { kind: "table"; caption: string; head: string[]; rows: string[][] }
+  | { kind: "link"; label: string; url: string };
+
+/** The translator, formats and shared blocks for one order in one language. */
+function messageKit(order: MailOrder, lang: Language) {
+  const t = strictTranslator(lang);
+  const money = (minor: number) => formatMoney(minor, order.currency, lang);
+  const day = (date: string) => formatDate(date, lang);
+
+  const guests = [t("counts.adults", { count: order.adults })];
+  if (order.children > 0) guests.push(t("counts.children", { count: order.children }));
+
+  return {
+    t,
+    money,
+    day,
+
+    /** Hotel, dates, rooms, guests and price: what was booked. */
+    stayFacts(): [string, string][] {
+      return [
+        [t("fields.hotel"), order.hotelName],
+        [t("fields.checkIn"), formatDate(order.checkIn, lang, true)],
+        [t("fields.checkOut"), formatDate(order.checkOut, lang, true)],
+        [t("fields.stay"), t("counts.nights", { count: nightsBetween(order.checkIn, order.checkOut) })],
+        [t("fields.rooms"), t("counts.rooms", { count: order.rooms.length })],
+        ...order.rooms.map((room, index): [string, string] => [
+          t("fields.room", { index: index + 1 }),
+          room.mealPlan ? `${room.name}, ${t(`mealPlans.${room.mealPlan}`)}` : room.name,
+        ]),
+        [t("fields.guests"), guests.join(", ")],
+        [t("fields.total"), money(order.totalMinor)],
+      ];
+    },
+
+    paymentsTable(): Block {
+      return {
+        kind: "table",
+        caption: t("headings.payments"),
+        head: [t("fields.method"), t("fields.amount"), t("fields.state")],
+        rows: order.payments.map((payment) => [
+          payment.methodName,
+          money(payment.amountMinor),
+          t(`paymentStates.${payment.state}`),
+        ]),
+      };
+    },
+
+    /** What to send where, and that rooms paid this way wait for the money. */
+    transferBlocks(transfer: MailTransfer): Block[] {
+      const amount = money(transfer.amountMinor);
+      // Czech banks match a payment by its variable symbol; Polish transfers carry it in the title.
+      const reference = order.currency === "CZK" ? "fields.variableSymbol" : "fields.transferTitle";
+      return [
+        { kind: "heading", text: t("headings.transfer") },
+        { kind: "paragraph", text: t("orderConfirmation.transferInstruction", { amount, date: day(transfer.payBy) }) },
+        {
+          kind: "facts",
+          rows: [
+            [t("fields.account"), transfer.account],
+            [t("fields.iban"), transfer.iban.replace(/(.{4})(?=.)/g, "$1 ")],
+            [t(reference), transfer.variableSymbol],
+            [t("fields.amount"), amount],
+            [t("fields.payBy"), day(transfer.payBy)],
+          ],
+        },
+        { kind: "paragraph", text: t("orderConfirmation.transferBooking") },
+      ];
+    },
+
+    statusLink(): Block {
+      return { kind: "link", label: t("statusLink", { orderNumber: order.orderNumber }), url: order.statusUrl };
+    },
+
+    render(subject: string, blocks: Block[]): MailContent {
+      // Czech cannot put a first name into a greeting without its vocative, so the Czech text leaves the name out.
+      const opening: Block = { kind: "paragraph", text: t("greeting", { name: order.customerFirstName }) };
+      const closing: Block[] = [
+        { kind: "paragraph", text: `${t("signOff")}\n${order.brand.name}` },
+        {
+          kind: "paragraph",
+          text: t("contact", { email: order.brand.supportEmail, phone: order.brand.supportPhone }),
+        },
+      ];
+      const all = [opening, ...blocks, ...closing];
+      return { subject, text: renderText(all), html: renderHtml(lang, subject, order.brand.name, all) };
+    },
+  };
+}
+
+/** The mail translator, which throws on a missing text or value: a mail must never go out with a raw key in it. */
+function strictTranslator(lang: Language): Translate {
+  const translate = createTranslator(lang, mailTexts[lang]);
+  return (key: string, options?: TranslateOptions) => {
+    const text = translate(key, options);
+    if (text === key || text.includes("{{")) throw new Error(`Mail text "${key}" (${lang}) is missing or incomplete`);
+    return text;
+  };
+}
+
+// ---- Rendering ----
+
+function renderText(blocks: Block[]): string {
+  return `${blocks.map(textOf).join("\n\n")}\n`;
+}
+
+function textOf(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+      return block.text;
+    case "heading":
+      return `${block.text}\n${"-".repeat(block.text.length)}`;
+    case "facts":
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+    case "table":
+      return [block.caption, block.head.join(" | "), ...block.rows.map((row) => row.join(" | "))].join("\n");
+    case "link":
+      return `${block.label}: ${block.url}`;
+  }
+}
+
+const styles = {
+  body: "margin:0;padding:0;background-color:#f3f4f6;",
+  article:
+    "max-width:600px;margin:0 auto;padding:24px;background-color:#ffffff;color:#1f2937;" +
+    "font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;",
+  brand: "margin:0 0 24px;font-size:20px;",
+  paragraph: "margin:0 0 16px;",
+  heading: "margin:24px 0 8px;font-size:18px;",
+  table: "border-collapse:collapse;width:100%;margin:0 0 16px;",
+  caption: "text-align:left;font-weight:bold;padding:0 0 8px;",
+  label: "text-align:left;vertical-align:top;font-weight:normal;color:#4b5563;padding:4px 16px 4px 0;",
+  value: "vertical-align:top;padding:4px 0;",
+  columnHead: "text-align:left;border-bottom:1px solid #d1d5db;padding:4px 8px 4px 0;",
+  cell: "border-bottom:1px solid #e5e7eb;padding:4px 8px 4px 0;",
+  link: "color:#1d4ed8;font-weight:bold;",
+};
+
+function renderHtml(lang: Language, subject: string, brand: string, blocks: Block[]): string {
+  return [
+    "<!DOCTYPE html>",
+    `<html lang="${lang}">`,
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(
+      subject
+    )}</title></head>`,
+    `<body style="${styles.body}">`,
+    `<div role="article" aria-label="${escapeHtml(subject)}" lang="${lang}" style="${styles.article}">`,
+    `<h1 style="${styles.brand}">${escapeHtml(brand)}</h1>`,
+    ...blocks.map(htmlOf),
+    "</div>",
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+function htmlOf(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+      return `<p style="${styles.paragraph}">${escapeHtml(block.text).replace(/\n/g, "<br>")}</p>`;
+    case "heading":
+      return `<h2 style="${styles.heading}">${escapeHtml(block.text)}</h2>`;
+    case "facts": {
+      const rows = block.rows.map(
+        ([label, value]) =>
+          `<tr><th scope="row" style="${styles.label}">${escapeHtml(label)}</th>` +
+          `<td style="${styles.value}">${escapeHtml(value)}</td></tr>`
+      );
+      return `<table style="${styles.table}"><tbody>${rows.join("")}</tbody></table>`;
+    }
+    case "table": {
+      const head = block.head.map((cell) => `<th scope="col" style="${styles.columnHead}">${escapeHtml(cell)}</th>`);
+      const rows = block.rows.map(
+        (row) => `<tr>${row.map((cell) => `<td style="${styles.cell}">${escapeHtml(cell)}</td>`).join("")}</tr>`
+      );
+      return (
+        `<table style="${styles.table}"><caption style="${styles.caption}">${escapeHtml(block.caption)}</caption>` +
+        `<thead><tr>${head.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`
+      );
+    }
+    case "link":
+      return `<p style="${styles.paragraph}"><a href="${escapeHtml(block.url)}" style="${styles.link}">${escapeHtml(
+        block.label
+      )}</a></p>`;
+  }
+}
+
+const htmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => htmlEntities[char]!);
+}
