@@ -27,10 +27,28 @@ describe("configuration", () => {
       BOOKING_AFFILIATE_ID: "1234567",
       BANK_ACCOUNT_CZK: "19-2000145399/0800",
       BANK_ACCOUNT_PLN: "61109010140000071219812874",
+      ...gatewayCredentials,
     };
     expect(loadConfig({ ENV: "prod", ...prodCredentials }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "preprod" }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "test" }).secureCookies).toBe(false);
+  });
+
+  it("takes real money only through configured gateways in production, and never half a gateway's settings", () => {
+    const prod = { ENV: "prod", BOOKING_API_TOKEN: "token", BOOKING_AFFILIATE_ID: "1234567" };
+    const banks = { BANK_ACCOUNT_CZK: "19-2000145399/0800", BANK_ACCOUNT_PLN: "61109010140000071219812874" };
+    expect(() => loadConfig({ ...prod, ...banks })).toThrow(/CSOB_API_URL: is required when ENV is prod/);
+    expect(() => loadConfig({ ...prod, ...banks, ...gatewayCredentials, PLUXEE_SHARED_SECRET: "" })).toThrow(
+      /PLUXEE_API_URL, PLUXEE_MERCHANT_ID, PLUXEE_SHARED_SECRET are set together/
+    );
+    expect(loadConfig({ ENV: "prod", ROLE: "web" }).gateways.csob).toBeUndefined();
+    const configured = loadConfig({ ...gatewayCredentials, CSOB_GATEWAY_PUBLIC_KEY: "-----BEGIN-----\\nkey" });
+    expect(configured.gateways.csob?.gatewayPublicKeyPem).toBe("-----BEGIN-----\nkey");
+    expect(configured.gateways.edenred?.apiUrl).toBe("https://edenred.example/api");
+    expect(loadConfig({ PORT: "3100" }).gateways).toMatchObject({
+      csob: undefined,
+      sandboxUrl: "http://127.0.0.1:3100/sandbox-gateway",
+    });
   });
 
   it("refuses to book real rooms with the simulator or half a credential pair", () => {
@@ -79,3 +97,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ ENV: "prod", ROLE: "web" })).not.toThrow();
   });
 });
+
+const gatewayCredentials = {
+  CSOB_API_URL: "https://iapi.iplatebnibrana.csob.cz/api/v1.9",
+  CSOB_MERCHANT_ID: "M1MIPS1234",
+  CSOB_MERCHANT_PRIVATE_KEY: "-----BEGIN RSA PRIVATE KEY-----",
+  CSOB_GATEWAY_PUBLIC_KEY: "-----BEGIN PUBLIC KEY-----",
+  PLUXEE_API_URL: "https://pluxee.example/api",
+  PLUXEE_MERCHANT_ID: "shop",
+  PLUXEE_SHARED_SECRET: "secret",
+  EDENRED_API_URL: "https://edenred.example/api",
+  EDENRED_MERCHANT_ID: "shop",
+  EDENRED_SHARED_SECRET: "secret",
+};

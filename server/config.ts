@@ -23,6 +23,16 @@ const optionalUrl = optionalText.pipe(z.url().optional());
  */
 const sampleBankAccounts = { CZK: "2000145399/2010", PLN: "61 1090 1014 0000 0712 1981 2874" } as const;
 
+/** A PEM key given in one line, with "\n" for its line breaks, as container environments often need. */
+const pemText = optionalText.transform((value) => value?.replaceAll("\\n", "\n"));
+
+/** Each gateway's settings, all set or none. */
+const gatewaySettings = {
+  CSOB: ["CSOB_API_URL", "CSOB_MERCHANT_ID", "CSOB_MERCHANT_PRIVATE_KEY", "CSOB_GATEWAY_PUBLIC_KEY"],
+  PLUXEE: ["PLUXEE_API_URL", "PLUXEE_MERCHANT_ID", "PLUXEE_SHARED_SECRET"],
+  EDENRED: ["EDENRED_API_URL", "EDENRED_MERCHANT_ID", "EDENRED_SHARED_SECRET"],
+} as const;
+
 export const roles = ["all", "web", "api", "worker"] as const;
 export type Role = (typeof roles)[number];
 
@@ -80,6 +90,24 @@ const schema = z
     BANK_ACCOUNT_CZK: optionalText,
     BANK_ACCOUNT_PLN: optionalText,
     BANK_RECIPIENT_NAME: z.string().trim().min(1).default("DZB Benefit Travel"),
+    /**
+     * Payment gateways; a gateway whose settings are all unset is played by the sandbox the api serves itself.
+     * ČSOB eAPI 1.9: base URL, merchant id, the merchant's private key and the gateway's public key (PEM, "\n"
+     * may stand for line breaks).
+     */
+    CSOB_API_URL: optionalUrl,
+    CSOB_MERCHANT_ID: optionalText,
+    CSOB_MERCHANT_PRIVATE_KEY: pemText,
+    CSOB_GATEWAY_PUBLIC_KEY: pemText,
+    /** The cafeteria gateways of Pluxee and Edenred (docs/decisions/009): base URL, merchant id, shared secret. */
+    PLUXEE_API_URL: optionalUrl,
+    PLUXEE_MERCHANT_ID: optionalText,
+    PLUXEE_SHARED_SECRET: optionalText,
+    EDENRED_API_URL: optionalUrl,
+    EDENRED_MERCHANT_ID: optionalText,
+    EDENRED_SHARED_SECRET: optionalText,
+    /** Where the api reaches the sandbox gateways it serves; empty: this process on loopback. */
+    SANDBOX_GATEWAY_URL: optionalUrl,
   })
   .superRefine((env, issues) => {
     // Half a credential pair would silently fall back to the simulator.
@@ -94,6 +122,19 @@ const schema = z
     const runsApi = env.ROLE === "api" || env.ROLE === "all";
     if (env.ENV === "prod" && runsApi && !env.BOOKING_API_TOKEN) {
       issues.addIssue({ code: "custom", path: ["BOOKING_API_TOKEN"], message: "is required when ENV is prod" });
+    }
+    // Half a gateway's settings would silently fall back to the sandbox; production takes real money only.
+    for (const [gateway, keys] of Object.entries(gatewaySettings)) {
+      const set = keys.filter((key) => env[key] !== undefined);
+      if (set.length > 0 && set.length < keys.length) {
+        issues.addIssue({
+          code: "custom",
+          path: [keys[0]],
+          message: `${keys.join(", ")} are set together or not at all`,
+        });
+      } else if (env.ENV === "prod" && env.ROLE !== "web" && set.length === 0) {
+        issues.addIssue({ code: "custom", path: [keys[0]], message: `is required when ENV is prod (${gateway})` });
+      }
     }
     // Customers send real money to these accounts, so production never falls back to a sample. The api shows them
     // with transfer payments; the worker may mail them.
@@ -152,12 +193,29 @@ function toConfig(env: z.output<typeof schema>) {
       buildNumber: env.BUILD_NUMBER,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    gateways: {
+      csob: env.CSOB_API_URL
+        ? {
+            apiUrl: env.CSOB_API_URL,
+            merchantId: env.CSOB_MERCHANT_ID!,
+            merchantPrivateKeyPem: env.CSOB_MERCHANT_PRIVATE_KEY!,
+            gatewayPublicKeyPem: env.CSOB_GATEWAY_PUBLIC_KEY!,
+          }
+        : undefined,
+      pluxee: cafeteriaSettings(env.PLUXEE_API_URL, env.PLUXEE_MERCHANT_ID, env.PLUXEE_SHARED_SECRET),
+      edenred: cafeteriaSettings(env.EDENRED_API_URL, env.EDENRED_MERCHANT_ID, env.EDENRED_SHARED_SECRET),
+      sandboxUrl: env.SANDBOX_GATEWAY_URL ?? `http://127.0.0.1:${env.PORT}/sandbox-gateway`,
+    },
     /** Checked at boot by the schema above, so building them here cannot throw. */
     bank: {
       czk: bankAccountOf("CZK", env.BANK_ACCOUNT_CZK ?? sampleBankAccounts.CZK, env.BANK_RECIPIENT_NAME),
       pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
     },
   };
+}
+
+function cafeteriaSettings(apiUrl?: string, merchantId?: string, sharedSecret?: string) {
+  return apiUrl && merchantId && sharedSecret ? { apiUrl, merchantId, sharedSecret } : undefined;
 }
 
 export class ConfigError extends Error {

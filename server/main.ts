@@ -1,12 +1,14 @@
 import type { Server } from "node:http";
+import { createPaymentGateways } from "./adapters/gateways";
 import { createHotelProvider } from "./adapters/provider";
 import { createApiMiddleware } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { startWorker } from "./jobs/worker";
-import { jobHandlers } from "./jobs/handlers";
+import { createJobHandlers } from "./jobs/handlers";
 import { createWebApp } from "./web/app";
 import { remixBuildProvider } from "./web/remix-build";
+import { sandboxRecordStore } from "./stores/sandbox-gateway-records";
 
 /**
  * Starts the roles this process plays (ROLE): `all` runs web, api and the job worker together
@@ -27,11 +29,18 @@ async function main(config: Config) {
   }
   const provider = runs.api ? createHotelProvider(config) : undefined;
   if (provider) log(`hotel provider: ${provider.name}`);
+  // The worker asks gateways too (payments whose visitor never came back); the sandbox is served where the api runs.
+  const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway));
+  if (payments?.sandbox) log("payment gateways: sandbox for every gateway not configured");
 
   let draining = false;
   const app = createWebApp({
     config,
-    api: database && provider ? createApiMiddleware({ config, db: database.db, provider }) : undefined,
+    api:
+      database && provider && payments
+        ? createApiMiddleware({ config, db: database.db, provider, gateways: payments.gateways })
+        : undefined,
+    gatewaySandbox: runs.api ? payments?.sandbox : undefined,
     remixBuild: runs.web ? await remixBuildProvider(config.nodeEnv === "development") : undefined,
     isReady: async () => {
       if (draining) return false;
@@ -45,7 +54,11 @@ async function main(config: Config) {
   });
   const worker =
     runs.worker && database
-      ? startWorker({ db: database.db, handlers: jobHandlers, pollIntervalMs: 1_000 })
+      ? startWorker({
+          db: database.db,
+          handlers: createJobHandlers({ db: database.db, gateways: payments!.gateways }),
+          pollIntervalMs: 1_000,
+        })
       : undefined;
   log(
     `role ${config.role} (${Object.keys(runs)

@@ -12,6 +12,8 @@ import { hotelOrderPreview } from "./hotel-order-preview";
 import { hotelParseUrl } from "./hotel-parse-url";
 import { orderDetail } from "./order-detail";
 import { paymentMethods } from "./payment-methods";
+import { paymentReturn } from "./payment-return";
+import { paymentStart } from "./payment-start";
 import { requestLimitsInterceptor } from "./request-limits";
 import { version } from "./version";
 
@@ -25,7 +27,8 @@ export type { ApiDeps } from "./deps";
 export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const records = new WeakMap<object, CallRecord>();
   const connectHandler = connectNodeAdapter({
-    routes: (router) => router.service(ShopService, {
+    routes: (router) =>
+      router.service(ShopService, {
         version: version(deps),
         paymentMethods,
         hotelParseUrl: hotelParseUrl(deps),
@@ -33,6 +36,8 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
         hotelOrderPreview: hotelOrderPreview(deps),
         hotelOrderCreate: hotelOrderCreate(deps),
         orderDetail: orderDetail(deps),
+        paymentStart: paymentStart(deps),
+        paymentReturn: paymentReturn(deps),
       }),
     // The first interceptor is the outermost: it sees every error, the limits' included.
     interceptors: [errorInterceptor, requestLimitsInterceptor],

@@ -7,7 +7,7 @@ import { Currency, Lang, Product, ProductVariantSchema } from "../../gen/dzb/sho
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
-import { GatewayType, PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
+import { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
 import {
   ContactMessageSendRequestSchema,
   HotelAvailabilityRequestSchema,
@@ -17,6 +17,7 @@ import {
   OrderDetailRequestSchema,
   PaymentMethodsRequestSchema,
   PaymentReturnRequestSchema,
+  PaymentStartRequestSchema,
   ShopService,
   VersionRequestSchema,
   VoucherDetailRequestSchema,
@@ -141,9 +142,17 @@ describe("request limits: valid requests pass", () => {
       () =>
         requestViolation(PaymentReturnRequestSchema, {
           productVariant: czVariant,
-          gateway: GatewayType.CSOB,
           paymentId: uuid,
           params: { resultCode: "0", signature: "abc" },
+        }),
+    ],
+    [
+      "PaymentStart",
+      () =>
+        requestViolation(PaymentStartRequestSchema, {
+          productVariant: czVariant,
+          orderId: uuid,
+          returnUrl: "https://www.dovolenazabenefity.cz/platba/navrat",
         }),
     ],
     [
@@ -353,12 +362,11 @@ describe("request limits: identifiers and codes", () => {
 
   it("refuses enum numbers the contract does not declare", () => {
     expect(
-      requestViolation(PaymentReturnRequestSchema, {
-        productVariant: czVariant,
-        gateway: 42 as GatewayType,
-        paymentId: uuid,
+      requestViolation(OrderDetailRequestSchema, {
+        productVariant: { ...czVariant, lang: 42 as Lang },
+        orderId: uuid,
       })
-    ).toMatchObject({ errorCode: ErrorCode.INVALID_ARGUMENT, field: "gateway" });
+    ).toMatchObject({ errorCode: ErrorCode.INVALID_ARGUMENT, field: "product_variant.lang" });
   });
 });
 

@@ -311,7 +311,8 @@ function checkScalar(field: DescField, value: unknown, path: string, scope: Scop
 function checkField(r: ReflectMessage, field: DescField, path: string, scope: Scope): LimitViolation | undefined {
   switch (field.fieldKind) {
     case "scalar":
-      return checkScalar(field, r.get(field), path, scope);
+      // An optional field left unset is absent, not an empty value to be shaped.
+      return field.proto.proto3Optional && !r.isSet(field) ? undefined : checkScalar(field, r.get(field), path, scope);
     case "enum":
       return checkEnum(field.enum, r.get(field), path);
     case "message":

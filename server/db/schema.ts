@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -168,6 +169,45 @@ export const payments = pgTable(
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },
   (table) => [index("payments_order_idx").on(table.orderId)],
+);
+
+/**
+ * One try to pay a payment at its gateway. A declined or cancelled try leaves the payment to be tried again, which
+ * starts a new attempt; the gateway's own id (`gateway_ref`) names it in every return and status answer.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    gateway: text("gateway").notNull(),
+    /** Unset until the gateway has answered the start. */
+    gatewayRef: text("gateway_ref"),
+    state: text("state").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("payment_attempts_payment_idx").on(table.paymentId),
+    uniqueIndex("payment_attempts_gateway_ref_idx").on(table.gateway, table.gatewayRef),
+  ],
+);
+
+/**
+ * What the embedded sandbox gateways remember of their payments (by gateway and their own id), so that any instance
+ * of the shop answers for any of them. Not used when real gateways are configured.
+ */
+export const sandboxGatewayRecords = pgTable(
+  "sandbox_gateway_records",
+  {
+    gateway: text("gateway").notNull(),
+    ref: text("ref").notNull(),
+    record: jsonb("record").$type<unknown>().notNull(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.gateway, table.ref] })],
 );
 
 /**

@@ -2,9 +2,9 @@
  * An order's status and how its reservation's progress is worded to people (SPEC §4).
  *
  * While an order is live its status follows its payments; the cancelled and refunded statuses are final and no
- * payment changes them. Only live payments count: one that is waiting or paid. A cancelled, rejected or revoked
- * payment never brought money, and a refunded one gave it back, so none of them is owed or counted as paid; the
- * order is then paid by its remaining payments, or waits for a new one.
+ * payment changes them. Every payment of a live order is owed until it is paid: one the visitor cancelled at the
+ * gateway, or the bank declined, is tried again (a new attempt at the gateway), so it still stands between the
+ * order and "paid". Money goes back (revoked, refunded) only when an order is cancelled, which is final.
  */
 
 export type OrderStatus =
@@ -37,7 +37,7 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
 
 /**
  * The status an order takes after a change to its payments (values in minor units). No paid money: waiting. Nothing
- * left waiting: paid. Both: partially paid. A paid payment of zero value pays nothing, so it alone keeps the order
+ * left unpaid: paid. Both: partially paid. A paid payment of zero value pays nothing, so it alone keeps the order
  * waiting while other payments are due.
  */
 export function orderStatusAfterPayments(
@@ -46,7 +46,7 @@ export function orderStatusAfterPayments(
 ): OrderStatus {
   if (isFinalOrderStatus(current)) return current;
   const paid = payments.filter((p) => p.status === "paid");
-  const due = payments.filter((p) => p.status === "waiting");
+  const due = payments.filter((p) => p.status !== "paid");
   const paidValue = paid.reduce((sum, p) => sum + p.value, 0);
   const dueValue = due.reduce((sum, p) => sum + p.value, 0);
   if (paid.length === 0) return "waiting";

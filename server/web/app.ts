@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
 import { resolveLocale } from "./locale";
 import { productVariantFor } from "./product-variant";
+import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { variantForHost } from "./variants";
 
@@ -17,6 +18,8 @@ export type WebAppOptions = {
   config: Config;
   /** The Connect api, mounted under /api when this process serves it. */
   api?: RequestHandler;
+  /** The sandbox payment gateways, served where the api runs when some gateway is not configured. */
+  gatewaySandbox?: RequestHandler;
   /** The Remix build; a function so development can hand out a fresh one per request. */
   remixBuild?: () => Promise<ServerBuild>;
   /** Readiness of what this process depends on (database, shutting down, ...). */
@@ -31,7 +34,7 @@ function publicHost(config: Config, req: Request): string {
   return forwarded || req.get("host") || "localhost";
 }
 
-export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions) {
+export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady }: WebAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
@@ -44,10 +47,15 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
   });
   app.get("/readyz", async (_req, res) => {
     const ready = await isReady().catch(() => false);
-    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "not ready");
+    res
+      .set("Cache-Control", "no-store")
+      .status(ready ? 200 : 503)
+      .type("text/plain")
+      .send(ready ? "ready" : "not ready");
   });
 
   if (api) app.use("/api", api);
+  if (gatewaySandbox) app.use(sandboxMountPath, gatewaySandbox);
   if (!remixBuild) return app;
 
   // Fingerprinted build assets never change under the same name.
@@ -57,6 +65,7 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
 
   const sidCookie = sessionCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
+  const formTargets = gatewayOrigins(config);
 
   // The info panel's facts that do not depend on the request, gathered once.
   const buildFacts: Omit<FrontendInfo, "serverDomain" | "defaultLanguage"> = {
@@ -99,7 +108,7 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
     const nonce = createNonce();
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { development: config.nodeEnv === "development", reportOrigins }),
+      contentSecurityPolicy(nonce, { development: config.nodeEnv === "development", reportOrigins, formTargets })
     );
     if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Vary", "Cookie, Accept-Language");
@@ -128,7 +137,7 @@ export function createWebApp({ config, api, remixBuild, isReady }: WebAppOptions
       build: remixBuild,
       mode: config.nodeEnv === "development" ? "development" : "production",
       getLoadContext,
-    }),
+    })
   );
   return app;
 }

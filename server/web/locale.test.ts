@@ -32,8 +32,15 @@ describe("locale resolution", () => {
 
   it("sends a visitor who chose another served locale to its prefixed path", () => {
     expect(resolve("/zamowienie", pl, "en").redirect).toEqual({ location: "/en/order", status: 302 });
-    expect(resolveLocale({ pathname: "/zamowienie/nocleg/abc", search: "?x=1", variant: pl, cookieLocale: "en", acceptLanguage: undefined }).redirect)
-      .toEqual({ location: "/en/order/accommodation/abc?x=1", status: 302 });
+    expect(
+      resolveLocale({
+        pathname: "/zamowienie/nocleg/abc",
+        search: "?x=1",
+        variant: pl,
+        cookieLocale: "en",
+        acceptLanguage: undefined,
+      }).redirect
+    ).toEqual({ location: "/en/order/accommodation/abc?x=1", status: 302 });
   });
 
   it("ignores a remembered locale the host does not serve", () => {

@@ -1,11 +1,4 @@
-import {
-  isLocale,
-  languageOf,
-  localizedPath,
-  matchScreen,
-  type Locale,
-  type ScreenMatch,
-} from "../../app/route-table";
+import { isLocale, languageOf, localizedPath, matchScreen, type Locale, type ScreenMatch } from "../../app/route-table";
 import type { SiteVariant } from "./variants";
 
 export type LocaleResolution = {
@@ -59,7 +52,11 @@ export function bestAcceptedLocale(header: string | undefined, candidates: reado
       const [tag, ...params] = part.trim().split(";");
       const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
       const quality = q ? Number.parseFloat(q.slice(2)) : 1;
-      return { language: tag.trim().toLowerCase().split("-")[0], quality: Number.isFinite(quality) ? quality : 0, position };
+      return {
+        language: tag.trim().toLowerCase().split("-")[0],
+        quality: Number.isFinite(quality) ? quality : 0,
+        position,
+      };
     })
     .filter((entry) => entry.quality > 0 && entry.language !== "")
     .sort((a, b) => b.quality - a.quality || a.position - b.position);

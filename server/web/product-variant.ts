@@ -2,7 +2,11 @@ import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
 import { languageOf, type Locale } from "../../app/route-table";
 import type { SiteVariant } from "./variants";
 
-const products = { DZB_CZ: Product.DZB_CZ, DZB_PL: Product.DZB_PL, DZB_WL_PLUXEE_CZ: Product.DZB_WL_PLUXEE_CZ } as const;
+const products = {
+  DZB_CZ: Product.DZB_CZ,
+  DZB_PL: Product.DZB_PL,
+  DZB_WL_PLUXEE_CZ: Product.DZB_WL_PLUXEE_CZ,
+} as const;
 const langs = { cs: Lang.CS, pl: Lang.PL, en: Lang.EN } as const;
 const currencies = { CZK: Currency.CZK, PLN: Currency.PLN } as const;
 

@@ -6,7 +6,10 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, options: { development: boolean; reportOrigins: string[] }) {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { development: boolean; reportOrigins: string[]; formTargets?: string[] }
+) {
   const connect = ["'self'", ...options.reportOrigins];
   // Remix's live reload talks over a WebSocket on its own port during development only.
   if (options.development) connect.push("ws://localhost:*", "ws://127.0.0.1:*");
@@ -17,7 +20,8 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
-    "form-action 'self'",
+    // Sending an order redirects its post to the payment gateway, and browsers hold such redirects to form-action.
+    `form-action ${["'self'", ...(options.formTargets ?? [])].join(" ")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

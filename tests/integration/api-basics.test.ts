@@ -125,9 +125,12 @@ describe("errors come as Connect error JSON, never a 500", () => {
   });
 
   it("an undeclared enum number is invalid_argument naming the field", async () => {
-    const body = JSON.stringify({ productVariant: czVariantJson, gateway: 42, paymentId: crypto.randomUUID() });
-    const json = await expectConnectError(await post("PaymentReturn", body), 400, "invalid_argument");
-    expect(json.details?.[0]?.debug).toMatchObject({ code: "ERROR_CODE_INVALID_ARGUMENT", field: "gateway" });
+    const body = JSON.stringify({ productVariant: { ...czVariantJson, lang: 42 }, orderId: crypto.randomUUID() });
+    const json = await expectConnectError(await post("OrderDetail", body), 400, "invalid_argument");
+    expect(json.details?.[0]?.debug).toMatchObject({
+      code: "ERROR_CODE_INVALID_ARGUMENT",
+      field: "product_variant.lang",
+    });
   });
 
   it("a missing product variant is invalid_argument with its catalogue code", async () => {

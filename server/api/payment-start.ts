@@ -1,0 +1,54 @@
+import { Code, type ServiceImpl } from "@connectrpc/connect";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { GatewayType } from "../../gen/dzb/shop/v1/payment_pb";
+import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
+import { isFinalOrderStatus } from "../domain/order-status";
+import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payments";
+import { findOrder } from "../stores/orders";
+import { apiError } from "./api-error";
+import type { ApiDeps } from "./deps";
+import { providerLanguageOf } from "./hotel-availability";
+import { requestProductKey } from "./product-variant";
+
+export const contractGatewayType = { CSOB: GatewayType.CSOB, PLUXEE: GatewayType.PLUXEE, EDENRED: GatewayType.EDENRED };
+
+/**
+ * Sends the visitor to pay one card or benefit payment of an order: a new try at its gateway each time (after a
+ * decline or a cancel the visitor simply tries again). Nothing to pay at a gateway, or an order no longer live,
+ * answers no gateway, and the web shows the order's status instead.
+ */
+export function paymentStart(deps: ApiDeps): ServiceImpl<typeof ShopService>["paymentStart"] {
+  return async (request) => {
+    const product = requestProductKey(request.productVariant);
+    const order = await findOrder(deps.db, request.orderId.toLowerCase());
+    if (!order || order.product !== product) {
+      throw apiError(Code.NotFound, ErrorCode.ORDER_NOT_FOUND, "no order with this id", "order_id");
+    }
+    if (!isHttpUrl(request.returnUrl)) {
+      throw apiError(Code.InvalidArgument, ErrorCode.INVALID_ARGUMENT, "must be an absolute http(s) URL", "return_url");
+    }
+    const payment = isFinalOrderStatus(order.status)
+      ? undefined
+      : payableAtGateway(order, request.paymentId?.toLowerCase());
+    if (!payment) return {};
+    try {
+      const started = await startGatewayPayment(deps, order, payment, {
+        returnUrl: request.returnUrl,
+        language: providerLanguageOf(request.productVariant?.lang),
+      });
+      return { gateway: { type: contractGatewayType[started.gateway], url: started.redirectUrl } };
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      throw apiError(Code.Unavailable, ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE, error.message, "payment_id");
+    }
+  };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { PaymentStatus } from "./order-status";
+import { attemptStateAfter, gatewayOfMethod, paymentOutcome, paymentStatusOfAttempts } from "./payment-gateways";
+
+const statuses: PaymentStatus[] = ["waiting", "cancelled", "rejected", "revoked", "refunded", "paid"];
+const status = fc.constantFrom(...statuses);
+
+describe("gateway of a method", () => {
+  it("sends cards and the card-scheme benefit cards to ČSOB, Pluxee and Edenred to their own", () => {
+    expect(["payment_card", "up_card", "benefit_systems"].map(gatewayOfMethod)).toEqual(["CSOB", "CSOB", "CSOB"]);
+    expect(gatewayOfMethod("pluxee_cafeteria")).toBe("PLUXEE");
+    expect(gatewayOfMethod("edenred_card")).toBe("EDENRED");
+    expect(gatewayOfMethod("edenred_cafeteria")).toBe("EDENRED");
+  });
+
+  it("has none for a transfer or a voucher's credit", () => {
+    expect(gatewayOfMethod("transfer")).toBeUndefined();
+    expect(gatewayOfMethod("voucher")).toBeUndefined();
+  });
+});
+
+describe("a try's state", () => {
+  it("takes any report while undecided", () => {
+    for (const reported of statuses) expect(attemptStateAfter("waiting", reported)).toBe(reported);
+  });
+
+  it("lets an approval only be reversed or refunded", () => {
+    expect(attemptStateAfter("paid", "waiting")).toBe("paid");
+    expect(attemptStateAfter("paid", "cancelled")).toBe("paid");
+    expect(attemptStateAfter("paid", "rejected")).toBe("paid");
+    expect(attemptStateAfter("paid", "revoked")).toBe("revoked");
+    expect(attemptStateAfter("paid", "refunded")).toBe("refunded");
+  });
+
+  it("keeps every other end", () => {
+    for (const end of ["cancelled", "rejected", "revoked", "refunded"] as const) {
+      for (const reported of statuses) expect(attemptStateAfter(end, reported)).toBe(end);
+    }
+  });
+
+  it("ends the same whatever order, and however often, the reports of one decision arrive", () => {
+    // One decision (approved, declined or cancelled), reported by a return and by status answers, some replayed,
+    // some older ("waiting"): the try ends in that decision.
+    const decision = fc.constantFrom<PaymentStatus>("paid", "rejected", "cancelled");
+    fc.assert(
+      fc.property(decision, fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }), (decided, isDecision) => {
+        const reports = [...isDecision.map((yes) => (yes ? decided : "waiting")), decided];
+        const shuffled = [...reports].reverse();
+        expect(reports.reduce(attemptStateAfter, "waiting")).toBe(decided);
+        expect(shuffled.reduce(attemptStateAfter, "waiting")).toBe(decided);
+      })
+    );
+  });
+
+  it("never leaves paid except to give the money back", () => {
+    fc.assert(
+      fc.property(fc.array(status), (reports) => {
+        const states = reports.reduce<PaymentStatus[]>(
+          (seen, reported) => [...seen, attemptStateAfter(seen.at(-1) ?? "waiting", reported)],
+          []
+        );
+        const paidAt = states.indexOf("paid");
+        if (paidAt >= 0)
+          for (const later of states.slice(paidAt)) expect(["paid", "revoked", "refunded"]).toContain(later);
+      })
+    );
+  });
+});
+
+describe("a payment's status from its tries", () => {
+  it("waits before any try, and follows the latest try otherwise", () => {
+    expect(paymentStatusOfAttempts([])).toBe("waiting");
+    expect(paymentStatusOfAttempts(["rejected"])).toBe("rejected");
+    expect(paymentStatusOfAttempts(["rejected", "waiting"])).toBe("waiting");
+    expect(paymentStatusOfAttempts(["cancelled", "rejected"])).toBe("rejected");
+  });
+
+  it("is paid once any try is, even when a second approval was given back", () => {
+    expect(paymentStatusOfAttempts(["rejected", "paid", "waiting"])).toBe("paid");
+    expect(paymentStatusOfAttempts(["paid", "refunded"])).toBe("paid");
+  });
+
+  it("shows the money given back when no try still pays", () => {
+    expect(paymentStatusOfAttempts(["rejected", "refunded"])).toBe("refunded");
+    expect(paymentStatusOfAttempts(["revoked", "cancelled"])).toBe("revoked");
+  });
+});
+
+describe("the outcome told after a return", () => {
+  it("says paid only when the whole order is paid", () => {
+    expect(paymentOutcome("paid", true)).toBe("paid");
+    expect(paymentOutcome("paid", false)).toBe("partially_paid");
+  });
+
+  it("tells a cancel, a failure and an undecided payment apart", () => {
+    expect(paymentOutcome("cancelled", false)).toBe("cancelled");
+    expect(paymentOutcome("rejected", false)).toBe("failed");
+    expect(paymentOutcome("waiting", false)).toBe("unknown");
+  });
+});

@@ -1,0 +1,119 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orders, paymentAttempts, payments } from "../db/schema";
+import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
+import { attemptStateAfter, paymentStatusOfAttempts, type GatewayType } from "../domain/payment-gateways";
+import { settleOrderStatus } from "./orders";
+
+export interface StoredAttempt {
+  readonly id: string;
+  readonly paymentId: string;
+  readonly gateway: GatewayType;
+  readonly gatewayRef: string | null;
+  readonly state: PaymentStatus;
+  readonly createdAt: Date;
+}
+
+function toAttempt(row: typeof paymentAttempts.$inferSelect): StoredAttempt {
+  return {
+    id: row.id,
+    paymentId: row.paymentId,
+    gateway: row.gateway as GatewayType,
+    gatewayRef: row.gatewayRef,
+    state: row.state as PaymentStatus,
+    createdAt: row.createdAt,
+  };
+}
+
+/** A new try at the gateway, recorded before the gateway is asked, so every return finds the try it belongs to. */
+export async function insertAttempt(db: Database, paymentId: string, gateway: GatewayType): Promise<StoredAttempt> {
+  const [row] = await db.insert(paymentAttempts).values({ paymentId, gateway, state: "waiting" }).returning();
+  return toAttempt(row);
+}
+
+/** The gateway's own id of the try, once the gateway has answered the start. */
+export async function setAttemptRef(db: Database, attemptId: string, gatewayRef: string): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ gatewayRef, updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attemptId));
+}
+
+/** A try with the order it pays for and the amount it is for (its payment's value). */
+export async function findAttempt(
+  db: Database,
+  attemptId: string
+): Promise<(StoredAttempt & { orderId: string; value: number }) | undefined> {
+  const [row] = await db
+    .select({ attempt: paymentAttempts, orderId: payments.orderId, value: payments.value })
+    .from(paymentAttempts)
+    .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
+    .where(eq(paymentAttempts.id, attemptId))
+    .limit(1);
+  return row && { ...toAttempt(row.attempt), orderId: row.orderId, value: row.value };
+}
+
+export interface AttemptChange {
+  /** The try's state after the report: the same as before when the report could not move it. */
+  readonly attempt: PaymentStatus;
+  readonly changed: boolean;
+  readonly payment: PaymentStatus;
+  readonly order: OrderStatus;
+  /** The payment was already paid by another try when this one was approved too: its money must go back. */
+  readonly paidTwice: boolean;
+}
+
+/**
+ * Records what a gateway reported of a try, in one transaction under the order's row lock (the lock every change to
+ * an order's payments takes first), so that a return and a status answer arriving together apply one after the
+ * other. The try moves only forward (the domain's rule); the payment's status follows its tries and the order's
+ * status its payments. A cancelled order keeps its payments as the cancellation left them.
+ */
+export async function recordAttemptState(
+  db: Database,
+  attemptId: string,
+  reported: PaymentStatus
+): Promise<AttemptChange> {
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    if (!attempt) throw new Error(`no payment attempt ${attemptId}`);
+    const [{ orderId }] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.id, attempt.paymentId));
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, attempt.paymentId));
+    const tries = await tx
+      .select({ id: paymentAttempts.id, state: paymentAttempts.state })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.paymentId, payment.id))
+      .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+
+    const before = (tries.find((t) => t.id === attemptId)?.state ?? attempt.state) as PaymentStatus;
+    const after = attemptStateAfter(before, reported);
+    const live = !isFinalOrderStatus(order.status as OrderStatus);
+    const paidBefore = paymentStatusOfAttempts(tries.map((t) => t.state as PaymentStatus)) === "paid";
+    const states = tries.map((t) => (t.id === attemptId ? after : (t.state as PaymentStatus)));
+    const paymentStatus = live ? paymentStatusOfAttempts(states) : (payment.status as PaymentStatus);
+
+    if (after !== before) {
+      await tx
+        .update(paymentAttempts)
+        .set({ state: after, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attemptId));
+    }
+    if (paymentStatus !== payment.status) {
+      await tx
+        .update(payments)
+        .set({ status: paymentStatus, paidAt: paymentStatus === "paid" ? sql`now()` : null, updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+    }
+    return {
+      attempt: after,
+      changed: after !== before,
+      payment: paymentStatus,
+      order: await settleOrderStatus(tx, orderId),
+      paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
+    };
+  });
+}
