@@ -54,6 +54,15 @@ export const screens = {
     },
   },
   orderStatus: { file: "routes/order-status.tsx", paths: samePath("status/:id") },
+  /** Where a payment gateway sends the visitor back; without the attempt, the base the api completes for the gateway. */
+  paymentReturn: {
+    file: "routes/payment-return.tsx",
+    paths: {
+      cs: "status/:id/platba/:attemptId?",
+      pl: "status/:id/platnosc/:attemptId?",
+      en: "status/:id/payment/:attemptId?",
+    },
+  },
   voucher: { file: "routes/voucher.tsx", paths: samePath("voucher") },
   voucherStatus: {
     file: "routes/voucher-status.tsx",

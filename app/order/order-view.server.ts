@@ -6,6 +6,7 @@ import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../..
 import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/shop/v1/payment_pb";
 import { formatIban } from "../../server/domain/bank-account";
 import {
+  isFinalOrderStatus,
   reservationProgress,
   type BookingStatus as DomainBookingStatus,
   type OrderStatus as DomainOrderStatus,
@@ -68,15 +69,19 @@ const stepsDoneAt: Record<Exclude<ReservationProgress, "cancelled">, number> = {
   confirmed: 4,
 };
 
+/** The contract's enum names, lower-cased, are the domain's status names. */
+function domainOrderStatus(order: HotelOrder): DomainOrderStatus {
+  return (orderStatusKeys[order.status] ?? "WAITING").toLowerCase() as DomainOrderStatus;
+}
+
 /** The stage of SPEC §4 the domain reads from the order's and the booking's status. */
 function progressOf(order: HotelOrder): ReservationProgress {
-  // The contract's enum names, lower-cased, are the domain's status names.
-  const status = (orderStatusKeys[order.status] ?? "WAITING").toLowerCase() as DomainOrderStatus;
+  const status = domainOrderStatus(order);
   const booking = bookingStatusKeys[order.booking?.bookingStatus ?? BookingStatus.UNSPECIFIED] ?? "NOT_ORDERED";
   return reservationProgress(status, booking.toLowerCase() as DomainBookingStatus, order.payments.length > 0);
 }
 
-function paymentView(payment: Payment, formats: Formats): PaymentView {
+function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): PaymentView {
   const method = payment.method;
   const transfer = payment.bankTransfer;
   const waiting = payment.status === PaymentStatus.WAITING;
@@ -90,7 +95,8 @@ function paymentView(payment: Payment, formats: Formats): PaymentView {
     amount: formats.money(minorUnits(payment.value)),
     status: paymentStatusKeys[payment.status] ?? null,
     payBy: waiting && payment.payBy ? formats.deadline(timestampDate(payment.payBy)) : null,
-    gatewayUrl: waiting && payment.gateway?.url ? payment.gateway.url : null,
+    // Paid at a gateway, not paid yet, and the order still wants it: the visitor may (try to) pay it now.
+    payableAtGateway: payment.gateway !== undefined && payment.status !== PaymentStatus.PAID && orderIsLive,
     transfer: transfer
       ? {
           bankAccount: transfer.bankAccount,
@@ -136,7 +142,9 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     childrenAges: booking?.childrenAges ?? [],
     rooms: order.rooms.map((room) => roomView(room, formats)),
     price: priceView(order.price, creditUsed, formats),
-    payments: order.payments.map((payment) => paymentView(payment, formats)),
+    payments: order.payments.map((payment) =>
+      paymentView(payment, formats, !isFinalOrderStatus(domainOrderStatus(order)))
+    ),
     noteForHotel: order.noteForHotel,
     documents: order.documents.flatMap((document) => {
       const type =

@@ -32,7 +32,8 @@ export type PaymentView = {
   /** Formatted deadline of a payment not yet made (benefit cards may be paid later). */
   payBy: string | null;
   /** Where to pay it, while it waits for a gateway. */
-  gatewayUrl: string | null;
+  /** A card or benefit payment the visitor can pay (or try again) now, at its gateway. */
+  payableAtGateway: boolean;
   transfer: TransferView | null;
   /** The transfer's QR code, a PNG data URL. */
   qrCode: string | null;

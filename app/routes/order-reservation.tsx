@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
@@ -16,6 +16,7 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { viewFormats } from "~/order/availability-view.server";
 import { minorUnits } from "~/order/money.server";
+import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
 import {
@@ -26,7 +27,7 @@ import {
   reservationSchema,
 } from "~/order/reservation-form.server";
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
-import { languageOf, localizedPath } from "~/route-table";
+import { languageOf } from "~/route-table";
 import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
@@ -118,8 +119,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
         return answer(reply, repriced || staleStay ? 409 : 400, staleStay);
       }
       if (!orderId) throw new Error("HotelOrderCreate answered without an order");
-      const status = localizedPath("orderStatus", context.locale, context.variant.defaultLocale, { id: orderId });
-      return redirect(status, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+      // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page.
+      return payAtGateway(context, request, orderId);
     }
   }
 }

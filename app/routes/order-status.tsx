@@ -1,13 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { OrderPayments } from "~/components/order/order-payments";
 import { OrderProgress } from "~/components/order/order-progress";
+import { PaymentOutcomeNotice } from "~/components/order/payment-outcome-notice";
 import { PriceBreakdown } from "~/components/order/price-breakdown";
 import { StaySummary } from "~/components/order/stay-summary";
 import { useTranslation } from "~/i18n/use-translation";
 import { viewFormats } from "~/order/availability-view.server";
+import { explainedPaymentErrors, outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { loadHotelOrder, orderView } from "~/order/order-view.server";
 import { screenMeta } from "~/screen-meta";
@@ -16,16 +18,29 @@ import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
 
-/** The order as it stands now: its payments change as money arrives, so nothing keeps a copy (no-store). */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+/**
+ * The order as it stands now: its payments change as money arrives, so nothing keeps a copy (no-store). After a
+ * gateway, the query says what to tell the visitor (only the outcomes and refusals this page knows are read).
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const orderId = requireUuid(params.id);
   const order = orderView(await loadHotelOrder(context, orderId), viewFormats(context));
-  return screenData(context, "orderStatus", { order }, { cacheControl: orderCacheControl });
+  const query = new URL(request.url).searchParams;
+  const outcome = Object.values(outcomeNames).find((name) => name === query.get("outcome")) ?? null;
+  const error = explainedPaymentErrors.find((code) => code === query.get("error")) ?? null;
+  return screenData(context, "orderStatus", { order, told: { outcome, error } }, { cacheControl: orderCacheControl });
+}
+
+/** "Pay now" (or "Try again") for one card or benefit payment: a new try at its gateway. */
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const orderId = requireUuid(params.id);
+  const paymentId = requireUuid(String((await request.formData()).get("paymentId") ?? ""));
+  return payAtGateway(context, request, orderId, { paymentId });
 }
 
 export default function OrderStatusScreen() {
   const { t } = useTranslation();
-  const { title, order } = useLoaderData<typeof loader>();
+  const { title, order, told } = useLoaderData<typeof loader>();
   const methodName = methodNamer(
     t,
     order.payments.map((payment) => payment.method)
@@ -38,6 +53,7 @@ export default function OrderStatusScreen() {
         <p>{t("status.sentTo", { email: order.orderedBy })}</p>
         {order.createdAt ? <p className="field__hint">{t("status.createdAt", { date: order.createdAt })}</p> : null}
       </section>
+      <PaymentOutcomeNotice outcome={told.outcome} error={told.error} />
       <OrderProgress order={order} />
       <div className="reservation">
         <div className="order-status__main">

@@ -24,11 +24,13 @@ import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } 
 import { paymentMethodById } from "../domain/payment-methods";
 import type { PricedCharge, ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
+import { gatewayOfMethod } from "../domain/payment-gateways";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
 import { dateToTimestamp, toDeal, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
 import { toMoney } from "./money";
 import { toPaymentMethod } from "./payment-methods";
+import { contractGatewayType } from "./payment-start";
 
 /** Priced orders and created orders as the contract's messages. */
 
@@ -208,11 +210,13 @@ async function toPayment(
   config: Config
 ): Promise<MessageInitShape<typeof PaymentSchema>> {
   const method = paymentMethodById(order.product, payment.methodId);
+  const gateway = gatewayOfMethod(payment.methodId);
   return {
     paymentId: payment.id,
     value: toMoney(payment.value, order.currency),
     status: paymentStatuses[payment.status],
     method: method ? toPaymentMethod(method) : { methodId: payment.methodId, name: payment.methodId },
+    ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
     ...(method?.kind === "bank_transfer" ? await toTransferDetails(order, payment, config) : {}),
   };
 }

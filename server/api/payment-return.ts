@@ -68,7 +68,9 @@ export function paymentReturn(deps: ApiDeps): ServiceImpl<typeof ShopService>["p
       throw error;
     }
     const change = await recordGatewayReport(deps, attempt.id, state);
-    return { outcome: contractOutcome[paymentOutcome(change.attempt, change.order === "paid")], orderId: order.id };
+    // A late word on an older try of a payment another try has paid: the visitor is told the payment is paid.
+    const told = change.payment === "paid" ? "paid" : change.attempt;
+    return { outcome: contractOutcome[paymentOutcome(told, change.order === "paid")], orderId: order.id };
   };
 }
 

@@ -6,6 +6,7 @@ import { expectFieldError, field, minorUnitsOf, type Language } from "./order-fl
 import {
   acceptTerms,
   czechCustomer,
+  decideAtGateway,
   fillCustomer,
   openReservation,
   orderForm,
@@ -37,13 +38,20 @@ async function transferOnStatusPage(page: Page) {
  * A three-way split: a small voucher's credit first, a part by card, and the transfer for the rest; typed, priced,
  * and shown per method before the order is sent. Answers what the transfer will be charged, in minor units.
  */
-async function splitVoucherCardAndTransfer(page: Page, voucher: string, cardPart: string, charged: RegExp) {
+async function splitVoucherCardAndTransfer(
+  page: Page,
+  voucher: string,
+  cardPart: string,
+  charged: RegExp,
+  method = "payment_card"
+) {
   await field(page, "voucherCodes").fill(voucher);
-  await field(page, "amount.payment_card").fill(cardPart);
+  // The rest-paying method takes no amount (its field is hidden), so the transfer takes the rest first.
   await page.locator("input[name=lastPayment][value=transfer]").check();
+  await field(page, `amount.${method}`).fill(cardPart);
   await submitIntent(page, "update");
   await expect(page.locator(".voucher-uses .condition--good")).toHaveCount(1);
-  await expect(page.locator(".price-line[data-method=payment_card] dd")).toHaveText(charged);
+  await expect(page.locator(`.price-line[data-method=${method}] dd`)).toHaveText(charged);
   const transfer = page.locator(".price-line[data-method=transfer] dd");
   await expect(transfer).toBeVisible();
   return minorUnitsOf((await transfer.textContent()) ?? "");
@@ -76,7 +84,9 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   await acceptTerms(page);
   await submitIntent(page, "order");
 
-  await page.waitForURL(statusPath);
+  // The card part is paid at the card gateway first; back from it, the status page says what came of it.
+  await decideAtGateway(page, /ČSOB/, "approve");
+  await expect(page.locator(".payment-outcome")).toHaveText("Platba proběhla. Část objednávky ještě zbývá zaplatit.");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stav objednávky");
   await expect(page.locator(".order-confirmation")).toContainText(`Potvrzení jsme poslali na ${czechCustomer.email}.`);
   await expect(page.locator(".progress__step--done")).toHaveText(["Odeslaná (hotovo)"]);
@@ -97,7 +107,7 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   expect(spayd.fields.CC).toBe("CZK");
   expect(spayd.fields["X-VS"]).toBe(orderNumber);
 
-  await expect(page.locator(".order-payment[data-method=payment_card]")).toContainText("Platební karta");
+  await expect(page.locator(".order-payment[data-method=payment_card]")).toContainText("Platební kartaZaplaceno");
   await expect(page.locator(".order-payment[data-method=voucher]")).toContainText("Zaplaceno");
   await expect(page.locator(".chosen-rooms")).toContainText("Pokoje celkem");
 });
@@ -113,12 +123,17 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
     page,
     smallVoucher("PLN", testInfo.project.name),
     "199,99",
-    /^199,99\szł$/
+    /^199,99\szł$/,
+    "pluxee_cafeteria"
   );
   await acceptTerms(page);
   await submitIntent(page, "order");
 
-  await page.waitForURL(statusPath);
+  await decideAtGateway(page, /Pluxee/, "approve");
+  await expect(page.locator(".payment-outcome")).toHaveText(
+    "Płatność przyjęta. Część zamówienia pozostaje jeszcze do zapłaty."
+  );
+  await expect(page.locator(".order-payment[data-method=pluxee_cafeteria] .payment-state")).toHaveText("Opłacona");
   await expect(page.locator(".order-confirmation")).toContainText(
     `Potwierdzenie wysłaliśmy na adres ${polishCustomer.email}.`
   );
@@ -133,6 +148,53 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
   expect(zbp.fields.amount).toBe(transferCharge);
   expect(`PL${zbp.fields.account}`).toBe(iban);
   expect(zbp.fields.title).toContain(orderNumber);
+});
+
+test("a benefit card the bank declines says so, and paying again at the gateway pays it (cs)", async ({
+  page,
+}, testInfo) => {
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  await fillCustomer(page, czechCustomer);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await field(page, "amount.edenred_card").fill("1 000");
+  await submitIntent(page, "update");
+  await acceptTerms(page);
+  await submitIntent(page, "order");
+
+  await decideAtGateway(page, /Edenred/, "decline");
+  const benefit = page.locator(".order-payment[data-method=edenred_card]");
+  await expect(page.locator(".payment-outcome")).toHaveText(
+    "Platba se nezdařila. Zkuste to prosím znovu níže, nebo zaplaťte jiným způsobem."
+  );
+  await expect(benefit.locator(".payment-state")).toHaveText("Zamítnuto");
+  await expect(page.locator(".progress__step--current")).toHaveText("Čeká na platbu (právě probíhá)");
+
+  await benefit.getByRole("button", { name: "Zaplatit znovu: Karta Edenred" }).click();
+  await decideAtGateway(page, /Edenred/, "approve");
+  await expect(page.locator(".payment-outcome")).toHaveText("Platba proběhla. Část objednávky ještě zbývá zaplatit.");
+  await expect(benefit.locator(".payment-state")).toHaveText("Zaplaceno");
+  await expect(benefit.getByRole("button")).toHaveCount(0);
+  await expect(page.locator(".order-payment[data-method=transfer] .transfer__qr img")).toBeVisible();
+});
+
+test("a payment cancelled at the gateway can be paid later from the status page (en)", async ({ page }, testInfo) => {
+  await openReservation(page, "en");
+  await expectJavaScriptState(page, testInfo);
+  await fillCustomer(page, czechCustomer);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await field(page, "amount.payment_card").fill("500");
+  await submitIntent(page, "update");
+  await acceptTerms(page);
+  await submitIntent(page, "order");
+
+  await decideAtGateway(page, /ČSOB/, "cancel");
+  await expect(page.locator(".payment-outcome")).toHaveText("You cancelled the payment. You can pay again below.");
+  await page.reload();
+  await expect(page.locator(".payment-outcome")).toHaveText("You cancelled the payment. You can pay again below.");
+  await page.locator(".order-payment[data-method=payment_card]").getByRole("button").click();
+  await decideAtGateway(page, /ČSOB/, "approve");
+  await expect(page.locator(".order-payment[data-method=payment_card] .payment-state")).toHaveText("Paid");
 });
 
 const voucherCases: { language: Language; code: string; uses: RegExp; paid: string; name: string }[] = [
@@ -222,7 +284,8 @@ test("sending without the details keeps what was typed and says what is missing,
   await field(page, "companyId").fill("12345678");
   await acceptTerms(page);
   await submitIntent(page, "order");
-  await page.waitForURL(statusPath);
+  // The first method (a benefit card) pays all of it: its gateway is next.
+  await page.waitForURL(/\/sandbox-gateway\//);
 });
 
 test("Update price prices the cancellation insurance in (en)", async ({ page }, testInfo) => {

@@ -38,8 +38,9 @@ const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext
   howItWorks: "/jak-to-funguje",
   partner: "/partner/edenred",
   edenred2024: "/edenred-2024",
-  // A resource route: XML, no JavaScript at all.
+  // Resource routes: XML, or a redirect; no JavaScript at all.
   sitemap: null,
+  paymentReturn: null,
   contentPage: "/some-content-page",
 };
 

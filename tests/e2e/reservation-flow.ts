@@ -9,7 +9,16 @@ export const reservationPath = {
   en: /\/en\/order\/reservation\/[0-9a-f-]{36}$/,
 } as const;
 
-export const statusPath = /\/status\/[0-9a-f-]{36}$/;
+/** The status page, with or without what to tell the visitor after a payment gateway (`?outcome=...`). */
+export const statusPath = /\/status\/[0-9a-f-]{36}(\?.*)?$/;
+
+/** The sandbox gateway's page, where the visitor decides how the payment ends; then back at the status page. */
+export async function decideAtGateway(page: Page, gateway: RegExp, decision: "approve" | "decline" | "cancel") {
+  await page.waitForURL(/\/sandbox-gateway\//);
+  await expect(page.locator("header")).toContainText(gateway);
+  await page.locator(`button[name=decision][value=${decision}]`).click();
+  await page.waitForURL(statusPath);
+}
 
 /** The first room the rooms screen lets the customer choose, once. */
 export async function chooseFirstRoom(page: Page, language: Language) {

@@ -1,19 +1,15 @@
-import type { MessageInitShape } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Currency, Lang, Product, type ProductVariantSchema } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
-import { InvalidVoucherReason, PaymentStatus, type PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
-import { ShopService, type HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { InvalidVoucherReason, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
+import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import { loadConfig } from "../../server/config";
 import type { OpenDatabase } from "../../server/db/database";
-import { parseBookingLink } from "../../server/domain/booking-link";
-import { minorOfUnitsNanos, shareOf } from "../../server/domain/money";
+import { shareOf } from "../../server/domain/money";
 import { paymentMethodsFor } from "../../server/domain/payment-methods";
 import type { ProductKey } from "../../server/domain/products";
 import { serviceFeeBasisPoints } from "../../server/domain/service-fee";
@@ -21,45 +17,19 @@ import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
 import { runOps } from "../../server/ops/commands";
 import { findVoucherByCode, issueCreditVoucher, createCoupon } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
-import { availableStay } from "../fixtures/available-stay";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
+import {
+  customer,
+  czVariant,
+  failureOf,
+  hotelOrderSteps,
+  minorOf,
+  money,
+  now,
+  orderableProduct,
+  variants,
+} from "../fixtures/hotel-orders";
 import { decodeQrDataUrl } from "../fixtures/qr-code";
-
-// The api's clock: dates below are relative to it, so the tests mean the same on any day they run.
-const now = new Date("2026-11-21T10:00:00Z");
-const variants: Record<"DZB_CZ" | "DZB_PL", MessageInitShape<typeof ProductVariantSchema>> = {
-  DZB_CZ: { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK },
-  DZB_PL: { product: Product.DZB_PL, lang: Lang.PL, currency: Currency.PLN },
-};
-const czVariant = variants.DZB_CZ;
-
-const hotelUrl = (slug: string) => `https://www.booking.com/hotel/cz/${slug}.html`;
-
-const money = (minor: number, currencyCode = "CZK") => ({
-  currencyCode,
-  units: BigInt(Math.trunc(minor / 100)),
-  nanos: (minor % 100) * 10_000_000,
-});
-const minorOf = (m: { units: bigint; nanos: number } | undefined) => (m ? minorOfUnitsNanos(m.units, m.nanos) : 0);
-
-async function failureOf(call: Promise<unknown>) {
-  const error = await call.then(
-    () => expect.fail("the call should fail"),
-    (e: unknown) => ConnectError.from(e)
-  );
-  const [detail] = error.findDetails(ErrorDetailSchema);
-  return { code: error.code, errorCode: detail?.code, field: detail?.field };
-}
-
-const customer = {
-  firstName: "Jana",
-  lastName: "Nováková",
-  email: "jana@example.com",
-  mobile: "+420 123 456 789",
-  contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ", postalCode: "110 00" },
-  agreeCp: true,
-  agreeTac: true,
-};
 
 /** Raises every price it passes on while `raised` is set: the provider's offer changing under an open preview. */
 function changingProvider(inner: HotelProvider) {
@@ -112,56 +82,11 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
   /** The clients of every api instance, taken in turn. */
   const clientAt = (index: number) => clientOf(apis[index % apis.length]!);
 
-  let stayCounter = 0;
-  /** A fresh availability check of a two-night stay; each call uses another hotel so orders never look duplicate. */
-  async function availability(
-    product: "DZB_CZ" | "DZB_PL" = "DZB_CZ",
-    slug?: string
-  ): Promise<HotelAvailabilityResponse> {
-    stayCounter += 1;
-    const url = hotelUrl(slug ?? `hotel-order-test-${stayCounter}`);
-    const parsed = parseBookingLink(url);
-    if (!parsed.ok) throw new Error(url);
-    const stay = await availableStay(simulator, parsed.hotel, now, { startInDays: 30, nights: 2 });
-    const { hotelRequest } = await client.hotelParseUrl({ productVariant: variants[product], url });
-    return client.hotelAvailability({
-      productVariant: variants[product],
-      lookup: {
-        case: "hotelRequest",
-        value: {
-          hotelId: hotelRequest!.hotelId,
-          checkIn: timestampFromDate(new Date(`${stay.checkIn}T00:00:00Z`)),
-          checkOut: timestampFromDate(new Date(`${stay.checkOut}T00:00:00Z`)),
-          rooms: 1,
-          adults: 2,
-        },
-      },
-    });
-  }
-
-  /** A product paid online that two adults fit. */
-  function orderableProduct(answer: HotelAvailabilityResponse): string {
-    for (const room of answer.hotelAvailability!.rooms) {
-      for (const product of room.products) {
-        const online = product.paymentTimings.some((t) => t !== 3);
-        if (product.orderability?.isAvailable && product.fitsOccupancy && online) return product.productId;
-      }
-    }
-    throw new Error("no orderable product in the answer");
-  }
-
-  type PaymentRequestInit = MessageInitShape<typeof PaymentRequestSchema>;
-  async function preview(paymentRequest: PaymentRequestInit, product: "DZB_CZ" | "DZB_PL" = "DZB_CZ") {
-    const answer = await availability(product);
-    return client.hotelOrderPreview({
-      productVariant: variants[product],
-      lookup: {
-        case: "specification",
-        value: { availabilityId: answer.availabilityId, productIds: [orderableProduct(answer)] },
-      },
-      paymentRequest,
-    });
-  }
+  const { availability, preview } = hotelOrderSteps({
+    client: () => client,
+    simulator,
+    slugPrefix: "hotel-order-test",
+  });
 
   describe("HotelOrderPreview", () => {
     it.each(["DZB_CZ", "DZB_PL"] as const)("prices every payment method of %s with its service fee", async (key) => {

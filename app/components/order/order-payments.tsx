@@ -1,3 +1,5 @@
+import { Form } from "@remix-run/react";
+import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderView, PaymentView } from "~/order/order-view";
 import { useShop } from "~/shop-data";
@@ -27,10 +29,17 @@ export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
             {payment.payBy ? (
               <p className="field__hint">{t("status.payments.payBy", { date: payment.payBy })}</p>
             ) : null}
-            {payment.gatewayUrl ? (
-              <a className="button button--primary" href={payment.gatewayUrl}>
-                {t("status.payments.pay", { method: methodName(payment.method.methodId) })}
-              </a>
+            {payment.payableAtGateway ? (
+              <Form method="post" className="order-payment__pay">
+                <input type="hidden" name="paymentId" value={payment.paymentId} />
+                <PendingButton
+                  intent="pay"
+                  label={t(payment.status === "WAITING" ? "status.payments.pay" : "status.payments.payAgain", {
+                    method: methodName(payment.method.methodId),
+                  })}
+                  pendingLabel={t("status.payments.opening")}
+                />
+              </Form>
             ) : null}
             {payment.transfer && payment.status === "WAITING" ? <TransferDetails payment={payment} /> : null}
           </li>

@@ -402,7 +402,8 @@ export type Payment = Message<"dzb.shop.v1.Payment"> & {
   method?: PaymentMethod | undefined;
 
   /**
-   * Set while the payment waits for a gateway.
+   * Set for a card or benefit payment: the gateway it is paid at. Its url comes only from PaymentStart, which
+   * starts a new try at the gateway each time.
    *
    * @generated from field: optional dzb.shop.v1.Gateway gateway = 5;
    */

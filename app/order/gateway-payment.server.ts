@@ -1,0 +1,76 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect, redirectDocument } from "@remix-run/node";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
+import { localizedPath } from "~/route-table";
+import { errorCodeOf } from "~/rpc-form-error.server";
+import { orderCacheControl } from "~/screen.server";
+
+/**
+ * Sending the visitor to pay at a gateway, and back to the status page with what to tell them. The status page reads
+ * the outcome from its query (`outcome`, and `error` for a refusal), so a reload shows the same words.
+ */
+
+/** The outcomes of SPEC §4 as the status page's query names them. */
+export const outcomeNames = {
+  [PaymentOutcome.PAID]: "paid",
+  [PaymentOutcome.PARTIALLY_PAID]: "partially_paid",
+  [PaymentOutcome.CANCELLED]: "cancelled",
+  [PaymentOutcome.FAILED]: "failed",
+  [PaymentOutcome.UNKNOWN]: "unknown",
+  [PaymentOutcome.CANNOT_BE_PROCESSED]: "cannot_be_processed",
+} as const satisfies Partial<Record<PaymentOutcome, string>>;
+
+export type OutcomeName = (typeof outcomeNames)[keyof typeof outcomeNames];
+
+/** The refusals the status page explains in words of its own; any other is the catalogue's generic sentence. */
+export const explainedPaymentErrors = [
+  ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE,
+  ErrorCode.CARD_CALLBACK_INVALID_SIGNATURE,
+  ErrorCode.CAFETERIA_CALLBACK_CURRENCY_MISSING,
+  ErrorCode.CAFETERIA_CALLBACK_ORDER_NUMBER_MISSING,
+  ErrorCode.CAFETERIA_CALLBACK_AMOUNT_INVALID,
+  ErrorCode.CAFETERIA_CALLBACK_VERIFICATION_FAILED,
+  ErrorCode.CAFETERIA_CALLBACK_STATUS_INVALID,
+].map((code) => ErrorCode[code]);
+
+export function statusRedirect(
+  context: AppLoadContext,
+  orderId: string,
+  told: { outcome?: OutcomeName; error?: ErrorCode } = {}
+): Response {
+  const path = localizedPath("orderStatus", context.locale, context.variant.defaultLocale, { id: orderId });
+  const query = new URLSearchParams();
+  if (told.outcome) query.set("outcome", told.outcome);
+  if (told.error !== undefined) query.set("error", ErrorCode[told.error]);
+  const search = query.size > 0 ? `?${query}` : "";
+  return redirect(`${path}${search}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+}
+
+/**
+ * Starts paying the order's payment (or its first one due at a gateway) and redirects there; with nothing to pay at
+ * a gateway, to the status page (with `after`, what the visitor was just told). A gateway that cannot be reached is
+ * said on the status page, where "Pay now" tries again.
+ */
+export async function payAtGateway(
+  context: AppLoadContext,
+  request: Request,
+  orderId: string,
+  options: { paymentId?: string; after?: OutcomeName } = {}
+): Promise<Response> {
+  const base = localizedPath("paymentReturn", context.locale, context.variant.defaultLocale, { id: orderId });
+  try {
+    const { gateway } = await context.rpc.paymentStart({
+      orderId,
+      paymentId: options.paymentId,
+      returnUrl: new URL(base, request.url).href,
+    });
+    if (!gateway?.url) return statusRedirect(context, orderId, { outcome: options.after });
+    // A whole page load: the gateway's page is no route of this app, even when the sandbox serves it on its host.
+    return redirectDocument(gateway.url, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+  } catch (error) {
+    const code = errorCodeOf(error);
+    if (code !== ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE) throw error;
+    return statusRedirect(context, orderId, { outcome: options.after, error: code });
+  }
+}
