@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../server/html-escape";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { localizedPath, partners, type ScreenId } from "~/route-table";
 
@@ -16,14 +17,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
+    ...paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`),
     "</urlset>",
   ].join("\n");
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

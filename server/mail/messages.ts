@@ -13,6 +13,7 @@ import en from "../../app/i18n/mail/en.json";
 import pl from "../../app/i18n/mail/pl.json";
 import { nightsBetween, utcMidnightOf } from "../domain/calendar-date";
 import type { CurrencyCode } from "../domain/products";
+import { escapeHtml } from "../html-escape";
 
 const mailTexts: Record<Language, typeof en> = { cs, pl, en };
 
@@ -414,10 +415,4 @@ function htmlOf(block: Block): string {
         block.label
       )}</a></p>`;
   }
-}
-
-const htmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEntities[char]!);
 }

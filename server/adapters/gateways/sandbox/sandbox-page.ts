@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../../html-escape";
 import type { GatewayType, SandboxPageRenderer, SandboxPaymentView } from "../payment-gateway";
 
 /**
@@ -65,8 +66,4 @@ function amountText({ amount, currency }: SandboxPaymentView): string {
   const whole = Math.trunc(amount / 100);
   const cents = String(amount % 100).padStart(2, "0");
   return `${whole}.${cents} ${currency}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
