@@ -10,6 +10,7 @@ import {
 } from "../../gen/dzb/shop/v1/order_pb";
 import {
   InvalidVoucherReason,
+  GatewayType,
   PaymentStatus,
   type PaymentCalculationSchema,
   type PaymentSchema,
@@ -24,13 +25,12 @@ import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } 
 import { paymentMethodById } from "../domain/payment-methods";
 import type { PricedCharge, ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
-import { gatewayOfMethod } from "../domain/payment-gateways";
+import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
 import { dateToTimestamp, toDeal, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
 import { toMoney } from "./money";
 import { toPaymentMethod } from "./payment-methods";
-import { contractGatewayType } from "./payment-start";
 
 /** Priced orders and created orders as the contract's messages. */
 
@@ -39,6 +39,12 @@ const invalidReasons: Record<DomainInvalidReason, InvalidVoucherReason> = {
   inactive: InvalidVoucherReason.INACTIVE,
   expired: InvalidVoucherReason.EXPIRED,
   other: InvalidVoucherReason.OTHER,
+};
+
+export const contractGatewayType: Record<DomainGatewayType, GatewayType> = {
+  CSOB: GatewayType.CSOB,
+  PLUXEE: GatewayType.PLUXEE,
+  EDENRED: GatewayType.EDENRED,
 };
 
 const paymentStatuses: Record<DomainPaymentStatus, PaymentStatus> = {

@@ -1,6 +1,5 @@
 import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { GatewayType } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
 import { isFinalOrderStatus } from "../domain/order-status";
@@ -8,10 +7,9 @@ import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payme
 import { findOrder } from "../stores/orders";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
+import { contractGatewayType } from "./order-contract";
 import { providerLanguageOf } from "./hotel-availability";
 import { requestProductKey } from "./product-variant";
-
-export const contractGatewayType = { CSOB: GatewayType.CSOB, PLUXEE: GatewayType.PLUXEE, EDENRED: GatewayType.EDENRED };
 
 /**
  * Sends the visitor to pay one card or benefit payment of an order: a new try at its gateway each time (after a

@@ -75,13 +75,13 @@ export async function recordAttemptState(
   reported: PaymentStatus
 ): Promise<AttemptChange> {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    const attempt = await findAttempt(tx, attemptId);
     if (!attempt) throw new Error(`no payment attempt ${attemptId}`);
-    const [{ orderId }] = await tx
-      .select({ orderId: payments.orderId })
-      .from(payments)
-      .where(eq(payments.id, attempt.paymentId));
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, attempt.orderId))
+      .for("update");
     const [payment] = await tx.select().from(payments).where(eq(payments.id, attempt.paymentId));
     const tries = await tx
       .select({ id: paymentAttempts.id, state: paymentAttempts.state })
@@ -89,7 +89,8 @@ export async function recordAttemptState(
       .where(eq(paymentAttempts.paymentId, payment.id))
       .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
 
-    const before = (tries.find((t) => t.id === attemptId)?.state ?? attempt.state) as PaymentStatus;
+    // Read again under the lock: another report may have moved the try since it was first read.
+    const before = tries.find((t) => t.id === attemptId)!.state as PaymentStatus;
     const after = attemptStateAfter(before, reported);
     const live = !isFinalOrderStatus(order.status as OrderStatus);
     const paidBefore = paymentStatusOfAttempts(tries.map((t) => t.state as PaymentStatus)) === "paid";
@@ -112,7 +113,7 @@ export async function recordAttemptState(
       attempt: after,
       changed: after !== before,
       payment: paymentStatus,
-      order: await settleOrderStatus(tx, orderId),
+      order: await settleOrderStatus(tx, attempt.orderId),
       paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
     };
   });
