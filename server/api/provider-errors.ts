@@ -26,6 +26,12 @@ const answers: Record<ProviderErrorKind, { code: Code; errorCode: ErrorCode; mes
     errorCode: ErrorCode.NO_ACCOMMODATION_FOR_DATE,
     message: "no accommodation for the date",
   },
+  // Final: asking the provider again gets the same refusal, so the customer is told to contact the shop.
+  booking_refused: {
+    code: Code.FailedPrecondition,
+    errorCode: ErrorCode.ORDER_BOOKING_FAILED,
+    message: "the hotel provider refused the booking",
+  },
   // The SPEC's wording for an exceeded deadline, so the visitor is told to try again.
   timeout: {
     code: Code.DeadlineExceeded,

@@ -49,6 +49,8 @@ function changingProvider(inner: HotelProvider) {
         })),
       };
     },
+    book: (request, signal) => inner.book(request, signal),
+    cancelBooking: (bookingRef, signal) => inner.cancelBooking(bookingRef, signal),
   };
   return { provider, state };
 }

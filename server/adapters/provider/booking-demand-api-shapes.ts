@@ -3,8 +3,10 @@
  * narrowed to the fields the shop uses. Sources:
  * - the v3.1 OpenAPI description (https://developers.booking.com/demand/docs/open-api/demand-api, servers
  *   https://demandapi.booking.com/3.1), sections /accommodations/availability, /accommodations/details,
- *   /accommodations/constants, /common/locations/cities and /common/locations/countries, response schemas and
- *   examples;
+ *   /accommodations/constants, /common/locations/cities and /common/locations/countries, /orders/preview,
+ *   /orders/create, /orders/details, /orders/details/accommodations and /orders/cancel, response schemas and examples
+ *   (read in the published description as archived at
+ *   https://github.com/api-evangelist/booking-com/blob/main/openapi/_original/booking-com-demand-api-3-1-openapi.yml);
  * - https://developers.booking.com/demand/docs/support/error-handling/http-4xx-scenarios and
  *   .../error-codes for the error body `{ request_id, errors: [{ id, message }] }`.
  *
@@ -188,6 +190,85 @@ export const citiesAnswer = z.object({
 export const countriesAnswer = z.object({
   request_id: requestId,
   data: z.array(z.object({ id: z.string(), name: translated })),
+});
+
+const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+
+/** `OrdersPreviewOutput`: an online payment timing, null when the order cannot be paid that way. */
+const onlinePayment = z
+  .object({
+    /** Whether /orders/create must name a payment method (a card) for this timing. */
+    method_required: z.boolean().optional(),
+  })
+  .nullable()
+  .optional();
+
+/** `AccommodationsPriceCurrency`: one amount in the accommodation's currency and, when asked for another, the booker's. */
+const priceInCurrencies = z.object({
+  accommodation_currency: amountInMinorUnits.nullable().optional(),
+  booker_currency: amountInMinorUnits.nullable().optional(),
+});
+
+/** POST /orders/preview. */
+export const previewAnswer = z.object({
+  request_id: requestId,
+  data: z.object({
+    accommodation: z.object({
+      id: positiveInteger,
+      /** `booker` is null when the asked currency is the accommodation's own. */
+      currency: z.object({
+        accommodation: currencyCode.nullable().optional(),
+        booker: currencyCode.nullable().optional(),
+      }),
+      general_policies: z
+        .object({
+          payment: z.object({ pay_online_now: onlinePayment, pay_online_later: onlinePayment }).optional(),
+        })
+        .optional(),
+      price: z.object({ chargeable_online: priceInCurrencies.optional() }).optional(),
+      products: z.array(
+        z.object({
+          id: z.string(),
+          /** Null when every guest of the allocation fits the product. */
+          occupancy_mismatch: z.object({}).nullable().optional(),
+        })
+      ),
+    }),
+    /** Encapsulates the whole order for /orders/create; valid for 15 minutes. */
+    order_token: z.string().min(1),
+  }),
+});
+export type BookingPreview = z.infer<typeof previewAnswer>;
+
+/** POST /orders/create. */
+export const createAnswer = z.object({
+  request_id: requestId,
+  data: z.object({ accommodation: z.object({ order: z.string().min(1) }) }),
+});
+
+/** POST /orders/details: the orders a filter matches, a page at a time. */
+export const orderListAnswer = z.object({
+  data: z.array(z.object({ id: z.string().min(1) })),
+  metadata: z.object({ next_page: z.string().nullable().optional() }).optional(),
+});
+
+/** POST /orders/details/accommodations with `orders`. */
+export const accommodationOrdersAnswer = z.object({
+  data: z.array(
+    z.object({
+      id: z.string().min(1),
+      accommodation: positiveInteger,
+      /** What /orders/create was given as `accommodation.label`. */
+      label: z.string().nullable().optional(),
+      status: z.enum(["booked", "cancelled", "cancelled_by_accommodation", "cancelled_by_guest", "no_show", "stayed"]),
+    })
+  ),
+});
+
+/** POST /orders/cancel. */
+export const cancelAnswer = z.object({
+  request_id: requestId,
+  data: z.object({ status: z.enum(["successful", "failed"]) }),
 });
 
 /** The documented error body of every 4xx answer; `message` is meant for people. */

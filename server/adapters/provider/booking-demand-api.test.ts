@@ -1,13 +1,19 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   fakeWorld,
   startBookingDemandApiFake,
   type BookingDemandApiFake,
 } from "../../../tests/fixtures/booking-demand-api-fake";
-import { createBookingDemandApiProvider, type BookingDemandApiOptions } from "./booking-demand-api";
+import {
+  createBookingDemandApiProvider,
+  type BookingDemandApiOptions,
+  type CardCharge,
+  type PaymentCard,
+} from "./booking-demand-api";
 import { toMinorUnits } from "./booking-demand-api-shapes";
 import { hotelIdInPage } from "./booking-page-resolver";
-import { ProviderError, type HotelProvider, type StaySearch } from "./hotel-provider";
+import { ProviderError, type BookingRequest, type HotelProvider, type StaySearch } from "./hotel-provider";
 
 const NOW = new Date("2030-01-10T12:00:00Z");
 
@@ -392,5 +398,279 @@ describe("amounts", () => {
     expect(toMinorUnits(1.005)).toBeUndefined();
     expect(toMinorUnits(-1)).toBeUndefined();
     expect(toMinorUnits(1e21)).toBeUndefined();
+  });
+});
+
+describe("booking a stay", () => {
+  const card: PaymentCard = { cardholder: "DZB Travel", number: "4111111111111111", cvc: "123", expiryDate: "2031-12" };
+  const charges: CardCharge[] = [];
+  const room = "1000101_91234567";
+
+  afterEach(() => {
+    charges.length = 0;
+  });
+
+  /** A provider whose payment provider issues a virtual card for every charge, recording the charges. */
+  function booker(api: BookingDemandApiFake = fake): HotelProvider {
+    return provider({ issueCard: async (charge) => (charges.push(charge), card) }, api);
+  }
+
+  let stays = 0;
+  /** Two rooms of the Deluxe room's flexible rate; a check-in of its own, so other tests' orders stay out of sight. */
+  function booking(overrides: Partial<BookingRequest> = {}): BookingRequest {
+    stays += 1;
+    const checkIn = new Date(Date.UTC(2030, 6, 1) + stays * 3 * 86_400_000).toISOString().slice(0, 10);
+    return {
+      reference: randomUUID(),
+      hotelId: fakeWorld.prague.id,
+      checkIn,
+      checkOut: new Date(Date.parse(checkIn) + 2 * 86_400_000).toISOString().slice(0, 10),
+      adults: 2,
+      childrenAges: [5],
+      productIds: [room, room],
+      currency: "CZK",
+      language: "cs",
+      expectedPrice: 246_900,
+      booker: {
+        firstName: "Jana",
+        lastName: "Nováková",
+        email: "jana@example.cz",
+        mobile: "+420601234567",
+        countryCode: "cz",
+      },
+      remarks: "Přijedeme kolem 22:00.",
+      ...overrides,
+    };
+  }
+
+  const paths = () => apiRequests().map((request) => request.path);
+  const ordersFor = (reference: string) => fake.orders.filter((order) => order.label === reference);
+
+  it("looks for an earlier order, checks the offer, previews, then creates an order labelled with the reference", async () => {
+    const request = booking();
+    const { bookingRef } = await booker().book(request, signal());
+    expect(paths()).toEqual([
+      "/3.1/orders/details",
+      "/3.1/accommodations/availability",
+      "/3.1/orders/preview",
+      "/3.1/orders/create",
+    ]);
+    for (const sent of apiRequests()) {
+      expect(sent.headers["authorization"]).toBe(`Bearer ${fake.token}`);
+      expect(sent.headers["x-affiliate-id"]).toBe(fake.affiliateId);
+    }
+    expect(bodyOf("/orders/details")).toEqual({
+      start: { from: request.checkIn, to: request.checkIn },
+      currency: "CZK",
+      services: ["accommodations"],
+      maximum_results: 100,
+    });
+    expect(bodyOf("/accommodations/availability")).toMatchObject({
+      accommodation: 10001,
+      checkin: request.checkIn,
+      guests: { number_of_adults: 2, number_of_rooms: 2, children: [5] },
+    });
+    expect(bodyOf("/orders/preview")).toEqual({
+      booker: { country: "cz", platform: "desktop" },
+      currency: "CZK",
+      accommodation: {
+        id: 10001,
+        checkin: request.checkIn,
+        checkout: request.checkOut,
+        products: [
+          { id: room, allocation: { number_of_adults: 1, children: [5] } },
+          { id: room, allocation: { number_of_adults: 1, children: [] } },
+        ],
+      },
+    });
+    const guest = { email: "jana@example.cz", name: "Jana Nováková" };
+    expect(bodyOf("/orders/create")).toEqual({
+      order_token: expect.stringMatching(/^fake-order-token-/),
+      booker: {
+        address: { country: "cz" },
+        email: "jana@example.cz",
+        language: "cs",
+        name: { first_name: "Jana", last_name: "Nováková" },
+        telephone: "+420601234567",
+      },
+      accommodation: {
+        label: request.reference,
+        products: [
+          { id: room, guests: [guest] },
+          { id: room, guests: [guest] },
+        ],
+        remarks: { special_requests: "Přijedeme kolem 22:00." },
+      },
+      payment: {
+        timing: "pay_online_now",
+        method: "card",
+        card: {
+          cardholder: "DZB Travel",
+          number: "4111111111111111",
+          cvc: "123",
+          expiry_date: "2031-12",
+          authentication: { sca_exemption: "virtual" },
+        },
+      },
+    });
+    expect(charges).toEqual([{ reference: request.reference, currency: "CZK", amount: 246_900 }]);
+    expect(ordersFor(request.reference)).toEqual([expect.objectContaining({ id: bookingRef, status: "booked" })]);
+  });
+
+  it("answers the order already made for the reference, from any process, instead of booking again", async () => {
+    const request = booking();
+    const first = await booker().book(request, signal());
+    fake.requests.length = 0;
+    expect(await booker().book(request, signal())).toEqual(first);
+    expect(paths()).toEqual(["/3.1/orders/details", "/3.1/orders/details/accommodations"]);
+    expect(bodyOf("/orders/details/accommodations")).toEqual({ orders: [first.bookingRef], currency: "CZK" });
+    expect(ordersFor(request.reference)).toHaveLength(1);
+  });
+
+  it("finds the earlier order on a later page of the day's orders", async () => {
+    const paged = await startBookingDemandApiFake({ today: "2030-01-10", orderPageSize: 1 });
+    try {
+      const first = booking();
+      const second = booking({ checkIn: first.checkIn, checkOut: first.checkOut });
+      const { bookingRef } = await booker(paged).book(first, signal());
+      await booker(paged).book(second, signal());
+      paged.requests.length = 0;
+      expect(await booker(paged).book(first, signal())).toEqual({ bookingRef });
+      const lists = paged.requests.filter((request) => request.path === "/3.1/orders/details");
+      expect(lists.map((request) => request.body)).toEqual([
+        expect.objectContaining({ start: { from: first.checkIn, to: first.checkIn } }),
+        { page: expect.stringMatching(/^fake-page-/) },
+      ]);
+      expect(paged.orders).toHaveLength(2);
+    } finally {
+      await paged.close();
+    }
+  });
+
+  it("refuses, before previewing, when the rooms now cost more than the shop sold them for", async () => {
+    const error = await failure(booker().book(booking({ expectedPrice: 246_899 }), signal()));
+    expect(error.kind).toBe("booking_refused");
+    expect(error.message).toContain("246900");
+    expect(paths()).not.toContain("/3.1/orders/preview");
+  });
+
+  it("refuses a product no longer offered, one paid only at the property, or a hotel id that is none", async () => {
+    const gone = booking({ productIds: ["1000101_99999999"] });
+    expect((await failure(booker().book(gone, signal()))).kind).toBe("booking_refused");
+    const atProperty = booking({ productIds: ["1000101_91234568"], expectedPrice: 99_999 });
+    expect((await failure(booker().book(atProperty, signal()))).kind).toBe("booking_refused");
+    expect((await failure(booker().book(booking({ hotelId: "abc" }), signal()))).kind).toBe("booking_refused");
+    expect(paths()).not.toContain("/3.1/orders/create");
+  });
+
+  it("refuses guests the rooms cannot hold, as the preview tells", async () => {
+    const crowded = booking({ adults: 5, childrenAges: [], productIds: [room], expectedPrice: 123_450 });
+    expect((await failure(booker().book(crowded, signal()))).kind).toBe("booking_refused");
+    expect(bodyOf("/orders/preview")).toMatchObject({
+      accommodation: { products: [{ id: room, allocation: { number_of_adults: 5, children: [] } }] },
+    });
+    expect(paths()).not.toContain("/3.1/orders/create");
+  });
+
+  it("refuses what Booking.com refuses to preview or to create, and creates nothing", async () => {
+    for (const path of ["/3.1/orders/preview", "/3.1/orders/create"]) {
+      fake.behave({ kind: "refused", paths: [path] });
+      const request = booking();
+      const error = await failure(booker().book(request, signal()));
+      expect(error.kind).toBe("booking_refused");
+      expect(error.message).toContain("400");
+      expect(ordersFor(request.reference)).toEqual([]);
+    }
+  });
+
+  it("fails, worth another try, on an outage or refused credentials, and times out when Booking.com hangs", async () => {
+    for (const path of ["/3.1/orders/details", "/3.1/orders/preview", "/3.1/orders/create"]) {
+      fake.behave({ kind: "server_error", paths: [path] });
+      const error = await failure(booker().book(booking(), signal()));
+      expect(error.kind).toBe("failed");
+      expect(error.message).toContain("500");
+    }
+    fake.behave({ kind: "normal" });
+    const wrongToken = provider({ token: "secret-token-123", issueCard: async () => card });
+    expect((await failure(wrongToken.book(booking(), signal()))).kind).toBe("failed");
+    fake.behave({ kind: "hang", paths: ["/3.1/orders/create"] });
+    expect((await failure(booker().book(booking(), AbortSignal.timeout(300)))).kind).toBe("timeout");
+  });
+
+  it("fails when Booking.com wants a card and no card issuer is set", async () => {
+    const error = await failure(provider().book(booking(), signal()));
+    expect(error.kind).toBe("failed");
+    expect(error.message).toContain("card");
+    expect(paths()).not.toContain("/3.1/orders/create");
+  });
+
+  it("pays later when the rooms cannot be paid now", async () => {
+    const suite = booking({ productIds: ["1000102_91234569"], expectedPrice: 250_000, remarks: " " });
+    await booker().book(suite, signal());
+    expect(bodyOf("/orders/create")).toMatchObject({ payment: { timing: "pay_online_later", method: "card" } });
+    expect(bodyOf("/orders/create")).not.toHaveProperty("accommodation.remarks");
+  });
+});
+
+describe("cancelling a booking", () => {
+  const issueCard = async (): Promise<PaymentCard> => ({
+    cardholder: "DZB Travel",
+    number: "4111111111111111",
+    cvc: "123",
+    expiryDate: "2031-12",
+  });
+
+  async function booked(): Promise<string> {
+    const request: BookingRequest = {
+      reference: randomUUID(),
+      hotelId: fakeWorld.warsaw.id,
+      checkIn: "2030-09-01",
+      checkOut: "2030-09-03",
+      adults: 2,
+      childrenAges: [],
+      productIds: ["2000201_81234567"],
+      currency: "PLN",
+      language: "pl",
+      expectedPrice: 12_000,
+      booker: {
+        firstName: "Jan",
+        lastName: "Kowalski",
+        email: "jan@example.pl",
+        mobile: "+48601234567",
+        countryCode: "",
+      },
+      remarks: "",
+    };
+    const { bookingRef } = await provider({ issueCard }).book(request, signal());
+    expect(bodyOf("/orders/create")).toMatchObject({ booker: { address: { country: "pl" }, language: "pl" } });
+    fake.requests.length = 0;
+    return bookingRef;
+  }
+
+  it("cancels the order by its id, and a cancelled one again without complaint", async () => {
+    const bookingRef = await booked();
+    await provider().cancelBooking(bookingRef, signal());
+    expect(bodyOf("/orders/cancel")).toEqual({ order: bookingRef, reason: expect.stringMatching(/\S/) });
+    expect(fake.orders.find((order) => order.id === bookingRef)?.status).toBe("cancelled");
+    fake.requests.length = 0;
+    await expect(provider().cancelBooking(bookingRef, signal())).resolves.toBeUndefined();
+    expect(apiRequests().map((request) => request.path)).toEqual([
+      "/3.1/orders/cancel",
+      "/3.1/orders/details/accommodations",
+    ]);
+  });
+
+  it("refuses to cancel an order Booking.com does not know, or an id that is none", async () => {
+    expect((await failure(provider().cancelBooking("999999999999999", signal()))).kind).toBe("booking_refused");
+    fake.requests.length = 0;
+    expect((await failure(provider().cancelBooking("SIM-123", signal()))).kind).toBe("booking_refused");
+    expect(apiRequests()).toEqual([]);
+  });
+
+  it("fails on an outage, so the cancellation can be tried again", async () => {
+    const bookingRef = await booked();
+    fake.behave({ kind: "server_error", paths: ["/3.1/orders/cancel"] });
+    expect((await failure(provider().cancelBooking(bookingRef, signal()))).kind).toBe("failed");
+    expect(fake.orders.find((order) => order.id === bookingRef)?.status).toBe("booked");
   });
 });

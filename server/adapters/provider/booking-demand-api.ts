@@ -11,13 +11,38 @@
  * - https://developers.booking.com/demand/docs/support/error-handling/about-errors, .../http-4xx-scenarios and
  *   .../error-codes (error body `{ request_id, errors: [{ id, message }] }`, 401/403 for credentials);
  * - https://developers.booking.com/demand/docs/development-guide/error-handling (rate limiting: past the partner's
- *   limit every request gets 429 for one minute).
+ *   limit every request gets 429 for one minute);
+ * - for booking: the same OpenAPI description's /orders/preview, /orders/create, /orders/details,
+ *   /orders/details/accommodations and /orders/cancel (read as archived at
+ *   https://github.com/api-evangelist/booking-com/blob/main/openapi/_original/booking-com-demand-api-3-1-openapi.yml),
+ *   https://developers.booking.com/demand/docs/orders-api/order-preview-create (preview, then create with its
+ *   `order_token`), https://developers.booking.com/demand/docs/orders-api/orders-faqs (the token lives 15 minutes;
+ *   guests' name and email per product), https://developers.booking.com/demand/docs/payments/models/partner-collects
+ *   and .../payments/payments-methods (a partner that has charged the traveller pays Booking.com with a virtual card),
+ *   https://developers.booking.com/demand/docs/migration-guide/v3.2/orders/orders-cancel-v3.2 (the v3.1 cancel body
+ *   `{ order, reason }` and its answer `{ data: { status } }`).
+ *
+ * Booking once per reference: /orders/create has no idempotency key or header. Its `accommodation.label` is free text
+ * that /orders/details/accommodations gives back, and /orders/details lists orders by check-in date, so `book` first
+ * reads the labels of the orders checking in that day and answers the order labelled with the reference, if any,
+ * before it creates one. Limits: two calls for the same reference at the same moment can still both create (the
+ * caller must not run them in parallel), and an order Booking.com has created but does not list yet is not found.
+ *
+ * Checking the price: the preview prices products by `base` (without the charges the law wants shown in the price)
+ * and `total` (with every charge), not by the availability's `book` the shop sold them at, so `book` asks for the
+ * offer again and compares `book` prices before it previews.
  *
  * Where the documentation is silent, the choices made here (each explained where it is made):
  * - which error ids mean "dates not bookable" or "unknown accommodation": the error codes page lists only generic ids
  *   (missing_parameter, conflicting_parameters…), so a 400 or 404 is read by the parameter its errors name;
  * - a hotel the content endpoint knows but the availability endpoint refuses is "hotel_unavailable" (closed, or not
  *   open to our affiliate account);
+ * - the order endpoints document no error ids for "sold out", "price changed" or "refused": any 4xx but credentials,
+ *   timeout and rate limit is read as Booking.com's final refusal (`bookingErrorKind`);
+ * - nor what cancelling a cancelled order answers: a refused cancellation of an order whose details show it
+ *   cancelled counts as done;
+ * - the booker's address is only its country (the shop asks for no more); a hotel whose details say
+ *   `booker_address_required` may refuse such an order;
  * - the city and country come as ids and codes; their names are looked up once and kept for the process's life.
  *
  * Product ids in the documented examples have five or six digit groups ("1000420_95127794_2_0_0"); the contract
@@ -30,17 +55,23 @@ import type * as z from "zod";
 import { productIdPattern } from "../../domain/product-id";
 import type { CurrencyCode } from "../../domain/products";
 import {
+  accommodationOrdersAnswer,
   availabilityAnswer,
+  cancelAnswer,
   chargeTypesAnswer,
   citiesAnswer,
   countriesAnswer,
+  createAnswer,
   detailsAnswer,
   errorAnswer,
+  orderListAnswer,
+  previewAnswer,
   type BookingAccommodation,
   type BookingAvailability,
   type BookingCharge,
   type BookingErrorAnswer,
   type BookingPhoto,
+  type BookingPreview,
   type BookingProduct,
   type TranslatedString,
 } from "./booking-demand-api-shapes";
@@ -48,12 +79,14 @@ import { resolveHotelIdFromPage } from "./booking-page-resolver";
 import {
   ProviderError,
   dealKinds,
+  type BookingRequest,
   type DealKind,
   type ExtraCharge,
   type HotelProvider,
   type PaymentTiming,
   type Photo,
   type ProviderAvailability,
+  type ProviderBooking,
   type ProviderErrorKind,
   type ProviderHotel,
   type ProviderLanguage,
@@ -74,6 +107,29 @@ export interface BookingDemandApiOptions {
   readonly now?: () => Date;
   /** The longest Retry-After a 429 may ask for and still be waited out, once; 5 seconds unless set. */
   readonly maxRetryAfterMs?: number;
+  /**
+   * Issues the virtual card Booking.com charges for one booking: the shop has taken the customer's money and pays
+   * Booking.com with a card its payment provider funds for exactly that charge. Without it, `book` can only create
+   * orders whose preview requires no payment method.
+   */
+  readonly issueCard?: (charge: CardCharge, signal: AbortSignal) => Promise<PaymentCard>;
+}
+
+/** What one booking costs online, for the card that pays it. */
+export interface CardCharge {
+  /** The shop's order id the booking is for. */
+  readonly reference: string;
+  readonly currency: CurrencyCode;
+  /** Minor units. */
+  readonly amount: number;
+}
+
+export interface PaymentCard {
+  readonly cardholder: string;
+  readonly number: string;
+  readonly cvc: string;
+  /** YYYY-MM */
+  readonly expiryDate: string;
 }
 
 /**
@@ -91,7 +147,6 @@ const FALLBACK_LANGUAGE = "en-gb";
 
 /** Prices and taxes shown depend on the booker's country; each market currency belongs to one market. */
 const BOOKER_COUNTRY: Record<CurrencyCode, string> = { CZK: "cz", PLN: "pl" };
-
 
 /**
  * The contract's bounds on a product (SPEC, hotel.proto RoomProduct): a product outside them cannot be described to
@@ -129,12 +184,14 @@ export function createBookingDemandApiProvider(options: BookingDemandApiOptions)
     now,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
   });
-  const deps: Deps = { client, reference: createReferenceData(client), now };
+  const deps: Deps = { client, reference: createReferenceData(client), now, issueCard: options.issueCard };
   const portal = { portalUrl: options.portalUrl ?? DEFAULT_PORTAL_URL, fetch: fetchImpl };
   return {
     name: "booking-demand-api",
     resolveHotel: (link, signal) => resolveHotelIdFromPage(link, portal, signal),
     availability: (search, signal) => findAvailability(deps, search, signal),
+    book: (request, signal) => bookStay(deps, request, signal),
+    cancelBooking: (bookingRef, signal) => cancelOrder(client, bookingRef, signal),
   };
 }
 
@@ -142,6 +199,7 @@ interface Deps {
   readonly client: Client;
   readonly reference: ReferenceData;
   readonly now: () => Date;
+  readonly issueCard: BookingDemandApiOptions["issueCard"];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,6 +301,7 @@ const FAILURE_ORDER: readonly ProviderErrorKind[] = [
   "hotel_unavailable",
   "date_not_bookable",
   "nothing_available",
+  "booking_refused",
 ];
 
 /** Called with at least one failure among the outcomes. */
@@ -489,6 +548,324 @@ function languagesFor(language: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Booking: look for an order already made for the reference, check the offer, preview, create. Cancelling.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The orders Booking.com lists per request; pages beyond the last of these mean the lookup cannot be trusted. */
+const ORDERS_PER_PAGE = 100;
+const MAX_ORDER_PAGES = 20;
+
+const CANCEL_REASON = "Cancelled by the shop that booked it on behalf of the traveller.";
+
+/** `OrderCreatePaymentInput`, as far as the shop pays: online, with a virtual card or with no method named. */
+interface OrderPayment {
+  readonly timing: "pay_online_now" | "pay_online_later";
+  readonly method?: "card";
+  readonly card?: {
+    readonly cardholder: string;
+    readonly number: string;
+    readonly cvc: string;
+    readonly expiry_date: string;
+    readonly authentication: { readonly sca_exemption: "virtual" };
+  };
+}
+
+async function bookStay(deps: Deps, request: BookingRequest, signal: AbortSignal): Promise<ProviderBooking> {
+  const accommodation = bookableAccommodation(request.hotelId);
+  const existing = await findOrder(deps.client, request, accommodation, signal);
+  if (existing !== undefined) return { bookingRef: existing };
+  await checkOffer(deps.client, request, accommodation, signal);
+  const preview = await previewOrder(deps.client, request, accommodation, signal);
+  const payment = await paymentFor(deps, request, preview, signal);
+  const body = createBody(request, preview.data.order_token, payment);
+  const created = await deps.client.post("/orders/create", body, createAnswer, signal, bookingErrorKind);
+  return { bookingRef: created.data.accommodation.order };
+}
+
+/** An id Booking.com cannot know gets the same refusal however often it is asked. */
+function bookableAccommodation(hotelId: string): number {
+  try {
+    return accommodationId(hotelId);
+  } catch (error) {
+    throw asBookingFailure(error);
+  }
+}
+
+/**
+ * The order an earlier call made for this reference, found by its label among the orders checking in on the same
+ * day: /orders/create takes no idempotency key, and the order list filters by dates, not by label, so the labels are
+ * read from the accommodation details of each order of that day.
+ */
+async function findOrder(
+  client: Client,
+  request: BookingRequest,
+  accommodation: number,
+  signal: AbortSignal
+): Promise<string | undefined> {
+  const ids = await ordersCheckingIn(client, request.checkIn, request.currency, signal);
+  for (let start = 0; start < ids.length; start += ORDERS_PER_PAGE) {
+    const body = { orders: ids.slice(start, start + ORDERS_PER_PAGE), currency: request.currency };
+    const answer = await client.post(
+      "/orders/details/accommodations",
+      body,
+      accommodationOrdersAnswer,
+      signal,
+      lookupErrorKind
+    );
+    const found = answer.data.find(
+      (order) => order.label === request.reference && order.accommodation === accommodation
+    );
+    if (found !== undefined) return found.id;
+  }
+  return undefined;
+}
+
+async function ordersCheckingIn(
+  client: Client,
+  checkIn: string,
+  currency: CurrencyCode,
+  signal: AbortSignal
+): Promise<string[]> {
+  const ids: string[] = [];
+  let body: object = {
+    start: { from: checkIn, to: checkIn },
+    currency,
+    services: ["accommodations"],
+    maximum_results: ORDERS_PER_PAGE,
+  };
+  for (let page = 0; page < MAX_ORDER_PAGES; page += 1) {
+    const answer = await client.post("/orders/details", body, orderListAnswer, signal, lookupErrorKind);
+    ids.push(...answer.data.map((order) => order.id));
+    const next = answer.metadata?.next_page;
+    if (next === undefined || next === null || next === "") return ids;
+    body = { page: next };
+  }
+  // Creating without having seen every order of the day could book the reference twice.
+  throw new ProviderError("failed", `Booking.com lists more than ${MAX_ORDER_PAGES} pages of orders for ${checkIn}`);
+}
+
+/**
+ * The preview prices products without the `book` price the shop sold them at (its `base` leaves out charges that
+ * `book` includes), so the offer is asked for again, as the shop's search asked for it, and compared in the same
+ * terms: every room a product still offered, payable online, with rooms enough, at no more than the shop sold them for.
+ */
+async function checkOffer(
+  client: Client,
+  request: BookingRequest,
+  accommodation: number,
+  signal: AbortSignal
+): Promise<void> {
+  if (request.productIds.length === 0) throw refused("The booking names no room");
+  const search: StaySearch = {
+    hotelId: request.hotelId,
+    checkIn: request.checkIn,
+    checkOut: request.checkOut,
+    rooms: request.productIds.length,
+    adults: request.adults,
+    childrenAges: request.childrenAges,
+    currency: request.currency,
+    language: request.language,
+  };
+  const offer = await fetchOffer(client, accommodation, search, signal).catch((error: unknown) => {
+    throw asBookingFailure(error);
+  });
+  if (offer.data.currency !== request.currency) {
+    throw new ProviderError("failed", `Booking.com priced in ${offer.data.currency}, not ${request.currency}`);
+  }
+  const products = new Map((offer.data.products ?? []).map((product) => [product.id, product]));
+  let price = 0;
+  for (const [productId, count] of roomCounts(request.productIds)) {
+    const product = products.get(productId);
+    if (product === undefined) throw refused(`Booking.com no longer offers product ${productId}`);
+    const timings = product.policies.payment.timings.map((timing) => PAYMENT_TIMINGS[timing]);
+    if (orderability(timings) !== undefined) throw refused(`Product ${productId} cannot be paid online`);
+    if (product.number_available_at_this_price < count) throw refused(`Too few rooms of ${productId} are left`);
+    price += product.price.book * count;
+  }
+  if (price > request.expectedPrice) {
+    throw refused(`The rooms now cost ${price}, more than the ${request.expectedPrice} they were sold for`);
+  }
+}
+
+function roomCounts(productIds: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const productId of productIds) counts.set(productId, (counts.get(productId) ?? 0) + 1);
+  return counts;
+}
+
+async function previewOrder(
+  client: Client,
+  request: BookingRequest,
+  accommodation: number,
+  signal: AbortSignal
+): Promise<BookingPreview> {
+  const rooms = allocations(request.adults, request.childrenAges, request.productIds.length);
+  const body = {
+    booker: { country: BOOKER_COUNTRY[request.currency], platform: "desktop" },
+    currency: request.currency,
+    accommodation: {
+      id: accommodation,
+      checkin: request.checkIn,
+      checkout: request.checkOut,
+      products: request.productIds.map((id, room) => ({ id, allocation: rooms[room] })),
+    },
+  };
+  const preview = await client.post("/orders/preview", body, previewAnswer, signal, bookingErrorKind);
+  // Booking.com previews a product that cannot hold its guests, naming who does not fit; it would not take them.
+  if (preview.data.accommodation.products.some((product) => product.occupancy_mismatch)) {
+    throw refused("Booking.com says the guests do not fit the rooms");
+  }
+  return preview;
+}
+
+/**
+ * The guests split over the rooms as the shop's search priced them: adults as evenly as can be (each room needs one),
+ * children dealt round the rooms in turn.
+ */
+function allocations(
+  adults: number,
+  childrenAges: readonly number[],
+  rooms: number
+): { number_of_adults: number; children: number[] }[] {
+  if (adults < rooms) throw refused(`${adults} adults cannot take ${rooms} rooms`);
+  return Array.from({ length: rooms }, (_, room) => ({
+    number_of_adults: Math.floor(adults / rooms) + (room < adults % rooms ? 1 : 0),
+    children: childrenAges.filter((_, child) => child % rooms === room),
+  }));
+}
+
+/**
+ * The shop has taken the customer's money, so it pays Booking.com online, now when it may: with a virtual card its
+ * payment provider issues for the exact charge (the documented "partners collect the payment" flow), or with no
+ * method at all where the preview requires none. A preview requiring a card with no issuer configured is the shop's
+ * configuration to fix, after which the booking can be tried again, so it fails rather than refuses.
+ */
+async function paymentFor(
+  deps: Deps,
+  request: BookingRequest,
+  preview: BookingPreview,
+  signal: AbortSignal
+): Promise<OrderPayment> {
+  const online = preview.data.accommodation.general_policies?.payment;
+  const timing: OrderPayment["timing"] | undefined = online?.pay_online_now
+    ? "pay_online_now"
+    : online?.pay_online_later
+    ? "pay_online_later"
+    : undefined;
+  if (timing === undefined) throw refused("Booking.com takes no online payment for this order");
+  const methodRequired = online?.[timing]?.method_required === true;
+  if (deps.issueCard === undefined) {
+    if (methodRequired) throw new ProviderError("failed", "Booking.com needs a payment card; no card issuer is set");
+    return { timing };
+  }
+  const charge: CardCharge = {
+    reference: request.reference,
+    currency: request.currency,
+    amount: chargeableOnline(preview, request.currency),
+  };
+  const card = await deps.issueCard(charge, signal).catch((error: unknown) => {
+    throw signal.aborted ? timeoutFailure("the card issuer") : asProviderError(error);
+  });
+  return {
+    timing,
+    method: "card",
+    card: {
+      cardholder: card.cardholder,
+      number: card.number,
+      cvc: card.cvc,
+      expiry_date: card.expiryDate,
+      // A virtual card has no holder to authenticate; the documented exemption for it.
+      authentication: { sca_exemption: "virtual" },
+    },
+  };
+}
+
+/** What Booking.com charges online for the whole order, in the shop's currency, minor units. */
+function chargeableOnline(preview: BookingPreview, currency: CurrencyCode): number {
+  const { currency: currencies, price } = preview.data.accommodation;
+  const amounts = price?.chargeable_online;
+  const amount =
+    currencies.booker === currency
+      ? amounts?.booker_currency
+      : currencies.accommodation === currency
+      ? amounts?.accommodation_currency
+      : undefined;
+  if (amount === undefined || amount === null) {
+    throw new ProviderError("failed", `Booking.com's preview gives no online charge in ${currency}`);
+  }
+  return amount;
+}
+
+/**
+ * The order itself: the preview's token stands for the stay and the products; the reference goes in the label, which
+ * the order details give back, so a later call finds this order instead of creating another. Every room is in the
+ * booker's name, the only guest the shop knows.
+ */
+function createBody(request: BookingRequest, orderToken: string, payment: OrderPayment): object {
+  const { booker } = request;
+  const guest = { email: booker.email, name: `${booker.firstName} ${booker.lastName}`.trim() };
+  const country = /^[a-z]{2}$/.test(booker.countryCode) ? booker.countryCode : BOOKER_COUNTRY[request.currency];
+  const remarks = request.remarks.trim();
+  return {
+    order_token: orderToken,
+    booker: {
+      address: { country },
+      email: booker.email,
+      language: API_LANGUAGE[request.language],
+      name: { first_name: booker.firstName, last_name: booker.lastName },
+      telephone: booker.mobile,
+    },
+    accommodation: {
+      label: request.reference,
+      products: request.productIds.map((id) => ({ id, guests: [guest] })),
+      ...(remarks !== "" && { remarks: { special_requests: remarks } }),
+    },
+    payment,
+  };
+}
+
+/**
+ * Booking.com documents no answer for cancelling an order twice; whatever it says, an order that its details show
+ * cancelled is cancelled, which is all the shop asks.
+ */
+async function cancelOrder(client: Client, bookingRef: string, signal: AbortSignal): Promise<void> {
+  if (!/^\d{1,30}$/.test(bookingRef)) throw refused(`"${bookingRef}" is not a Booking.com order id`);
+  const body = { order: bookingRef, reason: CANCEL_REASON };
+  const answer = await settle(client.post("/orders/cancel", body, cancelAnswer, signal, bookingErrorKind));
+  if (!(answer instanceof ProviderError) && answer.data.status === "successful") return;
+  if (answer instanceof ProviderError && answer.kind !== "booking_refused") throw answer;
+  if (await isCancelled(client, bookingRef, signal)) return;
+  throw answer instanceof ProviderError ? answer : refused(`Booking.com did not cancel order ${bookingRef}`);
+}
+
+async function isCancelled(client: Client, bookingRef: string, signal: AbortSignal): Promise<boolean> {
+  const body = { orders: [bookingRef] };
+  const answer = await client.post(
+    "/orders/details/accommodations",
+    body,
+    accommodationOrdersAnswer,
+    signal,
+    lookupErrorKind
+  );
+  const order = answer.data.find((candidate) => candidate.id === bookingRef);
+  return order !== undefined && order.status.startsWith("cancelled");
+}
+
+/**
+ * For a booking, whatever Booking.com will answer the same way again (an unknown hotel, dates it does not sell) is a
+ * refusal; a timeout or an outage may pass.
+ */
+function asBookingFailure(error: unknown): ProviderError {
+  const failure = asProviderError(error);
+  if (failure.kind === "timeout" || failure.kind === "failed" || failure.kind === "booking_refused") return failure;
+  return new ProviderError("booking_refused", `Booking.com cannot book this: ${failure.message}`, { cause: failure });
+}
+
+function refused(message: string): ProviderError {
+  return new ProviderError("booking_refused", message);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Reference data: names Booking.com gives only by id. They change rarely (Booking.com recommends caching them), so
 // each is fetched once per language and kept for the life of the process; a failed lookup is not kept.
 // ---------------------------------------------------------------------------------------------------------------
@@ -554,8 +931,17 @@ function referenceFailure(error: unknown): ProviderError {
 // ---------------------------------------------------------------------------------------------------------------
 
 interface Client {
-  post<T>(endpoint: string, body: object, schema: z.ZodType<T>, signal: AbortSignal): Promise<T>;
+  /** `readError` reads an error answer's kind; the availability endpoints' reading unless told. */
+  post<T>(
+    endpoint: string,
+    body: object,
+    schema: z.ZodType<T>,
+    signal: AbortSignal,
+    readError?: ErrorReader
+  ): Promise<T>;
 }
+
+type ErrorReader = (status: number, errors: BookingErrorAnswer["errors"]) => ProviderErrorKind;
 
 interface ClientOptions {
   readonly baseUrl: string;
@@ -571,9 +957,9 @@ function createClient(options: ClientOptions): Client {
   const scrub = (text: string) => (options.token === "" ? text : text.split(options.token).join("[token]"));
   const http: Http = { ...options, scrub };
   return {
-    async post(endpoint, body, schema, signal) {
+    async post(endpoint, body, schema, signal, readError = errorKind) {
       const response = await sendWithOneWait(http, endpoint, body, signal);
-      if (!response.ok) throw await errorFromAnswer(http, endpoint, response, signal);
+      if (!response.ok) throw await errorFromAnswer(http, endpoint, response, signal, readError);
       const json = await readJson(http, endpoint, response, signal);
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
@@ -654,12 +1040,13 @@ async function errorFromAnswer(
   http: Http,
   endpoint: string,
   response: Response,
-  signal: AbortSignal
+  signal: AbortSignal,
+  readError: ErrorReader
 ): Promise<ProviderError> {
   const errors = documentedErrors(await readText(http, endpoint, response, signal));
   const detail = errors.map((error) => (error.message ? `${error.id}: ${error.message}` : error.id)).join("; ");
   const message = `Booking.com ${endpoint} answered HTTP ${response.status}${detail ? ` (${detail})` : ""}`;
-  return new ProviderError(errorKind(response.status, errors), http.scrub(message));
+  return new ProviderError(readError(response.status, errors), http.scrub(message));
 }
 
 function documentedErrors(text: string): BookingErrorAnswer["errors"] {
@@ -683,6 +1070,23 @@ function errorKind(status: number, errors: BookingErrorAnswer["errors"]): Provid
     errors.some((error) => error.id !== "missing_parameter" && pattern.test(`${error.id} ${error.message ?? ""}`));
   if (status === 400 && named(/\bcheck_?(?:in|out)\b/i)) return "date_not_bookable";
   if (named(/\baccommodations?\b/i)) return "hotel_not_found";
+  return "failed";
+}
+
+/**
+ * For the order endpoints. Booking.com documents no error ids for a product sold out, a price that moved or an order
+ * it will not take (the error codes page lists only generic ids), so a 4xx is its final refusal, except our
+ * credentials or contract (401, 403), a timeout (408) and the rate limit (429), which a later try may get past, and a
+ * 404 naming nothing, which is a wrong base URL; a 5xx is an outage.
+ */
+function bookingErrorKind(status: number, errors: BookingErrorAnswer["errors"]): ProviderErrorKind {
+  if (status < 400 || status >= 500 || [401, 403, 408, 429].includes(status)) return "failed";
+  if (status === 404 && errors.length === 0) return "failed";
+  return "booking_refused";
+}
+
+/** A lookup refused says nothing of the booking itself; the shop may try again later. */
+function lookupErrorKind(): ProviderErrorKind {
   return "failed";
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the shop needs from a hotel provider (the booking portal): turn a hotel page link into the provider's hotel
- * id, and tell which rooms a hotel offers for a stay and at what price. Two implementations: the deterministic
+ * id, tell which rooms a hotel offers for a stay and at what price, book the rooms a customer paid for and cancel
+ * such a booking. Two implementations: the deterministic
  * simulator (the embedded default) and the Booking.com Demand API v3 adapter; configuration picks one.
  *
  * Everything here is plain data. Money is an integer of minor units (haléře, grosze) in the currency asked for;
@@ -147,6 +148,8 @@ export interface ProviderAvailability {
  * - `hotel_unavailable`: the hotel exists but cannot be booked through the shop;
  * - `nothing_available`: nothing is free in the chosen term;
  * - `date_not_bookable`: the provider takes no bookings for these dates at all (too far ahead, too long a stay);
+ * - `booking_refused`: the provider will not make (or cancel) a booking: the rooms sold out, the stay costs more than
+ *   the shop sold it for, or the provider said no; final, asking again gets the same answer;
  * - `timeout`: the provider did not answer before the deadline;
  * - `failed`: anything else (an outage, a refused request, an answer we cannot read).
  */
@@ -156,8 +159,50 @@ export type ProviderErrorKind =
   | "hotel_unavailable"
   | "nothing_available"
   | "date_not_bookable"
+  | "booking_refused"
   | "timeout"
   | "failed";
+
+/** Who the booking is for, as the order form gave it. */
+export interface BookingBooker {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly mobile: string;
+  /** Two-letter country code of the booker's address, lowercase, e.g. "cz"; may be empty when unknown. */
+  readonly countryCode: string;
+}
+
+export interface BookingRequest {
+  /**
+   * The shop's order id (UUID). The provider keeps at most one booking per reference: asking again with the same
+   * reference answers the booking already made, never a second one.
+   */
+  readonly reference: string;
+  readonly hotelId: string;
+  /** YYYY-MM-DD */
+  readonly checkIn: string;
+  readonly checkOut: string;
+  readonly adults: number;
+  readonly childrenAges: readonly number[];
+  /** One entry per room; a product booked twice is listed twice. */
+  readonly productIds: readonly string[];
+  readonly currency: CurrencyCode;
+  readonly language: ProviderLanguage;
+  /**
+   * What the shop sold the rooms for (sum of their discounted prices), minor units: the provider refuses to book when
+   * the stay now costs more.
+   */
+  readonly expectedPrice: number;
+  readonly booker: BookingBooker;
+  /** The customer's note for the hotel; may be empty. */
+  readonly remarks: string;
+}
+
+export interface ProviderBooking {
+  /** The provider's id of the booking (the portal's order id); what a cancellation names. */
+  readonly bookingRef: string;
+}
 
 export class ProviderError extends Error {
   constructor(readonly kind: ProviderErrorKind, message: string, options?: { cause?: unknown }) {
@@ -179,4 +224,15 @@ export interface HotelProvider {
    * aborts before the provider answers.
    */
   availability(search: StaySearch, signal: AbortSignal): Promise<ProviderAvailability>;
+  /**
+   * Books the rooms. Idempotent on `request.reference`. Throws ProviderError: `booking_refused` when the provider will
+   * not book (sold out, dearer, refused) — final, do not retry; `timeout`/`failed` for transient trouble — worth
+   * retrying.
+   */
+  book(request: BookingRequest, signal: AbortSignal): Promise<ProviderBooking>;
+  /**
+   * Cancels a booking made by `book`. Cancelling an already cancelled booking succeeds. Throws ProviderError
+   * `timeout`/`failed` on transient trouble, `booking_refused` when the provider refuses to cancel.
+   */
+  cancelBooking(bookingRef: string, signal: AbortSignal): Promise<void>;
 }

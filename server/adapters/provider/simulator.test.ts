@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  type BookingRequest,
   type HotelLink,
   type ProviderAvailability,
   ProviderError,
@@ -567,3 +568,151 @@ describe("photos", () => {
     }
   });
 });
+
+describe("booking", () => {
+  /** A bookable stay at a hotel: the first week it answers, and two rooms of its first orderable product. */
+  async function bookable(hotelId: string, fields: Partial<BookingRequest> = {}): Promise<BookingRequest> {
+    const checkIn = await firstAnsweredWeek(stay(hotelId, { rooms: 2 }), 2);
+    const offer = await provider.availability(
+      stay(hotelId, { rooms: 2, checkIn, checkOut: addDays(checkIn, 2) }),
+      never()
+    );
+    const product = offer.rooms
+      .flatMap((room) => room.products)
+      .find((candidate) => candidate.unavailableReason === undefined);
+    if (product === undefined) throw new Error("no orderable product");
+    return {
+      reference: "3f1c2a9e-6b7d-4c1e-9a2b-5d8e7f6a1b2c",
+      hotelId,
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      adults: 2,
+      childrenAges: [],
+      productIds: [product.productId, product.productId],
+      currency: "CZK",
+      language: "en",
+      expectedPrice: product.discountedPrice * 2,
+      booker: {
+        firstName: "Jana",
+        lastName: "Nováková",
+        email: "jana@example.cz",
+        mobile: "+420601234567",
+        countryCode: "cz",
+      },
+      remarks: "",
+      ...fields,
+    };
+  }
+
+  it("answers the same booking for the same reference, from any process", async () => {
+    const request = await bookable("123456");
+    const first = await provider.book(request, never());
+    expect(first.bookingRef).toMatch(/^SIM-\d{20}$/);
+    expect(await createSimulatorProvider({ now }).book(request, never())).toEqual(first);
+  });
+
+  it("makes different bookings for different references", async () => {
+    const request = await bookable("123456");
+    const referenced = (n: number) => ({
+      ...request,
+      reference: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    });
+    const refs = new Set<string>();
+    for (let n = 0; n < 50; n += 1) refs.add((await provider.book(referenced(n), never())).bookingRef);
+    expect(refs.size).toBe(50);
+  });
+
+  it("refuses a product the stay does not offer, or one that cannot be ordered online", async () => {
+    const request = await bookable("123456");
+    const unknown = { ...request, productIds: ["12345699_1"] };
+    expect((await errorOf(provider.book(unknown, never()))).kind).toBe("booking_refused");
+    expect((await errorOf(provider.book({ ...request, productIds: [] }, never()))).kind).toBe("booking_refused");
+    const offer = await provider.availability(staySearch(request), never());
+    const unorderable = offer.rooms.flatMap((room) => room.products).find((p) => p.unavailableReason !== undefined);
+    expect(unorderable).toBeDefined();
+    const booking = {
+      ...request,
+      productIds: [unorderable?.productId ?? ""],
+      expectedPrice: unorderable?.discountedPrice ?? 0,
+    };
+    expect((await errorOf(provider.book(booking, never()))).kind).toBe("booking_refused");
+  });
+
+  it("refuses when the rooms now cost more than the shop sold them for, and books at or above the price", async () => {
+    const request = await bookable("123456");
+    const dearer = { ...request, expectedPrice: request.expectedPrice - 1 };
+    expect((await errorOf(provider.book(dearer, never()))).kind).toBe("booking_refused");
+    await expect(
+      provider.book({ ...request, expectedPrice: request.expectedPrice + 100 }, never())
+    ).resolves.toBeDefined();
+  });
+
+  it("refuses a stay it cannot offer: dates never sold, a hotel id that is no number", async () => {
+    const request = await bookable("123456");
+    const past = { ...request, checkIn: addDays(TODAY, -3), checkOut: addDays(TODAY, -1) };
+    expect((await errorOf(provider.book(past, never()))).kind).toBe("booking_refused");
+    expect((await errorOf(provider.book({ ...request, hotelId: "abc" }, never()))).kind).toBe("booking_refused");
+  });
+
+  it("offers rooms at the refusing hotel but refuses to book them", async () => {
+    expect(await provider.resolveHotel(linkTo(simulatorSlugs.bookingRefused), never())).toBe(
+      simulatorHotelIds.bookingRefused
+    );
+    const request = await bookable(simulatorHotelIds.bookingRefused);
+    expect((await errorOf(provider.book(request, never()))).kind).toBe("booking_refused");
+  });
+
+  it.each([
+    ["failing", "failed"],
+    ["notFound", "booking_refused"],
+    ["soldOut", "booking_refused"],
+    ["closed", "booking_refused"],
+  ] as const)("%s fails to book with %s", async (kind, errorKind) => {
+    const request = { ...(await bookable("123456")), hotelId: simulatorHotelIds[kind] };
+    expect((await errorOf(provider.book(request, never()))).kind).toBe(errorKind);
+  });
+
+  it("hanging books nothing until the signal aborts, then times out; an aborted signal times out at once", async () => {
+    const request = { ...(await bookable("123456")), hotelId: simulatorHotelIds.hanging };
+    const controller = new AbortController();
+    let settled = false;
+    const pending = provider.book(request, controller.signal);
+    pending.then(
+      () => (settled = true),
+      () => (settled = true)
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    controller.abort();
+    expect((await errorOf(pending)).kind).toBe("timeout");
+    expect((await errorOf(provider.book(await bookable("123456"), controller.signal))).kind).toBe("timeout");
+  });
+
+  it("slow books after slowMs", async () => {
+    const waits: number[] = [];
+    const slow = createSimulatorProvider({ now, slowMs: 50, delay: async (ms) => void waits.push(ms) });
+    const booking = await slow.book(await bookable(simulatorHotelIds.slow), never());
+    expect(waits).toEqual([50]);
+    expect(booking.bookingRef).toMatch(/^SIM-/);
+  });
+
+  it("cancels its own bookings, again and again, and refuses a ref it never made", async () => {
+    const { bookingRef } = await provider.book(await bookable("123456"), never());
+    await expect(provider.cancelBooking(bookingRef, never())).resolves.toBeUndefined();
+    await expect(createSimulatorProvider().cancelBooking(bookingRef, never())).resolves.toBeUndefined();
+    for (const foreign of ["509430129718799", "SIM-123", ""]) {
+      expect((await errorOf(provider.cancelBooking(foreign, never()))).kind).toBe("booking_refused");
+    }
+    const controller = new AbortController();
+    controller.abort();
+    expect((await errorOf(provider.cancelBooking(bookingRef, controller.signal))).kind).toBe("timeout");
+  });
+});
+
+function staySearch(request: BookingRequest): StaySearch {
+  return stay(request.hotelId, {
+    checkIn: request.checkIn,
+    checkOut: request.checkOut,
+    rooms: request.productIds.length,
+  });
+}

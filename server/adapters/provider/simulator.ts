@@ -1,17 +1,28 @@
 /**
  * The deterministic hotel provider the shop embeds by default: it invents hotels, rooms and prices from the hotel's
- * slug and id, so development, tests and demos need no portal account and always see the same answers. A few
- * reserved slugs misbehave on purpose to show the shop's error and pending states.
+ * slug and id, so development, tests and demos need no portal account and always see the same answers. It books and
+ * cancels without keeping any state (see simulator-booking.ts). A few reserved slugs misbehave on purpose to show the
+ * shop's error and pending states.
  */
 
 import {
+  type BookingRequest,
   type HotelLink,
   type HotelProvider,
   type ProviderAvailability,
+  type ProviderBooking,
   ProviderError,
   type StaySearch,
 } from "./hotel-provider";
 import { dayNumber } from "../../domain/calendar-date";
+import {
+  asBookingFailure,
+  bookingRefOf,
+  checkBookable,
+  isSimulatorBookingRef,
+  refused,
+  staySearchOf,
+} from "./simulator-booking";
 import { localDay } from "./simulator-dates";
 import { describeHotel } from "./simulator-hotel";
 import { fnv1a, randomFor } from "./simulator-random";
@@ -29,6 +40,8 @@ export const simulatorSlugs = {
   unknownProperty: "dzb-sim-unknown-property",
   soldOut: "dzb-sim-sold-out",
   closed: "dzb-sim-closed",
+  /** Offers rooms like any hotel, but refuses every booking: `booking_refused`, to show an order that cannot be booked. */
+  bookingRefused: "dzb-sim-booking-refused",
 } as const;
 
 type Misbehaviour = Exclude<keyof typeof simulatorSlugs, "unknownProperty">;
@@ -41,6 +54,7 @@ export const simulatorHotelIds: Readonly<Record<Misbehaviour, string>> = {
   notFound: "9900004",
   soldOut: "9900005",
   closed: "9900006",
+  bookingRefused: "9900007",
 };
 
 const misbehaviours = Object.keys(simulatorHotelIds) as Misbehaviour[];
@@ -81,12 +95,43 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): HotelPr
       if (!/^\d+$/.test(search.hotelId)) {
         throw new ProviderError("hotel_not_found", `No hotel has the id "${search.hotelId}"`);
       }
-      const misbehaviour = misbehaviours.find((kind) => simulatorHotelIds[kind] === search.hotelId);
+      const misbehaviour = misbehaviourOf(search.hotelId);
       if (misbehaviour === "slow") await wait(delay, slowMs, signal);
-      else if (misbehaviour !== undefined) await misbehave(misbehaviour, signal);
+      // The refusing hotel misbehaves only when booked.
+      else if (misbehaviour !== undefined && misbehaviour !== "bookingRefused") await misbehave(misbehaviour, signal);
       return answer(search, now());
     },
+    async book(request, signal) {
+      throwIfAborted(signal);
+      const misbehaviour = misbehaviourOf(request.hotelId);
+      if (misbehaviour === "slow") await wait(delay, slowMs, signal);
+      else if (misbehaviour === "hanging" || misbehaviour === "failing") await misbehave(misbehaviour, signal);
+      else if (misbehaviour !== undefined) throw refused(`The simulated hotel ${request.hotelId} refuses bookings`);
+      return bookOffer(request, now());
+    },
+    async cancelBooking(bookingRef, signal) {
+      throwIfAborted(signal);
+      // Stateless, so a booking cancelled before is cancelled again without complaint, as the contract asks.
+      if (!isSimulatorBookingRef(bookingRef)) throw refused(`The simulator never made the booking "${bookingRef}"`);
+    },
   };
+}
+
+function misbehaviourOf(hotelId: string): Misbehaviour | undefined {
+  return misbehaviours.find((kind) => simulatorHotelIds[kind] === hotelId);
+}
+
+/** Books on the offer `availability()` gives for the same stay, so what the shop was shown is what it can book. */
+function bookOffer(request: BookingRequest, now: Date): ProviderBooking {
+  if (!/^\d+$/.test(request.hotelId)) throw refused(`No hotel has the id "${request.hotelId}"`);
+  let offer: ProviderAvailability;
+  try {
+    offer = answer(staySearchOf(request), now);
+  } catch (error) {
+    throw asBookingFailure(error);
+  }
+  checkBookable(request, offer);
+  return { bookingRef: bookingRefOf(request.reference) };
 }
 
 function hotelIdOf(link: HotelLink): string {
@@ -98,7 +143,7 @@ function hotelIdOf(link: HotelLink): string {
   return String(FIRST_HOTEL_ID + (fnv1a(link.slug) % HOTEL_ID_COUNT));
 }
 
-async function misbehave(kind: Exclude<Misbehaviour, "slow">, signal: AbortSignal): Promise<never> {
+async function misbehave(kind: Exclude<Misbehaviour, "slow" | "bookingRefused">, signal: AbortSignal): Promise<never> {
   switch (kind) {
     case "hanging":
       await untilAborted(signal);
