@@ -54,6 +54,15 @@ export const screens = {
     },
   },
   orderStatus: { file: "routes/order-status.tsx", paths: samePath("status/:id") },
+  /** An order's invoice or terms as a PDF (`:document` is invoice or terms); a resource route, no screen. */
+  orderDocument: {
+    file: "routes/order-document.tsx",
+    paths: {
+      cs: "status/:id/dokument/:document",
+      pl: "status/:id/dokument/:document",
+      en: "status/:id/document/:document",
+    },
+  },
   /** Where a payment gateway sends the visitor back; without the attempt, the base the api completes for the gateway. */
   paymentReturn: {
     file: "routes/payment-return.tsx",
@@ -104,7 +113,7 @@ export function localizedPath(
   screen: ScreenId,
   locale: Locale,
   defaultLocale: Locale,
-  params: RouteParams = {},
+  params: RouteParams = {}
 ): string {
   const pattern: string = screens[screen].paths[languageOf(locale)];
   const segments = pattern
@@ -155,7 +164,10 @@ export function matchScreen(pathname: string): ScreenMatch | null {
       const result = matchPattern(screens[screen].paths[language], rest);
       if (!result) continue;
       if (!best || result.score > best.score) {
-        best = { score: result.score, match: { screen, prefixLocale, pathLanguages: [language], params: result.params } };
+        best = {
+          score: result.score,
+          match: { screen, prefixLocale, pathLanguages: [language], params: result.params },
+        };
       } else if (result.score === best.score && best.match.screen === screen) {
         best.match.pathLanguages.push(language);
       }

@@ -235,3 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return toConfig(parsed.data);
 }
+
+/** The shop's account that receives transfers in a currency: the one the status page, the e-mails and the terms name. */
+export function receivingAccount(config: Config, currency: "CZK" | "PLN"): Config["bank"]["czk"] {
+  return currency === "PLN" ? config.bank.pln : config.bank.czk;
+}

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { startWorker } from "./jobs/worker";
 import { createJobHandlers } from "./jobs/handlers";
+import { createMailer } from "./adapters/mail/create-mailer";
 import { createWebApp } from "./web/app";
 import { remixBuildProvider } from "./web/remix-build";
 import { sandboxRecordStore } from "./stores/sandbox-gateway-records";
@@ -27,7 +28,8 @@ async function main(config: Config) {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     log(`database: ${database.kind}, migrations applied`);
   }
-  const provider = runs.api ? createHotelProvider(config) : undefined;
+  // The worker books with the provider too.
+  const provider = runs.api || runs.worker ? createHotelProvider(config) : undefined;
   if (provider) log(`hotel provider: ${provider.name}`);
   // The worker asks gateways too (payments whose visitor never came back); the sandbox is served where the api runs.
   const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway));
@@ -56,7 +58,13 @@ async function main(config: Config) {
     runs.worker && database
       ? startWorker({
           db: database.db,
-          handlers: createJobHandlers({ db: database.db, gateways: payments!.gateways }),
+          handlers: createJobHandlers({
+            db: database.db,
+            gateways: payments!.gateways,
+            config,
+            provider: provider!,
+            mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+          }),
           pollIntervalMs: 1_000,
         })
       : undefined;

@@ -3,6 +3,7 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { Address as ContractAddress, ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
 import type { OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import type { Language } from "../../app/route-table";
 import { ProviderError } from "../adapters/provider/hotel-provider";
 import {
   calculationDifference,
@@ -12,6 +13,7 @@ import {
   type PricedHotelOrder,
 } from "../domain/hotel-order";
 import type { PaymentCalculation } from "../domain/payment-calculation";
+import { payByDeadline } from "../domain/order-lifecycle";
 import { voucherCredit } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
@@ -22,7 +24,6 @@ import {
   findOrderByPreview,
   insertHotelOrder,
   insertPayments,
-  settleOrderStatus,
   supersededOrderIds,
   type Address,
   type CustomerDetails,
@@ -31,6 +32,7 @@ import {
 } from "../stores/orders";
 import type { StoredPreview } from "../stores/previews";
 import { spendVoucher, voucherLookups } from "../stores/vouchers";
+import { onOrderCreated, settleOrder } from "../orders/order-payments";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
 import { askProvider, availabilityFor, providerLanguageOf } from "./hotel-availability";
@@ -73,7 +75,8 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
     }
     const availability = await availabilityFor(deps, product, preview.availabilityId);
     const chosen = chosenOrThrow(availability, preview.productIds);
-    const orderId = await saveOrder(deps, product, preview, availability, chosen, customer);
+    const language = providerLanguageOf(request.productVariant?.lang);
+    const orderId = await saveOrder(deps, product, preview, availability, chosen, customer, language);
     await confirmOffer(deps, request.productVariant, orderId, availability, chosen, context);
     const order = await findOrder(deps.db, orderId);
     if (!order) throw new Error(`order ${orderId} vanished after it was saved`);
@@ -86,7 +89,7 @@ async function answered(deps: ApiDeps, order: StoredOrder) {
   if (order.status === "cancelled_automatically" && order.cancelReason && order.cancelReason in cancelReasons) {
     throw cancelledError(order.cancelReason as CancelReason);
   }
-  return toHotelOrder(order, deps.config);
+  return toHotelOrder(order, deps.config, deps.now?.() ?? new Date());
 }
 
 function cancelledError(reason: CancelReason) {
@@ -103,7 +106,8 @@ async function saveOrder(
   preview: StoredPreview,
   availability: StoredAvailability,
   chosen: readonly ChosenProduct[],
-  customer: CustomerDetails
+  customer: CustomerDetails,
+  language: Language
 ): Promise<string> {
   const { db, now = () => new Date() } = deps;
   const currency = marketCurrency[product];
@@ -113,6 +117,8 @@ async function saveOrder(
     const vouchers = await voucherLookups(tx, preview.paymentRequest.voucherCodes, currency, today, { lock: true });
     const order = priceOrThrow(product, chosen, preview, vouchers, today);
     const duplicateKey = duplicateKeyOf(product, customer.email, availability, preview.productIds);
+    const summary = summaryOf(availability, chosen, order);
+    const createdAt = now();
     const inserted = await insertHotelOrder(tx, {
       product,
       previewId: preview.id,
@@ -120,9 +126,15 @@ async function saveOrder(
       currency,
       total: order.price.total,
       customer,
-      summary: summaryOf(availability, chosen, order),
+      summary,
       duplicateKey,
-      now: now(),
+      language,
+      payBy: payByDeadline(
+        createdAt,
+        summary.stay.checkIn,
+        summary.rooms.map((room) => room.freeCancellationUntil)
+      ),
+      now: createdAt,
     });
     // Another create of this preview got there first and has committed: its order is the answer.
     if (!inserted) {
@@ -149,7 +161,10 @@ async function saveOrder(
         status: "waiting" as const,
       })),
     ]);
-    await settleOrderStatus(tx, inserted.id);
+    await settleOrder(tx, inserted.id);
+    const created = await findOrder(tx, inserted.id);
+    if (!created) throw new Error(`order ${inserted.id} vanished inside its own transaction`);
+    await onOrderCreated(tx, created);
     for (const id of await supersededOrderIds(tx, duplicateKey, inserted.id)) {
       await cancelOrder(tx, id, "cancelled_duplicate", "superseded");
     }

@@ -10,7 +10,9 @@ import { hotelAvailability } from "./hotel-availability";
 import { hotelOrderCreate } from "./hotel-order-create";
 import { hotelOrderPreview } from "./hotel-order-preview";
 import { hotelParseUrl } from "./hotel-parse-url";
+import { orderCancel } from "./order-cancel";
 import { orderDetail } from "./order-detail";
+import { orderDocument } from "./order-document";
 import { paymentMethods } from "./payment-methods";
 import { paymentReturn } from "./payment-return";
 import { paymentStart } from "./payment-start";
@@ -36,6 +38,8 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
         hotelOrderPreview: hotelOrderPreview(deps),
         hotelOrderCreate: hotelOrderCreate(deps),
         orderDetail: orderDetail(deps),
+        orderCancel: orderCancel(deps),
+        orderDocument: orderDocument(deps),
         paymentStart: paymentStart(deps),
         paymentReturn: paymentReturn(deps),
       }),

@@ -2,6 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   BookingStatus,
+  DocumentType,
   OrderStatus,
   type HotelOrderPreviewSchema,
   type HotelOrderSchema,
@@ -16,16 +17,22 @@ import {
   type PaymentSchema,
 } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ProviderAvailability } from "../adapters/provider/hotel-provider";
-import type { Config } from "../config";
+import { receivingAccount, type Config } from "../config";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
 import type { PricedHotelOrder } from "../domain/hotel-order";
 import { variableSymbolOf } from "../domain/order-number";
-import type { OrderStatus as DomainOrderStatus, PaymentStatus as DomainPaymentStatus } from "../domain/order-status";
+import type {
+  BookingStatus as DomainBookingStatus,
+  OrderStatus as DomainOrderStatus,
+  PaymentStatus as DomainPaymentStatus,
+} from "../domain/order-status";
 import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../domain/payment-calculation";
 import { paymentMethodById } from "../domain/payment-methods";
 import type { PricedCharge, ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
 import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
+import { cancellationDeadline, cancelRefusal, hasDocuments, owesPayment } from "../domain/order-lifecycle";
+import { orderDocumentUrl } from "../orders/shop-links";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
 import { dateToTimestamp, toDeal, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
@@ -67,7 +74,7 @@ const orderStatuses: Record<DomainOrderStatus, OrderStatus> = {
   refunded_automatically: OrderStatus.REFUNDED_AUTOMATICALLY,
 };
 
-const bookingStatuses: Record<string, BookingStatus> = {
+const bookingStatuses: Record<DomainBookingStatus, BookingStatus> = {
   active: BookingStatus.ACTIVE,
   cancelled: BookingStatus.CANCELLED,
   completed: BookingStatus.COMPLETED,
@@ -190,7 +197,7 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
 
 /** What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR. */
 async function toTransferDetails(order: StoredOrder, payment: StoredPayment, config: Config) {
-  const account = order.currency === "PLN" ? config.bank.pln : config.bank.czk;
+  const account = receivingAccount(config, order.currency);
   const variableSymbol = variableSymbolOf(order.orderNumber);
   const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order) };
   return {
@@ -224,12 +231,32 @@ async function toPayment(
     method: method ? toPaymentMethod(method) : { methodId: payment.methodId, name: payment.methodId },
     ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
     ...(method?.kind === "bank_transfer" ? await toTransferDetails(order, payment, config) : {}),
+    // A payment still owed online has the order's deadline; the credit of vouchers is never owed.
+    ...(payment.status !== "paid" && payment.methodId !== "voucher" && owesPayment(order.status) && order.payBy
+      ? { payBy: timestampFromDate(order.payBy) }
+      : {}),
   };
+}
+
+/** The cancellation deadline, while the customer may still cancel (or may in a moment, once the booking is made). */
+function cancellableUntil(order: StoredOrder, now: Date): Date | undefined {
+  const deadline = cancellationDeadline(order.summary.rooms);
+  const refusal = cancelRefusal({ status: order.status, bookingStatus: order.bookingStatus, deadline }, now);
+  return refusal === undefined || refusal === "booking_in_progress" ? deadline : undefined;
+}
+
+function documentsOf(order: StoredOrder, config: Config) {
+  if (!hasDocuments(order)) return [];
+  return [
+    { type: DocumentType.INVOICE, url: orderDocumentUrl(config, order, "invoice") },
+    { type: DocumentType.TERMS, url: orderDocumentUrl(config, order, "terms") },
+  ];
 }
 
 export async function toHotelOrder(
   order: StoredOrder,
-  config: Config
+  config: Config,
+  now: Date
 ): Promise<MessageInitShape<typeof HotelOrderSchema>> {
   const { summary, currency } = order;
   const { stay } = summary;
@@ -247,7 +274,7 @@ export async function toHotelOrder(
       rooms: [],
     }),
     booking: {
-      bookingStatus: bookingStatuses[order.bookingStatus] ?? BookingStatus.UNSPECIFIED,
+      bookingStatus: bookingStatuses[order.bookingStatus],
       timingType: toTimingType(summary.timing),
       adults: stay.adults,
       children: stay.childrenAges.length,
@@ -259,9 +286,24 @@ export async function toHotelOrder(
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
     serviceFee: toMoney(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,
-    documents: [],
+    documents: documentsOf(order, config),
     price: toBreakdown(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
     bookOnlyAfterPayment: summary.bookOnlyAfterPayment,
+    ...optionalTimestamp("cancellableUntil", cancellableUntil(order, now)),
+    ...optionalTimestamp("payBy", owesPayment(order.status) ? order.payBy ?? undefined : undefined),
+    ...(order.refundVoucher
+      ? {
+          refundVoucher: {
+            code: order.refundVoucher.code,
+            value: toMoney(order.refundVoucher.value, currency),
+            validTo: dateToTimestamp(order.refundVoucher.validTo),
+          },
+        }
+      : {}),
   };
+}
+
+function optionalTimestamp<K extends string>(key: K, date: Date | undefined) {
+  return (date ? { [key]: timestampFromDate(date) } : {}) as Partial<Record<K, ReturnType<typeof timestampFromDate>>>;
 }

@@ -4,12 +4,11 @@ import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
 import { isFinalOrderStatus } from "../domain/order-status";
 import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payments";
-import { findOrder } from "../stores/orders";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
 import { contractGatewayType } from "./order-contract";
 import { providerLanguageOf } from "./hotel-availability";
-import { requestProductKey } from "./product-variant";
+import { requestedOrder } from "./order-lookup";
 
 /**
  * Sends the visitor to pay one card or benefit payment of an order: a new try at its gateway each time (after a
@@ -18,11 +17,7 @@ import { requestProductKey } from "./product-variant";
  */
 export function paymentStart(deps: ApiDeps): ServiceImpl<typeof ShopService>["paymentStart"] {
   return async (request) => {
-    const product = requestProductKey(request.productVariant);
-    const order = await findOrder(deps.db, request.orderId.toLowerCase());
-    if (!order || order.product !== product) {
-      throw apiError(Code.NotFound, ErrorCode.ORDER_NOT_FOUND, "no order with this id", "order_id");
-    }
+    const order = await requestedOrder(deps, request.productVariant, request.orderId);
     if (!isHttpUrl(request.returnUrl)) {
       throw apiError(Code.InvalidArgument, ErrorCode.INVALID_ARGUMENT, "must be an absolute http(s) URL", "return_url");
     }

@@ -140,6 +140,14 @@ export const orders = pgTable(
     /** What was ordered and at which price: hotel, stay, rooms, breakdown. Never changes after creation. */
     summary: jsonb("summary").$type<unknown>().notNull(),
     bookingStatus: text("booking_status").notNull(),
+    /** The provider's id of the booking, once the provider has made it; a cancellation names it. */
+    bookingRef: text("booking_ref"),
+    /** The language the customer ordered in: their e-mails and documents speak it. */
+    language: text("language").notNull().default("cs"),
+    /** What is still owed online must be paid by then, or the order is cancelled (order-lifecycle.ts). */
+    payBy: instant("pay_by"),
+    /** The voucher a cancellation gave back, when it gave one. */
+    refundVoucherId: uuid("refund_voucher_id"),
     /** Same e-mail, hotel, dates and rooms: a later order for it supersedes an unpaid earlier one. */
     duplicateKey: text("duplicate_key").notNull(),
     createdAt: instant("created_at").notNull().defaultNow(),

@@ -7,7 +7,7 @@
 import { dayNumber } from "../domain/calendar-date";
 import { MINOR_PER_UNIT } from "../domain/money";
 import type { CurrencyCode } from "../domain/products";
-import { type DocumentLanguage, documentTexts, fill } from "./texts";
+import { type DocumentLanguage, documentTranslator } from "./texts";
 
 /** Digits of a whole number with a separator every three from the right. */
 function grouped(digits: string, separator: string): string {
@@ -17,28 +17,28 @@ function grouped(digits: string, separator: string): string {
 /** Minor units as money; a negative amount gets a leading "-" (a credit note's lines). */
 export function formatMoney(minor: number, currency: CurrencyCode, language: DocumentLanguage): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`amount ${minor} is not a safe integer of minor units`);
-  const { format, currency: symbols } = documentTexts[language];
+  const t = documentTranslator(language);
   const abs = Math.abs(minor);
-  const units = grouped(String(Math.floor(abs / MINOR_PER_UNIT)), format.group);
+  const units = grouped(String(Math.floor(abs / MINOR_PER_UNIT)), t("format.group"));
   const fraction = String(abs % MINOR_PER_UNIT).padStart(2, "0");
-  const amount = `${minor < 0 ? "-" : ""}${units}${format.decimal}${fraction}`;
-  return fill(format.money, { amount, currency: symbols[currency] });
+  const amount = `${minor < 0 ? "-" : ""}${units}${t("format.decimal")}${fraction}`;
+  return t("format.money", { amount, currency: t(`currency.${currency}`) });
 }
 
 /** A rate in basis points as a percentage: 1200 → "12 %", 550 → "5,5 %". */
 export function formatPercent(basisPoints: number, language: DocumentLanguage): string {
   if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) throw new RangeError(`rate ${basisPoints} is not >= 0`);
-  const { format } = documentTexts[language];
+  const t = documentTranslator(language);
   const hundredths = basisPoints % 100;
-  const decimals = hundredths ? format.decimal + String(hundredths).padStart(2, "0").replace(/0$/, "") : "";
-  return fill(format.percent, { value: `${Math.floor(basisPoints / 100)}${decimals}` });
+  const decimals = hundredths ? t("format.decimal") + String(hundredths).padStart(2, "0").replace(/0$/, "") : "";
+  return t("format.percent", { value: `${Math.floor(basisPoints / 100)}${decimals}` });
 }
 
 /** A calendar date (YYYY-MM-DD). */
 export function formatDate(date: string, language: DocumentLanguage): string {
   if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
   const [yyyy, mm, dd] = date.split("-");
-  return fill(documentTexts[language].format.date, { yyyy, mm, dd, m: Number(mm), d: Number(dd) });
+  return documentTranslator(language)("format.date", { yyyy, mm, dd, m: Number(mm), d: Number(dd) });
 }
 
 /** A local date and time, "YYYY-MM-DDTHH:MM" in the market's time zone, as deadlines are stated. */
@@ -46,12 +46,12 @@ export function formatDateTime(dateTime: string, language: DocumentLanguage): st
   const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/.exec(dateTime);
   if (match === null) throw new RangeError(`"${dateTime}" is not a local date and time (YYYY-MM-DDTHH:MM)`);
   const date = formatDate(match[1], language);
-  return fill(documentTexts[language].format.dateTime, { date, time: `${Number(match[2])}:${match[3]}` });
+  return documentTranslator(language)("format.dateTime", { date, time: `${Number(match[2])}:${match[3]}` });
 }
 
 /** Two calendar dates as a range, "12. 3. 2026 – 15. 3. 2026". */
 export function formatDateRange(from: string, to: string, language: DocumentLanguage): string {
-  return fill(documentTexts[language].format.range, {
+  return documentTranslator(language)("format.range", {
     from: formatDate(from, language),
     to: formatDate(to, language),
   });

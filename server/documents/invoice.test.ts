@@ -190,10 +190,31 @@ describe("invoice", () => {
     expect(pages.join("\n")).toContain("Orség Kft. ?");
   });
 
+  it("takes a discount off as a negative line, its VAT the negative of the same amount's", () => {
+    const discount: TaxedInvoiceLine = {
+      item: { kind: "discount" },
+      quantity: 1,
+      unitPrice: -100_000,
+      vatRateBasisPoints: 1200,
+    };
+    const text = flatText(invoicePdf({ ...czech, lines: [...lines, discount] }, "cs"));
+    expect(text).toContain("Sleva 1 ks -892,86 Kč 12 % -892,86 Kč -1 000,00 Kč");
+    // 10 000,00 less 1 000,00 at 12 %: VAT 1 071,43 − 107,14; base 8 928,57 − 892,86.
+    expect(text).toContain("12 % 8 035,71 Kč 964,29 Kč 9 000,00 Kč");
+    expect(text).toContain("Celkem k úhradě 11 345,50 Kč");
+    const marginText = flatText(invoicePdf({ ...margin, lines: [...margin.lines, discount] }, "en"));
+    expect(marginText).toContain("Discount 1 pcs CZK -1,000.00 CZK -1,000.00");
+  });
+
   it("refuses an invoice that cannot be right", () => {
     expect(() => invoicePdf({ ...czech, lines: [] }, "cs")).toThrow(RangeError);
     expect(() => invoicePdf({ ...czech, issuedOn: "2026-02-30" }, "cs")).toThrow(RangeError);
     expect(() => invoicePdf({ ...czech, lines: [{ ...lines[0], quantity: 0 }] }, "cs")).toThrow(RangeError);
     expect(() => invoicePdf({ ...czech, lines: [{ ...lines[0], unitPrice: 10.5 }] }, "cs")).toThrow(RangeError);
+    // Only a discount is negative, a discount never positive, and the whole never below zero.
+    expect(() => invoicePdf({ ...czech, lines: [{ ...lines[0], unitPrice: -1 }] }, "cs")).toThrow(RangeError);
+    const discount = { item: { kind: "discount" }, quantity: 1, vatRateBasisPoints: 1200 } as const;
+    expect(() => invoicePdf({ ...czech, lines: [...lines, { ...discount, unitPrice: 1 }] }, "cs")).toThrow(RangeError);
+    expect(() => invoicePdf({ ...czech, lines: [{ ...discount, unitPrice: -1 }] }, "cs")).toThrow(RangeError);
   });
 });

@@ -12,14 +12,12 @@ import { formatDate, formatDateRange, formatMoney, formatPercent } from "./forma
 import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";
 import {
   type DocumentLanguage,
-  type DocumentTexts,
+  type DocumentTranslate,
   type PaymentMethodId,
-  countOf,
-  documentTexts,
-  fill,
+  documentTranslator,
   languageTag,
 } from "./texts";
-import { splitGross } from "./vat";
+import { type VatSplit, splitGross } from "./vat";
 
 export interface InvoiceParty {
   readonly name: string;
@@ -51,16 +49,19 @@ export type InvoiceSubject =
     }
   | { readonly kind: "voucher" };
 
-/** What a line charges for; its words come from the texts, only a room's name is the hotel's own. */
+/**
+ * What a line charges for; its words come from the texts, only a room's name is the hotel's own. A discount (a
+ * discount voucher's) is a line of its own with a negative price, so every other line keeps the price it was sold at.
+ */
 export type InvoiceItem =
   | { readonly kind: "room"; readonly name: string }
-  | { readonly kind: "cancellation_insurance" | "service_fee" | "voucher" };
+  | { readonly kind: "cancellation_insurance" | "service_fee" | "voucher" | "discount" };
 
 export interface InvoiceLine {
   readonly item: InvoiceItem;
   /** A whole number of pieces, >= 1. */
   readonly quantity: number;
-  /** Price of one piece including any VAT, minor units. */
+  /** Price of one piece including any VAT, minor units: <= 0 for a discount, >= 0 for anything else. */
   readonly unitPrice: number;
 }
 
@@ -103,7 +104,7 @@ export interface RateSummary {
 export function vatSummary(lines: readonly TaxedInvoiceLine[]): RateSummary[] {
   const byRate = new Map<number, RateSummary>();
   for (const line of lines) {
-    const split = splitGross(lineGross(line), line.vatRateBasisPoints);
+    const split = splitLine(lineGross(line), line.vatRateBasisPoints);
     const sum = byRate.get(line.vatRateBasisPoints) ?? {
       rateBasisPoints: line.vatRateBasisPoints,
       base: 0,
@@ -124,6 +125,13 @@ function lineGross(line: InvoiceLine): number {
   return line.quantity * line.unitPrice;
 }
 
+/** A discount's VAT is the negative of the VAT in the same amount charged, so rounding treats both alike. */
+function splitLine(gross: number, rateBasisPoints: number): VatSplit {
+  if (gross >= 0) return splitGross(gross, rateBasisPoints);
+  const split = splitGross(-gross, rateBasisPoints);
+  return { base: -split.base, vat: -split.vat, gross };
+}
+
 function checkInvoice(invoice: InvoiceDocument): void {
   for (const date of [invoice.issuedOn, invoice.taxableSupplyOn]) {
     if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
@@ -131,13 +139,14 @@ function checkInvoice(invoice: InvoiceDocument): void {
   if (invoice.lines.length === 0) throw new RangeError("An invoice needs at least one line");
   for (const line of invoice.lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`quantity ${line.quantity}`);
-    if (!Number.isSafeInteger(line.unitPrice) || line.unitPrice < 0)
-      throw new RangeError(`unit price ${line.unitPrice}`);
+    const discount = line.item.kind === "discount";
+    if (!Number.isSafeInteger(line.unitPrice) || (discount ? line.unitPrice > 0 : line.unitPrice < 0))
+      throw new RangeError(`unit price ${line.unitPrice} of a ${line.item.kind} line`);
     if (!Number.isSafeInteger(lineGross(line)))
       throw new RangeError(`line total of ${line.quantity} × ${line.unitPrice}`);
   }
   const total = invoice.lines.reduce((sum, line) => sum + lineGross(line), 0);
-  if (!Number.isSafeInteger(total)) throw new RangeError(`invoice total ${total} is not a safe integer`);
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`invoice total ${total} is not an amount >= 0`);
   if (invoice.subject.kind === "stay" && !(nightsBetween(invoice.subject.checkIn, invoice.subject.checkOut) > 0)) {
     throw new RangeError(`stay ${invoice.subject.checkIn} – ${invoice.subject.checkOut} has no night`);
   }
@@ -146,14 +155,14 @@ function checkInvoice(invoice: InvoiceDocument): void {
 /** The invoice as a PDF in the given language (cs for the Czech variants, pl or en for the Polish one). */
 export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage): Uint8Array {
   checkInvoice(invoice);
-  const texts = documentTexts[language];
+  const t = documentTranslator(language);
   const page: Page = {
     flow: new Flow(),
-    t: texts.invoice,
+    t,
     language,
     money: (minor) => formatMoney(minor, invoice.currency, language),
   };
-  const title = fill(page.t.title, { number: invoice.number });
+  const title = t("invoice.title", { number: invoice.number });
   page.flow.paragraph(title, TITLE);
   page.flow.rule(GREY, 0.8, 6);
   page.flow.gap(14);
@@ -167,7 +176,7 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
   const total = invoice.lines.reduce((sum, line) => sum + lineGross(line), 0);
   page.flow.row(
     [
-      { text: page.t.total, width: page.flow.width / 2 },
+      { text: t("invoice.total"), width: page.flow.width / 2 },
       { text: page.money(total), width: page.flow.width / 2, align: "right" },
     ],
     { size: 12, leading: 16, weight: "bold" }
@@ -177,14 +186,14 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
     language: languageTag[language],
     producer: PRODUCER,
     footer: `${invoice.supplier.name} · ${title}`,
-    pageLabel: (n, pages) => fill(texts.page, { page: n, pages }),
+    pageLabel: (n, pages) => t("page", { page: n, pages }),
   });
 }
 
 /** What the sections below share while the document is written. */
 interface Page {
   readonly flow: Flow;
-  readonly t: DocumentTexts["invoice"];
+  readonly t: DocumentTranslate;
   readonly language: DocumentLanguage;
   readonly money: (minor: number) => string;
 }
@@ -196,15 +205,15 @@ function parties({ flow, t }: Page, invoice: InvoiceDocument): void {
     [
       `**${p.name}**`,
       ...p.address,
-      p.companyId ? fill(t.companyId, { value: p.companyId }) : "",
-      p.vatId ? fill(t.vatId, { value: p.vatId }) : "",
+      p.companyId ? t("invoice.companyId", { value: p.companyId }) : "",
+      p.vatId ? t("invoice.vatId", { value: p.vatId }) : "",
     ]
       .filter(Boolean)
       .join("\n");
   flow.row(
     [
-      { text: t.supplier, width: half, weight: "bold", color: GREY },
-      { text: t.customer, width: half, weight: "bold", color: GREY },
+      { text: t("invoice.supplier"), width: half, weight: "bold", color: GREY },
+      { text: t("invoice.customer"), width: half, weight: "bold", color: GREY },
     ],
     SMALL
   );
@@ -224,14 +233,16 @@ function parties({ flow, t }: Page, invoice: InvoiceDocument): void {
 
 /** Number, dates, payment and subject, label beside value. */
 function facts({ flow, t, language, money }: Page, invoice: InvoiceDocument): void {
-  const payment = documentTexts[language].payment;
   const rows: [string, string][] = [
-    [t.number, invoice.number],
-    [t.issuedOn, formatDate(invoice.issuedOn, language)],
-    [t.taxableSupplyOn, formatDate(invoice.taxableSupplyOn, language)],
-    [t.variableSymbol, invoice.variableSymbol],
-    [t.paymentMethods, invoice.payments.map((p) => `${payment[p.method]}: ${money(p.amount)}`).join("\n")],
-    [t.subject, subjectText(invoice.subject, language)],
+    [t("invoice.number"), invoice.number],
+    [t("invoice.issuedOn"), formatDate(invoice.issuedOn, language)],
+    [t("invoice.taxableSupplyOn"), formatDate(invoice.taxableSupplyOn, language)],
+    [t("invoice.variableSymbol"), invoice.variableSymbol],
+    [
+      t("invoice.paymentMethods"),
+      invoice.payments.map((p) => `${t(`payment.${p.method}`)}: ${money(p.amount)}`).join("\n"),
+    ],
+    [t("invoice.subject"), subjectText(invoice.subject, language)],
   ];
   const labelWidth = 190;
   for (const [label, value] of rows) {
@@ -249,16 +260,16 @@ function facts({ flow, t, language, money }: Page, invoice: InvoiceDocument): vo
 /** Lines with unit price and base without VAT, rate and total, then the tax base, VAT and total per rate. */
 function taxedLines(page: Page, lines: readonly TaxedInvoiceLine[]): void {
   const { flow, t, language, money } = page;
-  const c = t.column;
   const row = columns(flow.width, [45, 80, 50, 80, 85]);
+  const column = ["item", "quantity", "unitPriceNet", "rate", "net", "gross"] as const;
   table(
     flow,
-    row([c.item, c.quantity, c.unitPriceNet, c.rate, c.net, c.gross]),
+    row(column.map((name) => t(`invoice.column.${name}`))),
     lines.map((line) => {
-      const split = splitGross(lineGross(line), line.vatRateBasisPoints);
+      const split = splitLine(lineGross(line), line.vatRateBasisPoints);
       // The unit's own base, rounded, is informative (§29 asks for a unit price without tax); the taxed
       // amounts are the line's and the rate's, so they add up whatever the unit's rounding did.
-      const unitBase = splitGross(line.unitPrice, line.vatRateBasisPoints).base;
+      const unitBase = splitLine(line.unitPrice, line.vatRateBasisPoints).base;
       return row([
         itemText(page, line.item),
         quantity(page, line),
@@ -270,12 +281,13 @@ function taxedLines(page: Page, lines: readonly TaxedInvoiceLine[]): void {
     })
   );
   flow.gap(14);
-  flow.paragraph(t.recap.title, { ...BODY, weight: "bold" });
+  flow.paragraph(t("invoice.recap.title"), { ...BODY, weight: "bold" });
   flow.gap(4);
   const recap = columns(flow.width, [100, 90, 100]);
+  const recapColumn = ["rate", "net", "vat", "gross"] as const;
   table(
     flow,
-    recap([t.recap.rate, t.recap.net, t.recap.vat, t.recap.gross]),
+    recap(recapColumn.map((name) => t(`invoice.recap.${name}`))),
     vatSummary(lines).map((rate) =>
       recap([formatPercent(rate.rateBasisPoints, language), money(rate.base), money(rate.vat), money(rate.gross)])
     )
@@ -285,26 +297,26 @@ function taxedLines(page: Page, lines: readonly TaxedInvoiceLine[]): void {
 /** Lines with prices only, and the wording the margin scheme requires instead of any tax. */
 function marginLines(page: Page, lines: readonly InvoiceLine[]): void {
   const { flow, t, money } = page;
-  const c = t.column;
   const row = columns(flow.width, [60, 100, 100]);
+  const column = ["item", "quantity", "unitPrice", "amount"] as const;
   table(
     flow,
-    row([c.item, c.quantity, c.unitPrice, c.amount]),
+    row(column.map((name) => t(`invoice.column.${name}`))),
     lines.map((line) =>
       row([itemText(page, line.item), quantity(page, line), money(line.unitPrice), money(lineGross(line))])
     )
   );
   flow.gap(10);
-  flow.paragraph(`**${t.marginScheme}**`, BODY);
-  flow.paragraph(t.marginNote, { ...SMALL, color: GREY });
+  flow.paragraph(`**${t("invoice.marginScheme")}**`, BODY);
+  flow.paragraph(t("invoice.marginNote"), { ...SMALL, color: GREY });
 }
 
 function itemText({ t }: Page, item: InvoiceItem): string {
-  return item.kind === "room" ? fill(t.item.room, { room: item.name }) : t.item[item.kind];
+  return item.kind === "room" ? t("invoice.item.room", { room: item.name }) : t(`invoice.item.${item.kind}`);
 }
 
 function quantity({ t }: Page, line: InvoiceLine): string {
-  return `${line.quantity}\u00a0${t.column.unit}`;
+  return `${line.quantity}\u00a0${t("invoice.column.unit")}`;
 }
 
 function table(flow: Flow, header: readonly Cell[], rows: readonly (readonly Cell[])[]): void {
@@ -325,12 +337,12 @@ function columns(width: number, fixed: readonly number[]): (texts: readonly stri
 }
 
 function subjectText(subject: InvoiceSubject, language: DocumentLanguage): string {
-  const texts = documentTexts[language];
-  if (subject.kind === "voucher") return texts.invoice.subjectVoucher;
-  return fill(texts.invoice.subjectStay, {
+  const t = documentTranslator(language);
+  if (subject.kind === "voucher") return t("invoice.subjectVoucher");
+  return t("invoice.subjectStay", {
     hotel: subject.hotelName,
     dates: formatDateRange(subject.checkIn, subject.checkOut, language),
-    nights: countOf(texts.count.nights, nightsBetween(subject.checkIn, subject.checkOut), language),
-    rooms: countOf(texts.count.rooms, subject.rooms, language),
+    nights: t("count.nights", { count: nightsBetween(subject.checkIn, subject.checkOut) }),
+    rooms: t("count.rooms", { count: subject.rooms }),
   });
 }

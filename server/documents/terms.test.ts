@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flatText, pageTexts, structureProblems } from "./pdf-text.test-helper";
-import { type TermsDocument, cancellationVoucherValue, termsPdf } from "./terms";
+import { type TermsDocument, termsPdf } from "./terms";
 
 const terms: TermsDocument = {
   brand: "Dovolená za benefity",
@@ -9,7 +9,7 @@ const terms: TermsDocument = {
   currency: "CZK",
   stay: { hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
   orderTotal: 1_234_550,
-  cancellation: { deadline: "2026-04-03T12:00", fees: 150_000 },
+  cancellation: { deadline: "2026-04-03T12:00", fees: 150_000, paidOnline: 1_234_550 },
   benefitPayments: [{ method: "edenred_card", amount: 1_000_000, payBy: "2026-03-05T23:59" }],
   transfer: { amount: 234_550, bankAccount: "123456789/0800", variableSymbol: "26000042", payBy: "2026-03-09" },
   support: { email: "podpora@example.cz", phone: "+420 222 333 444" },
@@ -32,7 +32,7 @@ describe("order terms", () => {
       "Hotel Ostrava Palace, 10. 4. 2026 – 13. 4. 2026 (3 noci, 2 pokoje)",
       "Cena objednávky: 12 345,50 Kč",
       "zrušit nejpozději 3. 4. 2026 v 12:00",
-      "poukaz v hodnotě ceny objednávky snížené o storno poplatky: 12 345,50 Kč – 1 500,00 Kč = 10 845,50 Kč",
+      "poukaz v hodnotě toho, co za objednávku zaplatíte online, snížené o storno poplatky: 12 345,50 Kč – 1 500,00 Kč = 10 845,50 Kč",
       "Pobyt zrušený přímo na rezervačním portálu není možné refundovat",
       "Karta Edenred: 10 000,00 Kč, nejpozději 5. 3. 2026 v 23:59",
       "Pokoje placené bankovním převodem rezervujeme až po připsání platby",
@@ -59,9 +59,14 @@ describe("order terms", () => {
     expect(text).not.toContain("převodem");
   });
 
-  it("values the voucher at the order less the fees, never below zero", () => {
-    expect(cancellationVoucherValue(1_234_550, 150_000)).toBe(1_084_550);
-    expect(cancellationVoucherValue(100, 500)).toBe(0);
-    expect(() => cancellationVoucherValue(-1, 0)).toThrow(RangeError);
+  it("says so when the order cannot be cancelled free of charge, and promises no voucher", () => {
+    const noDeadline: TermsDocument = { ...terms, cancellation: { fees: 150_000, paidOnline: 1_234_550 } };
+    const czech = flatText(termsPdf(noDeadline, "cs"));
+    expect(czech).toContain("Objednávku nelze zrušit bez poplatků");
+    expect(czech).toContain("Pobyt zrušený přímo na rezervačním portálu není možné refundovat");
+    expect(czech).not.toContain("nejpozději 3. 4. 2026");
+    expect(czech).not.toContain("poukaz v hodnotě");
+    expect(flatText(termsPdf(noDeadline, "pl"))).toContain("Zamówienia nie można anulować bezpłatnie");
+    expect(flatText(termsPdf(noDeadline, "en"))).toContain("This order cannot be cancelled free of charge");
   });
 });

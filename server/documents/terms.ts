@@ -5,10 +5,11 @@
  */
 
 import { nightsBetween } from "../domain/calendar-date";
+import { cancellationVoucherValue } from "../domain/order-lifecycle";
 import type { CurrencyCode } from "../domain/products";
 import { formatDate, formatDateRange, formatDateTime, formatMoney } from "./format";
 import { BODY, Flow, GREY, HEADING, PRODUCER, TITLE } from "./pdf-flow";
-import { type DocumentLanguage, type PaymentMethodId, countOf, documentTexts, fill, languageTag } from "./texts";
+import { type DocumentLanguage, type PaymentMethodId, documentTranslator, languageTag } from "./texts";
 
 /** A deadline in the market's local time (Europe/Prague), as the order states it: "YYYY-MM-DDTHH:MM". */
 export type LocalDateTime = string;
@@ -31,10 +32,15 @@ export interface TermsDocument {
   /** What the order costs in all, minor units. */
   readonly orderTotal: number;
   readonly cancellation: {
-    /** The last moment the order can be cancelled through the shop. */
-    readonly deadline: LocalDateTime;
+    /**
+     * The last moment the order can be cancelled through the shop; absent when a room of it cannot be cancelled free
+     * of charge at all, and so neither can the order (order-lifecycle.ts, cancellationDeadline).
+     */
+    readonly deadline?: LocalDateTime;
     /** The cancellation fees a voucher for the cancelled order is reduced by, minor units. */
     readonly fees: number;
+    /** What the order pays online, through the shop (not at the property): what a cancellation gives back less the fees. */
+    readonly paidOnline: number;
   };
   /** Benefit payments still to be completed, each with its deadline; empty when there are none. */
   readonly benefitPayments: readonly {
@@ -53,28 +59,16 @@ export interface TermsDocument {
   readonly support: { readonly email: string; readonly phone: string };
 }
 
-/** What a cancellation gives back: the order's value less the fees, never below nothing. */
-export function cancellationVoucherValue(orderTotal: number, fees: number): number {
-  for (const [what, amount] of [
-    ["order total", orderTotal],
-    ["cancellation fees", fees],
-  ] as const) {
-    if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`${what} ${amount} is not an amount >= 0`);
-  }
-  return Math.max(0, orderTotal - fees);
-}
-
 /** The order's terms as a PDF in the given language. */
 export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint8Array {
-  const texts = documentTexts[language];
-  const t = texts.terms;
+  const t = documentTranslator(language);
   const money = (minor: number) => formatMoney(minor, terms.currency, language);
   const { stay, cancellation } = terms;
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   if (!(nights > 0)) throw new RangeError(`stay ${stay.checkIn} – ${stay.checkOut} has no night`);
   const brand = terms.brand;
   const flow = new Flow();
-  const title = fill(t.title, { number: terms.orderNumber });
+  const title = t("terms.title", { number: terms.orderNumber });
   const section = (heading: string) => {
     flow.gap(14);
     // A heading keeps at least two lines of its section with it.
@@ -90,38 +84,43 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
   flow.paragraph(title, TITLE);
   flow.rule(GREY, 0.8, 6);
   flow.gap(12);
-  paragraph(fill(t.intro, { number: terms.orderNumber, date: formatDate(terms.orderedOn, language), brand }));
+  paragraph(t("terms.intro", { number: terms.orderNumber, date: formatDate(terms.orderedOn, language), brand }));
 
-  section(t.order);
+  section(t("terms.order"));
   paragraph(
-    fill(t.stay, {
+    t("terms.stay", {
       hotel: `**${stay.hotelName}**`,
       dates: formatDateRange(stay.checkIn, stay.checkOut, language),
-      nights: countOf(texts.count.nights, nights, language),
-      rooms: countOf(texts.count.rooms, stay.rooms, language),
+      nights: t("count.nights", { count: nights }),
+      rooms: t("count.rooms", { count: stay.rooms }),
     })
   );
-  paragraph(fill(t.orderTotal, { amount: money(terms.orderTotal) }));
+  paragraph(t("terms.orderTotal", { amount: money(terms.orderTotal) }));
 
-  section(t.cancellation);
-  paragraph(fill(t.cancellationDeadline, { deadline: formatDateTime(cancellation.deadline, language), brand }));
-  paragraph(
-    fill(t.cancellationVoucher, {
-      total: money(terms.orderTotal),
-      fees: money(cancellation.fees),
-      voucher: money(cancellationVoucherValue(terms.orderTotal, cancellation.fees)),
-      brand,
-    })
-  );
-  paragraph(fill(t.portal, { brand }));
+  section(t("terms.cancellation"));
+  if (cancellation.deadline === undefined) {
+    paragraph(t("terms.noFreeCancellation", { brand }));
+  } else {
+    paragraph(t("terms.cancellationDeadline", { deadline: formatDateTime(cancellation.deadline, language), brand }));
+    // The summary states what a cancellation of the order paid in full yields: what it pays online less the fees.
+    paragraph(
+      t("terms.cancellationVoucher", {
+        total: money(cancellation.paidOnline),
+        fees: money(cancellation.fees),
+        voucher: money(cancellationVoucherValue(cancellation.paidOnline, cancellation.fees)),
+        brand,
+      })
+    );
+  }
+  paragraph(t("terms.portal", { brand }));
 
   if (terms.benefitPayments.length > 0 || terms.transfer) {
-    section(t.payment);
+    section(t("terms.payment"));
     if (terms.benefitPayments.length > 0) {
-      paragraph(t.benefitIntro);
+      paragraph(t("terms.benefitIntro"));
       for (const payment of terms.benefitPayments) {
-        const line = fill(t.benefitPayment, {
-          method: texts.payment[payment.method],
+        const line = t("terms.benefitPayment", {
+          method: t(`payment.${payment.method}`),
           amount: money(payment.amount),
           deadline: formatDateTime(payment.payBy, language),
         });
@@ -131,9 +130,9 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
       flow.gap(4);
     }
     if (terms.transfer) {
-      paragraph(t.transfer);
+      paragraph(t("terms.transfer"));
       paragraph(
-        fill(t.transferDetails, {
+        t("terms.transferDetails", {
           amount: money(terms.transfer.amount),
           account: terms.transfer.bankAccount,
           variableSymbol: terms.transfer.variableSymbol,
@@ -143,14 +142,14 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
     }
   }
 
-  section(t.support);
-  paragraph(fill(t.supportContact, { ...terms.support, number: terms.orderNumber }));
+  section(t("terms.support"));
+  paragraph(t("terms.supportContact", { ...terms.support, number: terms.orderNumber }));
 
   return flow.finish({
     title,
     language: languageTag[language],
     producer: PRODUCER,
     footer: `${brand} · ${title}`,
-    pageLabel: (page, pages) => fill(texts.page, { page, pages }),
+    pageLabel: (page, pages) => t("page", { page, pages }),
   });
 }

@@ -1,4 +1,12 @@
 import * as z from "zod";
+import type { Mailer } from "../adapters/mail/mailer";
+import type { HotelProvider } from "../adapters/provider/hotel-provider";
+import type { Config } from "../config";
+import { bookOrder, cancelBooking } from "../orders/booking";
+import { expireOrder, refundGatewayPayment } from "../orders/expiry";
+import { sendOrderMail } from "../orders/mail-job";
+import { orderJobKinds } from "../orders/order-jobs";
+import { orderMailKinds } from "../orders/order-mail";
 import {
   checkAttemptStatus,
   paymentJobKinds,
@@ -8,14 +16,34 @@ import {
 import type { JobHandlers } from "./worker";
 
 const attemptPayload = z.object({ attemptId: z.uuid() });
+const orderPayload = z.object({ orderId: z.uuid() });
+const paymentPayload = z.object({ paymentId: z.uuid() });
+const mailPayload = z.object({
+  kind: z.enum(orderMailKinds),
+  orderId: z.uuid(),
+  paymentId: z.uuid().optional(),
+  voucherId: z.uuid().optional(),
+});
+
+export interface JobDeps extends GatewayPaymentDeps {
+  config: Config;
+  provider: HotelProvider;
+  mailer: Mailer;
+}
 
 /**
  * The job kinds the worker runs, by name, each with what it needs from the outside. A payload is read back from
  * JSON, so each handler validates it first.
  */
-export function createJobHandlers(deps: GatewayPaymentDeps): JobHandlers {
+export function createJobHandlers(deps: JobDeps): JobHandlers {
   return {
     [paymentJobKinds.status]: async (payload) => checkAttemptStatus(deps, attemptPayload.parse(payload).attemptId),
     [paymentJobKinds.refund]: async (payload) => refundAttempt(deps, attemptPayload.parse(payload).attemptId),
+    [orderJobKinds.booking]: async (payload, job) => bookOrder(deps, orderPayload.parse(payload).orderId, job),
+    [orderJobKinds.bookingCancel]: async (payload) => cancelBooking(deps, orderPayload.parse(payload).orderId),
+    [orderJobKinds.expiry]: async (payload) => expireOrder(deps, orderPayload.parse(payload).orderId),
+    [orderJobKinds.gatewayRefund]: async (payload, job) =>
+      refundGatewayPayment(deps, paymentPayload.parse(payload).paymentId, job),
+    [orderJobKinds.mail]: async (payload) => sendOrderMail(deps, mailPayload.parse(payload)),
   };
 }

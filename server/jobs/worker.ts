@@ -7,6 +7,8 @@ export interface JobContext {
   jobId: string;
   /** 1 on the first try; a handler with side effects outside the database uses it to stay idempotent. */
   attempt: number;
+  /** The job's last try: a handler that would fail again records the failure as the job's outcome instead. */
+  maxAttempts: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const handler = handlers[job.kind];
     const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts };
     try {
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts });
+      await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const result = await failJob(db, job, { now: now(), error: message, backoff });

@@ -4,7 +4,7 @@ import { MINOR_PER_UNIT } from "../domain/money";
 import { marketCurrency, productKeys, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN, voucherValidTo } from "../domain/voucher-rules";
-import { markTransferPaid } from "../stores/orders";
+import { markTransferPaid } from "../orders/order-payments";
 import { createCoupon, issueCreditVoucher } from "../stores/vouchers";
 
 /**

@@ -1,9 +1,16 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders, payments } from "../db/schema";
+import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
+import { payByDeadline } from "../domain/order-lifecycle";
 import { orderNumber } from "../domain/order-number";
-import { orderStatusAfterPayments, type OrderStatus, type PaymentStatus } from "../domain/order-status";
+import {
+  orderStatusAfterPayments,
+  type BookingStatus,
+  type OrderStatus,
+  type PaymentStatus,
+} from "../domain/order-status";
+import type { Language } from "../../app/route-table";
 import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode, ProductKey } from "../domain/products";
 import type { Stay } from "../domain/stay";
@@ -88,9 +95,24 @@ export interface StoredOrder {
   readonly total: number;
   readonly customer: CustomerDetails;
   readonly summary: HotelOrderSummary;
-  readonly bookingStatus: string;
+  readonly bookingStatus: BookingStatus;
+  readonly bookingRef: string | null;
+  readonly language: Language;
+  /** What is still owed online must be paid by then (payByDeadline). */
+  readonly payBy: Date;
+  /** The voucher a cancellation gave back. */
+  readonly refundVoucher: RefundVoucher | null;
   readonly createdAt: Date;
   readonly payments: readonly StoredPayment[];
+}
+
+export interface RefundVoucher {
+  readonly id: string;
+  readonly code: string;
+  /** Minor units. */
+  readonly value: number;
+  /** YYYY-MM-DD, the last valid day. */
+  readonly validTo: string;
 }
 
 export interface NewHotelOrder {
@@ -102,6 +124,8 @@ export interface NewHotelOrder {
   readonly customer: CustomerDetails;
   readonly summary: HotelOrderSummary;
   readonly duplicateKey: string;
+  readonly language: Language;
+  readonly payBy: Date;
   readonly now: Date;
 }
 
@@ -137,6 +161,8 @@ export async function insertHotelOrder(
       summary: order.summary,
       bookingStatus: "not_ordered",
       duplicateKey: order.duplicateKey,
+      language: order.language,
+      payBy: order.payBy,
     })
     .onConflictDoNothing({ target: orders.previewId })
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
@@ -170,6 +196,13 @@ export async function findOrderByPreview(db: Database, previewId: string): Promi
 
 async function withPayments(db: Database, row: typeof orders.$inferSelect): Promise<StoredOrder> {
   const list = await db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.position));
+  const summary = row.summary as HotelOrderSummary;
+  const [refundVoucher] = row.refundVoucherId
+    ? await db
+        .select({ id: vouchers.id, code: vouchers.code, value: vouchers.value, validTo: vouchers.validTo })
+        .from(vouchers)
+        .where(eq(vouchers.id, row.refundVoucherId))
+    : [];
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -181,8 +214,19 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
     currency: row.currency as CurrencyCode,
     total: row.total,
     customer: row.customer as CustomerDetails,
-    summary: row.summary as HotelOrderSummary,
-    bookingStatus: row.bookingStatus,
+    summary,
+    bookingStatus: row.bookingStatus as BookingStatus,
+    bookingRef: row.bookingRef,
+    language: row.language as Language,
+    // Orders made before the deadline was stored get the rule's own.
+    payBy:
+      row.payBy ??
+      payByDeadline(
+        row.createdAt,
+        summary.stay.checkIn,
+        summary.rooms.map((r) => r.freeCancellationUntil)
+      ),
+    refundVoucher: refundVoucher ?? null,
     createdAt: row.createdAt,
     payments: list.map((p) => ({
       id: p.id,
@@ -262,25 +306,4 @@ export async function supersededOrderIds(db: Database, duplicateKey: string, new
     )
     .for("update");
   return candidates.map((c) => c.id);
-}
-
-/**
- * An operator saw a transfer arrive: the order's waiting transfer payments become paid and the order's status follows.
- * Answers undefined when no order has this number.
- */
-export async function markTransferPaid(
-  db: Database,
-  number: string
-): Promise<{ orderId: string; paid: number; status: OrderStatus } | undefined> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number)).for("update");
-    if (!order) return undefined;
-    const paid = await tx
-      .update(payments)
-      .set({ status: "paid", paidAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(payments.orderId, order.id), eq(payments.methodId, "transfer"), eq(payments.status, "waiting")))
-      .returning({ id: payments.id });
-    const status = await settleOrderStatus(tx, order.id);
-    return { orderId: order.id, paid: paid.length, status };
-  });
 }

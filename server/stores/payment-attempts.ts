@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import { orders, paymentAttempts, payments } from "../db/schema";
 import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
 import { attemptStateAfter, paymentStatusOfAttempts, type GatewayType } from "../domain/payment-gateways";
-import { settleOrderStatus } from "./orders";
+import { settleOrder } from "../orders/order-payments";
 
 export interface StoredAttempt {
   readonly id: string;
@@ -95,7 +95,10 @@ export async function recordAttemptState(
     const live = !isFinalOrderStatus(order.status as OrderStatus);
     const paidBefore = paymentStatusOfAttempts(tries.map((t) => t.state as PaymentStatus)) === "paid";
     const states = tries.map((t) => (t.id === attemptId ? after : (t.state as PaymentStatus)));
-    const paymentStatus = live ? paymentStatusOfAttempts(states) : (payment.status as PaymentStatus);
+    // A cancelled order keeps its payments as the cancellation left them, but money it had received can still go
+    // back through the gateway (a refund of a paid payment), and the payment then says so.
+    const paymentStatus =
+      live || payment.status === "paid" ? paymentStatusOfAttempts(states) : (payment.status as PaymentStatus);
 
     if (after !== before) {
       await tx
@@ -113,7 +116,7 @@ export async function recordAttemptState(
       attempt: after,
       changed: after !== before,
       payment: paymentStatus,
-      order: await settleOrderStatus(tx, attempt.orderId),
+      order: await settleOrder(tx, attempt.orderId),
       paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
     };
   });

@@ -38,9 +38,10 @@ const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext
   howItWorks: "/jak-to-funguje",
   partner: "/partner/edenred",
   edenred2024: "/edenred-2024",
-  // Resource routes: XML, or a redirect; no JavaScript at all.
+  // Resource routes: XML, a PDF or a redirect; no JavaScript at all.
   sitemap: null,
   paymentReturn: null,
+  orderDocument: null,
   contentPage: "/some-content-page",
 };
 

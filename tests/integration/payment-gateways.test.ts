@@ -1,3 +1,7 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { eq } from "drizzle-orm";
@@ -8,13 +12,16 @@ import { GatewayType, PaymentOutcome, PaymentStatus } from "../../gen/dzb/shop/v
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { settleCafeteriaPayment } from "../../server/adapters/gateways/cafeteria/cafeteria-protocol-server";
 import type { SandboxDecision } from "../../server/adapters/gateways/payment-gateway";
+import { createFileMailer } from "../../server/adapters/mail/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
 import { jobs, paymentAttempts } from "../../server/db/schema";
 import { createJobHandlers } from "../../server/jobs/handlers";
 import type { JobHandlers } from "../../server/jobs/worker";
+import { orderJobKinds } from "../../server/orders/order-jobs";
 import { paymentJobKinds, statusCheckDelayMs } from "../../server/payments/gateway-payments";
-import { findOrder, markTransferPaid } from "../../server/stores/orders";
+import { markTransferPaid } from "../../server/orders/order-payments";
+import { findOrder } from "../../server/stores/orders";
 import { sandboxRecordStore } from "../../server/stores/sandbox-gateway-records";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
@@ -70,13 +77,25 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
     // No config given: each instance's gateways reach the sandbox it serves on its own port.
     apis = await Promise.all(databases.map((d) => startApiServer({ db: d.db, provider: simulator, now: () => now })));
     client = clientOf(apis[0]!);
-    handlers = createJobHandlers({ db: db(), gateways: apis[0]!.deps.gateways, now: () => now });
+    mailDir = await mkdtemp(join(tmpdir(), "dzb-mail-"));
+    handlers = createJobHandlers(handlerDeps());
   });
 
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.stop()));
     await Promise.all(databases.map((d) => d.close()));
     await testDb.dispose();
+  });
+
+  let mailDir: string;
+  /** What the worker's jobs need, at the suite's clock. */
+  const handlerDeps = () => ({
+    db: db(),
+    gateways: apis[0]!.deps.gateways,
+    now: () => now,
+    config: apis[0]!.deps.config,
+    provider: simulator,
+    mailer: createFileMailer(mailDir),
   });
 
   const clientOf = (api: RunningApi) =>
@@ -144,7 +163,7 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
       .from(jobs)
       .where(eq(jobs.dedupeKey, `${kind}:${attemptId}`));
     if (!job) throw new Error(`no ${kind} job for attempt ${attemptId}`);
-    await handlers[kind]!(job.payload, { jobId: job.id, attempt: job.attempts + 1 });
+    await handlers[kind]!(job.payload, { jobId: job.id, attempt: job.attempts + 1, maxAttempts: job.maxAttempts });
     return job;
   }
 
@@ -536,6 +555,45 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
         expect(await jobOf(paymentJobKinds.refund, attempt!.id)).toBeUndefined();
       }
     );
+  });
+
+  describe("pay-by deadline", () => {
+    it("an order not paid in full by its deadline is refunded automatically: the card's money goes back at its gateway", async () => {
+      const { order } = await createOrder({
+        payments: [{ methodId: "payment_card", value: money(30_000) }],
+        lastPayment: "transfer",
+      });
+      const [card, transfer] = order.payments;
+      const paid = await pay(order.orderId, "approve", card!.paymentId);
+      expect((await returnOf(paid.back)).outcome).toBe(PaymentOutcome.PARTIALLY_PAID);
+
+      // The deadline passes with the transfer unpaid: the worker's jobs run under a clock past it.
+      const late = new Date(timestampDate(order.payBy!).getTime() + 60_000);
+      const lateHandlers = createJobHandlers({ ...handlerDeps(), now: () => late });
+      const runLate = async (kind: string, id: string) => {
+        const [job] = await db()
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupeKey, `${kind}:${id}`));
+        if (!job) throw new Error(`no ${kind} job for ${id}`);
+        await lateHandlers[kind]!(job.payload, { jobId: job.id, attempt: 1, maxAttempts: job.maxAttempts });
+      };
+      await runLate(orderJobKinds.expiry, order.orderId);
+      let detail = await orderOf(order.orderId);
+      expect(detail.status).toBe(OrderStatus.REFUNDED_AUTOMATICALLY);
+      expect(detail.payments.map((p) => p.status)).toEqual([PaymentStatus.PAID, PaymentStatus.CANCELLED]);
+
+      // The card payment goes back through ČSOB, to the card it came from: no voucher is needed.
+      await runLate(orderJobKinds.gatewayRefund, card!.paymentId);
+      detail = await orderOf(order.orderId);
+      expect(detail.payments.map((p) => p.status)).toEqual([
+        expect.toBeOneOf([PaymentStatus.REVOKED, PaymentStatus.REFUNDED]),
+        PaymentStatus.CANCELLED,
+      ]);
+      expect(detail.refundVoucher).toBeUndefined();
+      expect(transfer!.payBy).toBeDefined();
+      expect((await start(order.orderId)).gateway).toBeUndefined();
+    });
   });
 
   describe("PaymentStart refusals and empty answers", () => {

@@ -1,0 +1,65 @@
+import { Code, type ServiceImpl } from "@connectrpc/connect";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { VoucherState } from "../../gen/dzb/shop/v1/voucher_pb";
+import type { CancelRefusal } from "../domain/order-lifecycle";
+import { CancelRefusedError, cancelOrderByCustomer } from "../orders/customer-cancel";
+import type { StoredOrder } from "../stores/orders";
+import { apiError } from "./api-error";
+import type { ApiDeps } from "./deps";
+import { dateToTimestamp } from "./hotel-contract";
+import { toMoney } from "./money";
+import { toHotelOrder } from "./order-contract";
+import { requestedOrder } from "./order-lookup";
+
+/** Each refusal with the catalogue's sentence: past the deadline, or the booking is being made (try again). */
+const refusals: Record<CancelRefusal, { code: ErrorCode; message: string }> = {
+  final: { code: ErrorCode.ORDER_INVALID_BOOKING_STATUS, message: "the order is already cancelled or over" },
+  deadline_passed: {
+    code: ErrorCode.ROOM_NOT_CANCELLABLE_IN_DEADLINE,
+    message: "the cancellation deadline has passed, or the room was never free to cancel",
+  },
+  booking_in_progress: {
+    code: ErrorCode.ORDER_INVALID_BOOKING_STATUS,
+    message: "the room is being booked right now; try again in a moment",
+  },
+};
+
+/**
+ * The customer cancels a hotel order: irreversible, it yields a voucher worth what was paid less the cancellation
+ * fees. Asking again answers the same cancelled order and voucher.
+ */
+export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderCancel"] {
+  return async (request) => {
+    const { id } = await requestedOrder(deps, request.productVariant, request.orderId);
+    const now = deps.now?.() ?? new Date();
+    let order: StoredOrder;
+    try {
+      order = await cancelOrderByCustomer(deps.db, id, now);
+    } catch (error) {
+      if (!(error instanceof CancelRefusedError)) throw error;
+      const refusal = refusals[error.reason];
+      throw apiError(Code.FailedPrecondition, refusal.code, refusal.message, "order_id");
+    }
+    const voucher = order.refundVoucher;
+    return {
+      hotelOrder: await toHotelOrder(order, deps.config, now),
+      ...(voucher
+        ? {
+            voucher: {
+              voucherId: voucher.id,
+              code: voucher.code,
+              orderId: order.id,
+              state: VoucherState.VALID,
+              total: toMoney(voucher.value, order.currency),
+              used: toMoney(0, order.currency),
+              available: toMoney(voucher.value, order.currency),
+              validTo: dateToTimestamp(voucher.validTo),
+              issuedAt: timestampFromDate(now),
+            },
+          }
+        : {}),
+    };
+  };
+}

@@ -1,0 +1,143 @@
+import { DAY_MS, utcMidnightOf } from "./calendar-date";
+import type { BookingStatus, OrderStatus, PaymentStatus } from "./order-status";
+import { isFinalOrderStatus } from "./order-status";
+
+/**
+ * The two deadlines of a hotel order and what passing them means (SPEC §4): the customer pays what is still owed
+ * online by the pay-by deadline, or the shop cancels the order and gives back what was paid; the customer may cancel
+ * until the cancellation deadline, which yields a voucher worth what was paid less the cancellation fees.
+ * The reasoning is in docs/decisions/010-order-lifecycle.md.
+ */
+
+/** How long a customer has to pay a benefit card, a card or a transfer after ordering. */
+export const PAY_WITHIN_MS = 3 * DAY_MS;
+/** However close the stay or the free cancellation's end, a customer gets at least this long to pay. */
+export const MIN_PAY_WINDOW_MS = 60 * 60_000;
+
+/**
+ * When an order must be paid in full: three days after it was made, but no later than the start of the day before
+ * check-in (the hotel needs a paid booking before the guest arrives) and no later than the first room's free
+ * cancellation ends (after that, an unpaid order could no longer be cancelled free of charge), and never sooner than
+ * an hour after ordering.
+ */
+export function payByDeadline(
+  createdAt: Date,
+  checkIn: string,
+  freeCancellationUntil: readonly (string | undefined)[]
+): Date {
+  const created = createdAt.getTime();
+  const limits = [
+    created + PAY_WITHIN_MS,
+    utcMidnightOf(checkIn) - DAY_MS,
+    ...freeCancellationUntil.flatMap((until) => (until ? [Date.parse(until)] : [])),
+  ];
+  return new Date(Math.max(created + MIN_PAY_WINDOW_MS, Math.min(...limits)));
+}
+
+/**
+ * The last moment the customer may cancel through the shop: when the first of the rooms stops being free to cancel.
+ * Undefined when a room cannot be cancelled free of charge at all, or the order has no rooms.
+ */
+export function cancellationDeadline(rooms: readonly { freeCancellationUntil?: string }[]): Date | undefined {
+  if (rooms.length === 0 || rooms.some((room) => !room.freeCancellationUntil)) return undefined;
+  return new Date(Math.min(...rooms.map((room) => Date.parse(room.freeCancellationUntil!))));
+}
+
+/** Why an order cannot be cancelled now; undefined when it can. */
+export type CancelRefusal = "final" | "deadline_passed" | "booking_in_progress";
+
+/**
+ * A live order may be cancelled until its deadline. While the shop is booking the room (pending), the booking's
+ * outcome is not known yet, so the customer is asked to try again in a moment; a stay already over, or cancelled on
+ * the portal, has nothing left to cancel.
+ */
+export function cancelRefusal(
+  order: { status: OrderStatus; bookingStatus: BookingStatus; deadline: Date | undefined },
+  now: Date
+): CancelRefusal | undefined {
+  if (isFinalOrderStatus(order.status) || order.bookingStatus === "cancelled" || order.bookingStatus === "completed") {
+    return "final";
+  }
+  if (!order.deadline || now.getTime() >= order.deadline.getTime()) return "deadline_passed";
+  if (order.bookingStatus === "pending") return "booking_in_progress";
+  return undefined;
+}
+
+/**
+ * What the shop keeps when an order is cancelled: the benefit providers' service fee (the providers keep it) and
+ * the cancellation insurance (its cover has been given).
+ */
+export function cancellationFees(price: { serviceFee: number; insurance: number }): number {
+  return price.serviceFee + price.insurance;
+}
+
+/** What a cancellation gives back as a voucher: what was paid (vouchers' credit included) less the fees, never below nothing. */
+export function cancellationVoucherValue(paid: number, fees: number): number {
+  for (const [what, amount] of [
+    ["paid amount", paid],
+    ["cancellation fees", fees],
+  ] as const) {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`${what} ${amount} is not an amount >= 0`);
+  }
+  return Math.max(0, paid - fees);
+}
+
+/** The sum of an order's paid payments, vouchers' credit included. */
+export function paidAmount(payments: readonly { status: PaymentStatus; value: number }[]): number {
+  return payments.reduce((sum, p) => (p.status === "paid" ? sum + p.value : sum), 0);
+}
+
+export interface ExpiringPayment {
+  readonly id: string;
+  readonly methodId: string;
+  readonly value: number;
+  readonly status: PaymentStatus;
+  /** Paid through a gateway, which can send the money back to where it came from. */
+  readonly atGateway: boolean;
+}
+
+/** How an order that was not paid in time gives back what it received. */
+export interface ExpiryPlan {
+  readonly status: Extract<OrderStatus, "cancelled_automatically" | "refunded_automatically">;
+  /** Paid at a gateway: refunded there, to the card or benefit account it came from. */
+  readonly refundAtGateway: readonly string[];
+  /** Paid by transfer: no gateway sends it back, so it becomes a voucher of this value (0: none). */
+  readonly voucherValue: number;
+}
+
+/**
+ * An order still owing money at its pay-by deadline is cancelled. Vouchers' credit returns to its vouchers (the
+ * caller releases it); money paid at a gateway goes back through the gateway; a paid transfer becomes a voucher.
+ * No fees are kept: the shop, not the customer, ended the order. Refunded automatically when any money goes back.
+ */
+export function expiryPlan(payments: readonly ExpiringPayment[]): ExpiryPlan {
+  const paid = payments.filter((p) => p.status === "paid" && p.methodId !== "voucher" && p.value > 0);
+  const refundAtGateway = paid.filter((p) => p.atGateway).map((p) => p.id);
+  const voucherValue = paid.filter((p) => !p.atGateway).reduce((sum, p) => sum + p.value, 0);
+  return {
+    status: paid.length > 0 ? "refunded_automatically" : "cancelled_automatically",
+    refundAtGateway,
+    voucherValue,
+  };
+}
+
+/** Whether an order still owes money online: the pay-by deadline applies only then. */
+export function owesPayment(status: OrderStatus): boolean {
+  return status === "waiting" || status === "partially_paid";
+}
+
+/**
+ * Stays paid later online or at the property are booked as soon as the order is in: the hotel, not the shop, waits
+ * for that money. Every other stay is booked once the order is paid in full (a transfer only once it has arrived).
+ */
+export function booksBeforePayment(timing: "online_now" | "online_later" | "at_property"): boolean {
+  return timing !== "online_now";
+}
+
+/**
+ * An order the shop cancelled as it was made (a duplicate, its rooms gone or dearer; those carry a cancel reason)
+ * was never the customer's: it has no invoice and no terms.
+ */
+export function hasDocuments(order: { status: OrderStatus; cancelReason: string | null }): boolean {
+  return order.status !== "cancelled_duplicate" && order.cancelReason === null;
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from "drizzle-orm";
+import type { BookingRequest, HotelProvider } from "../adapters/provider/hotel-provider";
+import { ProviderError } from "../adapters/provider/hotel-provider";
+import type { Database } from "../db/database";
+import { orders } from "../db/schema";
+import { isFinalOrderStatus, type BookingStatus, type OrderStatus } from "../domain/order-status";
+import type { JobContext } from "../jobs/worker";
+import { findOrder, type StoredOrder } from "../stores/orders";
+import { enqueueBookingCancel, enqueueOrderMail } from "./order-jobs";
+
+/**
+ * Booking an order's rooms with the hotel provider, and cancelling that booking, as jobs of the worker.
+ *
+ * Never twice: the booking job exists once per order (its dedupe key), the order's row lock lets one worker at a time
+ * mark the booking pending, and the provider keeps one booking per reference (the order id), so a job that crashed
+ * after the provider booked and is run again gets the same booking back instead of a second one.
+ */
+
+export interface BookingDeps {
+  db: Database;
+  provider: HotelProvider;
+}
+
+/** How long one call to the provider may take before it counts as a transient failure. */
+const PROVIDER_DEADLINE_MS = 60_000;
+
+/** Trouble worth another try (the provider was slow or down); anything else is the provider's final word. */
+function isTransient(error: unknown): boolean {
+  return !(error instanceof ProviderError) || error.kind === "timeout" || error.kind === "failed";
+}
+
+/** What the provider needs to book the order: the stay, the rooms, the price sold and the booker. */
+export function bookingRequestOf(order: StoredOrder): BookingRequest {
+  const { summary, customer } = order;
+  return {
+    reference: order.id,
+    hotelId: summary.hotel.hotelId,
+    checkIn: summary.stay.checkIn,
+    checkOut: summary.stay.checkOut,
+    adults: summary.stay.adults,
+    childrenAges: summary.stay.childrenAges,
+    productIds: summary.rooms.map((room) => room.productId),
+    currency: order.currency,
+    language: order.language,
+    expectedPrice: summary.rooms.reduce((sum, room) => sum + room.price.base, 0),
+    booker: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      mobile: customer.mobile,
+      countryCode: order.currency === "PLN" ? "pl" : "cz",
+    },
+    remarks: customer.noteForHotel,
+  };
+}
+
+/** Moves the booking from one status to another under the order's lock; false when it was not in `from`. */
+async function moveBooking(
+  db: Database,
+  orderId: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  extra: { bookingRef?: string } = {}
+): Promise<{ moved: boolean; status: OrderStatus } | undefined> {
+  const [row] = await db
+    .select({ status: orders.status, bookingStatus: orders.bookingStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  if (!row) return undefined;
+  if (!from.includes(row.bookingStatus as BookingStatus)) return { moved: false, status: row.status as OrderStatus };
+  await db
+    .update(orders)
+    .set({ bookingStatus: to, ...extra, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+  return { moved: true, status: row.status as OrderStatus };
+}
+
+/**
+ * The booking job. An order cancelled before its turn is not booked. The booking is pending while the provider is
+ * asked; a transient failure leaves it pending and fails the job, so the worker tries again after a backoff; the
+ * provider's refusal, or the last try failing, ends in the error status and tells the customer to contact us.
+ */
+export async function bookOrder(deps: BookingDeps, orderId: string, job: JobContext): Promise<void> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order || isFinalOrderStatus(order.status)) return;
+  const started = await deps.db.transaction(async (tx) => {
+    const moved = await moveBooking(tx, orderId, ["not_ordered", "pending"], "pending");
+    return moved?.moved === true && !isFinalOrderStatus(moved.status);
+  });
+  if (!started) return;
+
+  let bookingRef: string;
+  try {
+    ({ bookingRef } = await deps.provider.book(bookingRequestOf(order), AbortSignal.timeout(PROVIDER_DEADLINE_MS)));
+  } catch (error) {
+    if (isTransient(error) && job.attempt < job.maxAttempts) throw error;
+    await deps.db.transaction(async (tx) => {
+      if ((await moveBooking(tx, orderId, ["pending"], "error"))?.moved) {
+        await enqueueOrderMail(tx, { kind: "booking_failed", orderId });
+      }
+    });
+    console.error(`order ${orderId}: booking failed for good: ${String(error)}`);
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    const moved = await moveBooking(tx, orderId, ["pending"], "active", { bookingRef });
+    if (!moved?.moved) return;
+    // Cancelled while the provider was booking (its pay-by deadline passed): the new booking goes too.
+    if (isFinalOrderStatus(moved.status)) await enqueueBookingCancel(tx, orderId);
+    else await enqueueOrderMail(tx, { kind: "booking_confirmed", orderId });
+  });
+}
+
+/** The job that cancels an order's booking with the provider; transient trouble is retried by the worker. */
+export async function cancelBooking(deps: BookingDeps, orderId: string): Promise<void> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order?.bookingRef || order.bookingStatus !== "active") return;
+  await deps.provider.cancelBooking(order.bookingRef, AbortSignal.timeout(PROVIDER_DEADLINE_MS));
+  await deps.db.transaction((tx) => moveBooking(tx, orderId, ["active"], "cancelled"));
+}

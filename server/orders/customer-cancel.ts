@@ -1,0 +1,59 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orders, payments } from "../db/schema";
+import {
+  cancellationDeadline,
+  cancellationFees,
+  cancellationVoucherValue,
+  cancelRefusal,
+  paidAmount,
+  type CancelRefusal,
+} from "../domain/order-lifecycle";
+import { findOrder, type StoredOrder } from "../stores/orders";
+import { enqueueBookingCancel } from "./order-jobs";
+import { giveRefundVoucher } from "./refund-voucher";
+
+/** The customer may not cancel the order now; `reason` says why (order-lifecycle.ts). */
+export class CancelRefusedError extends Error {
+  constructor(readonly reason: CancelRefusal) {
+    super(`the order cannot be cancelled: ${reason}`);
+  }
+}
+
+/**
+ * The customer cancels an order before its deadline (SPEC §4): irreversible. Everything paid (vouchers' credit
+ * included) less the cancellation fees becomes one new value voucher; what was still owed is no longer owed; the
+ * booking with the provider is cancelled by a job; the customer gets an e-mail. Asking again for an order the
+ * customer already cancelled answers the same order (a double click, a reload of the confirmation).
+ */
+export async function cancelOrderByCustomer(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!locked) throw new Error(`no order ${orderId}`);
+    const order = (await findOrder(tx, orderId))!;
+    if (order.status === "cancelled_by_user") return order;
+    const refusal = cancelRefusal(
+      { status: order.status, bookingStatus: order.bookingStatus, deadline: cancellationDeadline(order.summary.rooms) },
+      now
+    );
+    if (refusal) throw new CancelRefusedError(refusal);
+
+    const value = cancellationVoucherValue(paidAmount(order.payments), cancellationFees(order.summary.price));
+    await tx
+      .update(orders)
+      .set({ status: "cancelled_by_user", updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
+    // What was paid went into the voucher (the credit taken from vouchers too); nothing else is owed any more.
+    await tx
+      .update(payments)
+      .set({
+        status: sql`case when ${payments.status} = 'paid' then 'refunded' else 'cancelled' end`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, "refunded")));
+    if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId);
+    // Nothing paid, or nothing left after the fees: the status page confirms it, and there is no voucher to send.
+    if (value > 0) await giveRefundVoucher(tx, order, value, now);
+    return (await findOrder(tx, orderId))!;
+  });
+}

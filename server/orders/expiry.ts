@@ -1,0 +1,94 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { PaymentGateways } from "../api/deps";
+import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
+import type { Database } from "../db/database";
+import { orders, paymentAttempts, payments } from "../db/schema";
+import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
+import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
+import type { JobContext } from "../jobs/worker";
+import { findOrder } from "../stores/orders";
+import { recordAttemptState } from "../stores/payment-attempts";
+import { releaseVoucherSpendings } from "../stores/vouchers";
+import { enqueueBookingCancel, enqueueGatewayRefund, enqueueOrderMail } from "./order-jobs";
+import { giveRefundVoucher } from "./refund-voucher";
+
+/**
+ * The pay-by deadline's job: an order that still owes money then is cancelled by the shop, and everything it received
+ * goes back (SPEC §4 "cancelled automatically", "refunded automatically"; the plan is the domain's expiryPlan).
+ */
+
+export interface ExpiryDeps {
+  db: Database;
+  gateways: PaymentGateways;
+  now?: () => Date;
+}
+
+/** Thrown while the order's room is being booked: the job runs again once the provider has answered. */
+export class BookingInFlightError extends Error {}
+
+export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!locked) return;
+    const order = (await findOrder(tx, orderId))!;
+    if (!owesPayment(order.status) || !order.payBy || now < order.payBy) return;
+    if (order.bookingStatus === "pending") throw new BookingInFlightError(`order ${orderId} is being booked`);
+
+    const plan = expiryPlan(
+      order.payments.map((p) => ({ ...p, atGateway: gatewayOfMethod(p.methodId) !== undefined }))
+    );
+    await tx
+      .update(orders)
+      .set({ status: plan.status, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
+    await tx
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")));
+    // Vouchers' credit goes back onto the vouchers it came from; a paid transfer becomes a voucher of its own.
+    await releaseVoucherSpendings(tx, orderId);
+    const givenBack = order.payments.filter(
+      (p) => p.status === "paid" && (p.methodId === "voucher" || (p.value > 0 && !plan.refundAtGateway.includes(p.id)))
+    );
+    for (const payment of givenBack) {
+      await tx
+        .update(payments)
+        .set({ status: "refunded", updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+    }
+    for (const paymentId of plan.refundAtGateway) await enqueueGatewayRefund(tx, paymentId);
+    if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId);
+    if (plan.voucherValue > 0) await giveRefundVoucher(tx, order, plan.voucherValue, now);
+    else await enqueueOrderMail(tx, { kind: "cancelled_unpaid", orderId });
+  });
+}
+
+/**
+ * Gives a cancelled order's gateway payment back through the gateway that took it. When the gateway still refuses
+ * on the job's last try, the money is given back as a voucher instead: the customer must not wait on it forever.
+ */
+export async function refundGatewayPayment(deps: ExpiryDeps, paymentId: string, job: JobContext): Promise<void> {
+  const [paid] = await deps.db
+    .select({ attempt: paymentAttempts, orderId: payments.orderId, value: payments.value, status: payments.status })
+    .from(paymentAttempts)
+    .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
+    .where(and(eq(paymentAttempts.paymentId, paymentId), eq(paymentAttempts.state, "paid")))
+    .limit(1);
+  if (!paid?.attempt.gatewayRef || paid.status !== "paid") return;
+  try {
+    const state = await deps.gateways[paid.attempt.gateway as GatewayType].refund(paid.attempt.gatewayRef, paid.value);
+    await recordAttemptState(deps.db, paid.attempt.id, state);
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError) || job.attempt < job.maxAttempts) throw error;
+    await deps.db.transaction(async (tx) => {
+      const order = await findOrder(tx, paid.orderId);
+      if (!order) return;
+      await tx
+        .update(payments)
+        .set({ status: "refunded", updatedAt: sql`now()` })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")));
+      await giveRefundVoucher(tx, order, paid.value, deps.now?.() ?? new Date());
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import type { Mailer } from "../adapters/mail/mailer";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import { vouchers } from "../db/schema";
+import { isFinalOrderStatus } from "../domain/order-status";
+import { findOrder } from "../stores/orders";
+import type { OrderMailPayload } from "./order-jobs";
+import { orderMail } from "./order-mail";
+
+export interface MailJobDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+}
+
+/**
+ * Sends one e-mail of the outbox, written from the order as it is when the job runs. The message id is stable, so a
+ * job run twice (a worker that crashed after sending) gives the same message, which the file mailer writes once and a
+ * mail client shows once. A confirmation is not sent for an order already cancelled: the shop cancelled it at once
+ * (its rooms were gone) or the customer did, and that mail says so.
+ */
+export async function sendOrderMail(deps: MailJobDeps, mail: OrderMailPayload): Promise<void> {
+  const order = await findOrder(deps.db, mail.orderId);
+  if (!order) return;
+  if (mail.kind === "order_confirmation" && isFinalOrderStatus(order.status)) return;
+  const [voucher] = mail.voucherId
+    ? await deps.db.select().from(vouchers).where(eq(vouchers.id, mail.voucherId)).limit(1)
+    : [];
+  await deps.mailer.send(
+    orderMail(mail.kind, order, deps.config, {
+      paymentId: mail.paymentId,
+      voucher: voucher && { code: voucher.code, value: voucher.value, validTo: voucher.validTo },
+    })
+  );
+}

@@ -1,0 +1,73 @@
+import type { Database } from "../db/database";
+import { enqueueJob } from "../jobs/queue";
+import type { OrderMailKind } from "./order-mail";
+
+/**
+ * The durable work an order calls for, enqueued in the same transaction as the change that calls for it (the
+ * transactional outbox): a crash after the commit loses none of it, and a rollback sends none of it. Each job has a
+ * dedupe key (its kind and what it is about), so asking twice (a replayed return, a retried request) books once and
+ * mails once.
+ */
+export const orderJobKinds = {
+  booking: "order-booking",
+  bookingCancel: "order-booking-cancel",
+  expiry: "order-expiry",
+  gatewayRefund: "order-gateway-refund",
+  mail: "order-mail",
+} as const;
+
+/** Books the order's rooms with the provider; once per order, ever. */
+export async function enqueueBooking(db: Database, orderId: string): Promise<void> {
+  await enqueueJob(db, {
+    kind: orderJobKinds.booking,
+    payload: { orderId },
+    dedupeKey: `${orderJobKinds.booking}:${orderId}`,
+  });
+}
+
+/** Cancels the order's booking with the provider. */
+export async function enqueueBookingCancel(db: Database, orderId: string): Promise<void> {
+  await enqueueJob(db, {
+    kind: orderJobKinds.bookingCancel,
+    payload: { orderId },
+    dedupeKey: `${orderJobKinds.bookingCancel}:${orderId}`,
+  });
+}
+
+/** Cancels the order at its pay-by deadline if it still owes money then. */
+export async function enqueueExpiry(db: Database, orderId: string, payBy: Date): Promise<void> {
+  await enqueueJob(db, {
+    kind: orderJobKinds.expiry,
+    payload: { orderId },
+    runAt: payBy,
+    dedupeKey: `${orderJobKinds.expiry}:${orderId}`,
+  });
+}
+
+/** Gives a payment of a cancelled order back through its gateway (or as a voucher when the gateway will not). */
+export async function enqueueGatewayRefund(db: Database, paymentId: string): Promise<void> {
+  await enqueueJob(db, {
+    kind: orderJobKinds.gatewayRefund,
+    payload: { paymentId },
+    dedupeKey: `${orderJobKinds.gatewayRefund}:${paymentId}`,
+  });
+}
+
+export interface OrderMailPayload {
+  kind: OrderMailKind;
+  orderId: string;
+  /** The payment a "payment received" mail is about. */
+  paymentId?: string;
+  /** The voucher a cancellation gave. */
+  voucherId?: string;
+}
+
+/** One e-mail about an order; the same mail about the same thing is only ever sent once. */
+export async function enqueueOrderMail(db: Database, mail: OrderMailPayload): Promise<void> {
+  const about = mail.paymentId ?? mail.voucherId;
+  await enqueueJob(db, {
+    kind: orderJobKinds.mail,
+    payload: mail,
+    dedupeKey: `${orderJobKinds.mail}:${mail.kind}:${mail.orderId}${about ? `:${about}` : ""}`,
+  });
+}

@@ -1,0 +1,291 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import type { HotelOrderSummary, OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
+import { mailOrderOf, orderMail, orderMailKinds, type OrderMailKind } from "./order-mail";
+
+const config = loadConfig({});
+
+/** Non-breaking and narrow spaces as plain ones, so expectations can be typed. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+function room(name: string, plan: OrderedRoom["mealPlan"]["plan"], total: number): OrderedRoom {
+  return {
+    roomId: `room-${name}`,
+    productId: `product-${name}`,
+    name,
+    mealPlan: { plan, meals: plan === "no_plan" ? [] : ["breakfast"] },
+    price: { base: total, payOnline: total, payOnSite: 0, total, extraCharges: [] },
+    paymentTimings: ["online_now"],
+  };
+}
+
+function summary(hotelName: string, rooms: OrderedRoom[], total: number): HotelOrderSummary {
+  return {
+    availabilityId: "availability-1",
+    requestId: "request-1",
+    answeredAt: "2026-02-10T09:00:00.000Z",
+    hotel: {
+      hotelId: "hotel-1",
+      name: hotelName,
+      url: "https://www.booking.com/hotel/cz/example.html",
+      address: { streetNumber: "Náměstí 1", city: "Praha", country: "Česko", postalCode: "110 00" },
+      rating: { numberOfReviews: 120, reviewScore: 8.6, stars: 4 },
+      photos: { other: [] },
+    },
+    stay: { checkIn: "2026-03-01", checkOut: "2026-03-04", rooms: rooms.length, adults: 3, childrenAges: [7] },
+    rooms,
+    price: {
+      base: total,
+      bonus: 0,
+      discount: 0,
+      serviceFee: 0,
+      insurance: 0,
+      payOnline: total,
+      payOnSite: 0,
+      total,
+      extraCharges: [],
+    },
+    bookOnlyAfterPayment: true,
+    timing: "online_now",
+  };
+}
+
+function payment(id: string, methodId: string, value: number, status: StoredPayment["status"]): StoredPayment {
+  return { id, position: 0, methodId, value, status, voucherId: null, paidAt: status === "paid" ? new Date() : null };
+}
+
+/** A Czech order paid partly by card (done) and partly by a transfer still waiting. */
+const czechOrder: StoredOrder = {
+  id: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+  orderNumber: "26000042",
+  product: "DZB_CZ",
+  previewId: "preview-1",
+  status: "partially_paid",
+  cancelReason: null,
+  email: "jiri@example.cz",
+  currency: "CZK",
+  total: 1_234_550,
+  customer: {
+    firstName: "Jiří",
+    lastName: "Novák",
+    email: "jiri@example.cz",
+    mobile: "+420 777 123 456",
+    contactAddress: { streetAddress: "Dlouhá 1", city: "Praha", country: "CZ", postalCode: "110 00" },
+    noteForHotel: "",
+    agreeCp: true,
+    agreeTac: true,
+    agreeMp: false,
+    bookingForSomeoneElse: false,
+    isMainGuest: true,
+    carRentalInterest: false,
+    cancellationInsurance: false,
+  },
+  summary: summary(
+    "Hotel Zlatá Hvězda",
+    [room("Double room", "breakfast_included", 1_000_000), room("Suite", "no_plan", 234_550)],
+    1_234_550
+  ),
+  bookingStatus: "not_ordered",
+  bookingRef: null,
+  language: "cs",
+  // 23:30 UTC is already the next day in Prague (UTC+1 in February).
+  payBy: new Date("2026-02-19T23:30:00Z"),
+  refundVoucher: null,
+  createdAt: new Date("2026-02-16T10:00:00Z"),
+  payments: [
+    payment("pay-card", "payment_card", 1_000_000, "paid"),
+    payment("pay-transfer", "transfer", 234_550, "waiting"),
+  ],
+};
+
+/** A Polish order in Polish, one Pluxee payment still waiting and a voucher's credit. */
+const polishOrder: StoredOrder = {
+  ...czechOrder,
+  id: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a6c",
+  orderNumber: "26000777",
+  product: "DZB_PL",
+  email: "anna@example.pl",
+  currency: "PLN",
+  total: 123_400,
+  customer: { ...czechOrder.customer, firstName: "Anna" },
+  summary: summary("Hotel Pod Wawelem", [room("Pokój dwuosobowy", "half_board", 123_400)], 123_400),
+  language: "pl",
+  payments: [
+    payment("pay-voucher", "voucher", 23_400, "paid"),
+    payment("pay-pluxee", "pluxee_cafeteria", 60_000, "paid"),
+    payment("pay-edenred", "edenred_card", 40_000, "waiting"),
+  ],
+};
+
+const whiteLabelOrder: StoredOrder = {
+  ...czechOrder,
+  id: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a7d",
+  orderNumber: "26000100",
+  product: "DZB_WL_PLUXEE_CZ",
+  payments: [payment("pay-pluxee", "pluxee_cafeteria", 1_234_550, "paid")],
+};
+
+const voucher = { code: "48151623", value: 1_000_000, validTo: "2027-02-28" };
+
+describe("order mails", () => {
+  it("confirm a Czech order in Czech with its number, hotel, status page and the transfer to send", () => {
+    const mail = orderMail("order_confirmation", czechOrder, config);
+    expect(mail.to).toBe("jiri@example.cz");
+    expect(mail.from).toBe('"Dovolená za benefity" <podpora@dovolenazabenefity.cz>');
+    expect(mail.subject).toContain("26000042");
+    const text = plain(mail.text);
+    expect(text).toContain("Hotel Zlatá Hvězda");
+    expect(text).toContain(`http://localhost:3000/status/${czechOrder.id}`);
+    expect(mail.html).toContain(`href="http://localhost:3000/status/${czechOrder.id}"`);
+    expect(text).toContain("Variabilní symbol: 26000042");
+    expect(text).toContain("IBAN: CZ93 2010 0000 0020 0014 5399");
+    expect(text).toContain("Číslo účtu: 2000145399/2010");
+    expect(text).toContain("Částka: 2 345,50 Kč");
+    expect(text).toContain("Splatnost: 20. února 2026");
+    expect(text).toContain("Platební karta | 10 000,00 Kč | Zaplaceno");
+    expect(text).toContain("Bankovní převod | 2 345,50 Kč");
+    expect(text).toContain("Double room, Se snídaní");
+    expect(text).toMatch(/^Pokoj 2: Suite$/m);
+    expect(text).toContain("podpora@dovolenazabenefity.cz");
+    expect(text).toContain("+420 228 882 288");
+  });
+
+  it("leave the transfer out once it is paid", () => {
+    const paid: StoredOrder = {
+      ...czechOrder,
+      status: "paid",
+      payments: czechOrder.payments.map((p) => ({ ...p, status: "paid" })),
+    };
+    expect(mailOrderOf(paid, config).transfer).toBeUndefined();
+    const text = plain(orderMail("order_confirmation", paid, config).text);
+    expect(text).not.toContain("Variabilní symbol");
+    expect(text).not.toContain("CZ93 2010");
+  });
+
+  it("read the stay, rooms and guests from the order's summary", () => {
+    expect(mailOrderOf(czechOrder, config)).toMatchObject({
+      orderNumber: "26000042",
+      customerFirstName: "Jiří",
+      checkIn: "2026-03-01",
+      checkOut: "2026-03-04",
+      rooms: [
+        { name: "Double room", mealPlan: "breakfast_included" },
+        { name: "Suite", mealPlan: null },
+      ],
+      adults: 3,
+      children: 1,
+      totalMinor: 1_234_550,
+      currency: "CZK",
+      brand: { name: "Dovolená za benefity", shopUrl: "http://localhost:3000" },
+    });
+  });
+
+  it("name the received payment's method in the order's language, and what is left to pay", () => {
+    const czech = plain(orderMail("payment_received", czechOrder, config, { paymentId: "pay-card" }).text);
+    expect(czech).toContain("Způsob platby: Platební karta");
+    expect(czech).toContain("10 000,00 Kč");
+    expect(czech).toContain("Zbývá doplatit 2 345,50 Kč.");
+
+    const polish = plain(orderMail("payment_received", polishOrder, config, { paymentId: "pay-pluxee" }).text);
+    expect(polish).toContain("Pluxee (kafeteria)");
+    expect(polish).toContain("600,00 zł");
+    expect(polish).toContain("400,00 zł");
+    expect(polish).toContain("Urlop za benefity");
+
+    const english = plain(
+      orderMail("payment_received", { ...polishOrder, language: "en" }, config, { paymentId: "pay-pluxee" }).text
+    );
+    expect(english).toContain("Pluxee cafeteria");
+  });
+
+  it("say an order is paid in full when nothing else is owed, even once the payment went back", () => {
+    const paid: StoredOrder = { ...czechOrder, payments: czechOrder.payments.map((p) => ({ ...p, status: "paid" })) };
+    const mail = orderMail("payment_received", paid, config, { paymentId: "pay-transfer" });
+    expect(plain(mail.text)).toContain("platbu 2 345,50 Kč (Bankovní převod)");
+    expect(mail.text).toContain("Objednávka je nyní zaplacena celá.");
+    expect(mail.text).not.toContain("Zbývá doplatit");
+    const refunded: StoredOrder = {
+      ...czechOrder,
+      payments: [payment("pay-card", "payment_card", 1_000_000, "refunded")],
+    };
+    expect(orderMail("payment_received", refunded, config, { paymentId: "pay-card" }).text).not.toContain("Zbývá");
+  });
+
+  it("name a voucher's credit and keep an unknown method's id", () => {
+    const order: StoredOrder = {
+      ...polishOrder,
+      payments: [...polishOrder.payments, payment("pay-old", "retired_method", 100, "waiting")],
+    };
+    expect(mailOrderOf(order, config).payments.map((p) => p.methodName)).toEqual([
+      "Voucher",
+      "Pluxee (kafeteria)",
+      "Karta Edenred",
+      "retired_method",
+    ]);
+    expect(mailOrderOf({ ...czechOrder, payments: [payment("v", "voucher", 1, "paid")] }, config).payments).toEqual([
+      { methodName: "Poukaz", amountMinor: 1, state: "paid" },
+    ]);
+  });
+
+  it("link a Polish order in English to its variant's domain with the language prefix", () => {
+    const withDomain = loadConfig({ DOMAIN_PL: "pl.example" });
+    const english = { ...polishOrder, language: "en" as const };
+    const mail = orderMail("booking_confirmed", english, withDomain);
+    expect(mail.text).toContain(`https://pl.example/en/status/${polishOrder.id}`);
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    expect(mailOrderOf(polishOrder, withDomain).statusUrl).toBe(`https://pl.example/status/${polishOrder.id}`);
+    expect(mailOrderOf(polishOrder, config).statusUrl).toBe(`http://pl.localhost:3000/status/${polishOrder.id}`);
+    expect(mailOrderOf(english, withDomain).brand.shopUrl).toBe("https://pl.example");
+  });
+
+  it("send a Polish transfer to the Polish account with the number as the transfer title", () => {
+    const order: StoredOrder = { ...polishOrder, payments: [payment("pay-transfer", "transfer", 123_400, "waiting")] };
+    const text = plain(orderMail("order_confirmation", order, config).text);
+    expect(text).toContain("Tytuł przelewu: 26000777");
+    expect(text).toContain("PL61 1090 1014 0000 0712 1981 2874");
+    expect(text).toContain("Przelew bankowy");
+  });
+
+  it("sign a white-label order with its own brand and link its own host", () => {
+    const mail = orderMail("booking_failed", whiteLabelOrder, config);
+    expect(mail.from).toBe('"Dovolená za benefity × Pluxee" <podpora@dovolenazabenefity.cz>');
+    expect(mail.text).toContain("Dovolená za benefity × Pluxee");
+    expect(mail.html).toContain("Dovolená za benefity × Pluxee");
+    expect(mail.text).toContain(`http://pluxee.localhost:3000/status/${whiteLabelOrder.id}`);
+  });
+
+  it("give every kind and every received payment its own stable message id", () => {
+    expect(orderMailKinds).toHaveLength(6);
+    const kinds: [OrderMailKind, Parameters<typeof orderMail>[3]][] = [
+      ["order_confirmation", undefined],
+      ["payment_received", { paymentId: "pay-card" }],
+      ["payment_received", { paymentId: "pay-transfer-paid" }],
+      ["booking_confirmed", undefined],
+      ["booking_failed", undefined],
+      ["cancelled_with_voucher", { voucher }],
+      ["cancelled_unpaid", undefined],
+    ];
+    const order: StoredOrder = {
+      ...czechOrder,
+      payments: [...czechOrder.payments, payment("pay-transfer-paid", "transfer", 1, "paid")],
+    };
+    const ids = kinds.map(([kind, extra]) => orderMail(kind, order, config, extra).messageId);
+    expect(ids).toEqual(kinds.map(([kind, extra]) => orderMail(kind, order, config, extra).messageId));
+    expect(new Set(ids).size).toBe(kinds.length);
+    expect(ids[0]).toBe("order-26000042-order_confirmation");
+    expect(ids[1]).toBe("order-26000042-payment_received-pay-card");
+  });
+
+  it("put the voucher into the cancellation mail", () => {
+    const text = plain(orderMail("cancelled_with_voucher", czechOrder, config, { voucher }).text);
+    expect(text).toContain("48151623");
+    expect(text).toContain("10 000,00 Kč");
+    expect(text).toContain("28. února 2027");
+  });
+
+  it("refuse a kind without the extra it needs, or a payment that is not the order's", () => {
+    expect(() => orderMail("payment_received", czechOrder, config)).toThrow(/paymentId/);
+    expect(() => orderMail("cancelled_with_voucher", czechOrder, config, {})).toThrow(/voucher/);
+    expect(() => orderMail("payment_received", czechOrder, config, { paymentId: "nope" })).toThrow(/no payment/);
+  });
+});

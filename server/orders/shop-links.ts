@@ -1,0 +1,46 @@
+import { localizedPath, type Language, type Locale, type RouteParams } from "../../app/route-table";
+import type { Config } from "../config";
+import type { ProductKey } from "../domain/products";
+import { siteVariants } from "../web/variants";
+
+/**
+ * Links to the shop that leave it by e-mail or in a document, where no request tells the host: built from the
+ * configured domain of the order's variant, or, unconfigured, from the development host that serves it (DESIGN §3).
+ */
+
+const developmentHostOf: Record<ProductKey, string> = {
+  DZB_CZ: "localhost",
+  DZB_PL: "pl.localhost",
+  DZB_WL_PLUXEE_CZ: "pluxee.localhost",
+};
+
+export function shopOrigin(config: Config, product: ProductKey): string {
+  const domain = { DZB_CZ: config.domains.cz, DZB_PL: config.domains.pl, DZB_WL_PLUXEE_CZ: config.domains.wlPluxeeCz }[
+    product
+  ];
+  return domain ? `https://${domain}` : `http://${developmentHostOf[product]}:${config.port}`;
+}
+
+/** The locale a variant speaks a language in: the white label's Czech is its own cs-pluxee. */
+export function localeOf(product: ProductKey, language: Language): Locale {
+  const defaultLocale = siteVariants[product].defaultLocale;
+  return defaultLocale === "cs-pluxee" && language === "cs" ? defaultLocale : language;
+}
+
+type LinkedOrder = { id: string; product: ProductKey; language: Language };
+
+function orderLink(config: Config, order: LinkedOrder, screen: "orderStatus" | "orderDocument", params: RouteParams) {
+  const locale = localeOf(order.product, order.language);
+  const path = localizedPath(screen, locale, siteVariants[order.product].defaultLocale, { id: order.id, ...params });
+  return `${shopOrigin(config, order.product)}${path}`;
+}
+
+/** The absolute address of an order's status page, in the language the customer ordered in. */
+export function orderStatusUrl(config: Config, order: LinkedOrder): string {
+  return orderLink(config, order, "orderStatus", {});
+}
+
+/** Where an order's document is downloaded. */
+export function orderDocumentUrl(config: Config, order: LinkedOrder, document: "invoice" | "terms"): string {
+  return orderLink(config, order, "orderDocument", { document });
+}

@@ -1,0 +1,379 @@
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Code, createClient, type Client } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
+import { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
+import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { createFileMailer } from "../../server/adapters/mail/file-mailer";
+import { ProviderError, type BookingRequest, type HotelProvider } from "../../server/adapters/provider/hotel-provider";
+import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
+import type { OpenDatabase } from "../../server/db/database";
+import { marketDate } from "../../server/domain/stay";
+import { voucherValidTo } from "../../server/domain/voucher-rules";
+import { createJobHandlers } from "../../server/jobs/handlers";
+import { startWorker, type JobHandlers } from "../../server/jobs/worker";
+import { markTransferPaid } from "../../server/orders/order-payments";
+import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";
+import { startApiServer, type RunningApi } from "../fixtures/api-server";
+import { databaseTargets, type TestDatabase } from "../fixtures/database";
+import { czVariant, failureOf, hotelOrderSteps, minorOf, money, now, variants } from "../fixtures/hotel-orders";
+import { drainJobs } from "../fixtures/jobs";
+
+/**
+ * What happens to an order after it is placed, through the api and the worker's jobs on a real database: the booking
+ * with the provider once it is paid (once, whatever crashes), the pay-by deadline, the customer's cancellation with
+ * its voucher, the e-mails of the outbox and the documents. Jobs run as the worker runs them (`drainJobs`), under a
+ * clock the test moves.
+ */
+
+const transferOnly = { lastPayment: "transfer" } as const;
+
+describe.each(databaseTargets())("order lifecycle, $name", (target) => {
+  let testDb: TestDatabase;
+  let database: OpenDatabase;
+  let api: RunningApi;
+  let client: Client<typeof ShopService>;
+  let handlers: JobHandlers;
+  let mailDir: string;
+  let clock = now;
+  const simulator = createSimulatorProvider({ now: () => now, delay: async () => {} });
+
+  /** Every booking the provider was asked for, and trouble to make of the next calls (a crash, an outage, a wait). */
+  const booked: BookingRequest[] = [];
+  const cancelled: string[] = [];
+  let trouble: ((request: BookingRequest) => Promise<void>) | undefined;
+  const provider: HotelProvider = {
+    name: "simulator (counted)",
+    resolveHotel: (link, signal) => simulator.resolveHotel(link, signal),
+    availability: (search, signal) => simulator.availability(search, signal),
+    async book(request, signal) {
+      booked.push(request);
+      const booking = await simulator.book(request, signal);
+      await trouble?.(request);
+      return booking;
+    },
+    async cancelBooking(bookingRef, signal) {
+      cancelled.push(bookingRef);
+      return simulator.cancelBooking(bookingRef, signal);
+    },
+  };
+
+  beforeAll(async () => {
+    testDb = await target.create();
+    database = await testDb.open();
+    api = await startApiServer({ db: database.db, provider, now: () => clock });
+    client = createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
+    mailDir = await mkdtemp(join(tmpdir(), "dzb-lifecycle-mail-"));
+    handlers = createJobHandlers({
+      db: database.db,
+      gateways: api.deps.gateways,
+      now: () => clock,
+      config: api.deps.config,
+      provider,
+      mailer: createFileMailer(mailDir),
+    });
+  });
+
+  afterAll(async () => {
+    await api.stop();
+    await database.close();
+    await testDb.dispose();
+  });
+
+  const db = () => database.db;
+  const { createOrder } = hotelOrderSteps({ client: () => client, simulator, slugPrefix: "order-lifecycle-test" });
+
+  /**
+   * Runs the jobs due at `at` (or at the database's clock, whichever is later: new jobs are due by its clock), with
+   * the handlers' clock at `at` while they run.
+   */
+  async function runJobs(at: Date = clock) {
+    const before = clock;
+    clock = at;
+    try {
+      return await drainJobs(db(), handlers, new Date(Math.max(at.getTime(), Date.now())));
+    } finally {
+      clock = before;
+    }
+  }
+
+  async function orderOf(orderId: string): Promise<HotelOrder> {
+    const detail = await client.orderDetail({ productVariant: czVariant, orderId });
+    if (detail.order.case !== "hotelOrder") throw new Error(`order ${orderId} is not a hotel order`);
+    return detail.order.value;
+  }
+
+  /** The e-mails written so far to the order's customer about this order number. */
+  async function mailsAbout(orderNumber: string): Promise<string[]> {
+    const files = await readdir(mailDir);
+    const texts = await Promise.all(files.map((file) => readFile(join(mailDir, file), "utf8")));
+    return texts.filter((text) => text.includes(`order-${orderNumber}-`));
+  }
+
+  /** A paid order whose room is booked: paid by transfer, seen on the account, the booking job run. */
+  async function bookedOrder() {
+    const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+    await markTransferPaid(db(), order.orderNumber);
+    await runJobs();
+    const detail = await orderOf(order.orderId);
+    expect(detail.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+    return detail;
+  }
+
+  describe("booking after payment", () => {
+    it("books once the order is paid, never before, and mails the confirmation, the payment and the booking", async () => {
+      const { order } = await createOrder(transferOnly);
+      await runJobs();
+      expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(0);
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.NOT_ORDERED);
+
+      await markTransferPaid(db(), order.orderNumber);
+      await runJobs();
+      const detail = await orderOf(order.orderId);
+      expect(detail.status).toBe(OrderStatus.PAID);
+      expect(detail.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      const requests = booked.filter((b) => b.reference === order.orderId);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ hotelId: order.hotelDetail?.hotelId, currency: "CZK", language: "cs" });
+
+      // Seeing the transfer again (an operator's double entry) changes nothing and books nothing more.
+      await markTransferPaid(db(), order.orderNumber);
+      await runJobs();
+      expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
+
+      const mails = await mailsAbout(order.orderNumber);
+      expect(mails.map((mail) => /Message-ID:\s+<order-\d+-([a-z_]+)/i.exec(mail)?.[1]).sort()).toEqual([
+        "booking_confirmed",
+        "order_confirmation",
+        "payment_received",
+      ]);
+      expect(mails.every((mail) => /^To: jana@example\.com/im.test(mail))).toBe(true);
+    });
+
+    it("a crash between payment and booking: the job books once after restart", async () => {
+      const { order } = await createOrder(transferOnly);
+      // The payment is committed with its booking job; the process dies before any worker runs it.
+      await markTransferPaid(db(), order.orderNumber);
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.NOT_ORDERED);
+
+      // The restarted process's worker finds the job and books.
+      const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => new Date() });
+      try {
+        await expect
+          .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus, { timeout: 15_000 })
+          .toBe(BookingStatus.ACTIVE);
+      } finally {
+        await worker.stop();
+      }
+      expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
+    });
+
+    it("a crash after the provider booked but before the shop recorded it: the retry gets the same booking", async () => {
+      const { order } = await createOrder(transferOnly);
+      await markTransferPaid(db(), order.orderNumber);
+      let crashes = 1;
+      trouble = async (request) => {
+        if (request.reference === order.orderId && crashes-- > 0) throw new Error("worker killed mid-job");
+      };
+      try {
+        const first = await runJobs();
+        expect(first).toContainEqual({ kind: "order-booking", error: "worker killed mid-job" });
+        expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.PENDING);
+        // The retry is due after the worker's backoff.
+        await runJobs(new Date(Date.now() + 3_600_000));
+      } finally {
+        trouble = undefined;
+      }
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      const refs = await Promise.all(
+        booked.filter((b) => b.reference === order.orderId).map((b) => simulator.book(b, AbortSignal.timeout(1000)))
+      );
+      expect(refs).toHaveLength(2);
+      expect(new Set(refs.map((r) => r.bookingRef)).size).toBe(1);
+    });
+
+    it("the provider refusing ends in the booking error, with a mail, and no retry", async () => {
+      const { order } = await createOrder(transferOnly, "DZB_CZ", { slug: simulatorSlugs.bookingRefused });
+      await markTransferPaid(db(), order.orderNumber);
+      await runJobs();
+      const detail = await orderOf(order.orderId);
+      expect(detail.status).toBe(OrderStatus.PAID);
+      expect(detail.booking?.bookingStatus).toBe(BookingStatus.ERROR);
+      await runJobs(new Date(Date.now() + 86_400_000));
+      expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
+      expect((await mailsAbout(order.orderNumber)).some((mail) => mail.includes("booking_failed"))).toBe(true);
+    });
+
+    it("a provider that keeps failing is retried, then the booking ends in error on the last try", async () => {
+      const { order } = await createOrder(transferOnly);
+      await markTransferPaid(db(), order.orderNumber);
+      trouble = async (request) => {
+        if (request.reference === order.orderId) throw new ProviderError("failed", "provider down");
+      };
+      try {
+        let at = Date.now();
+        for (let round = 0; round < 12; round += 1) {
+          await runJobs(new Date(at));
+          at += 86_400_000;
+        }
+      } finally {
+        trouble = undefined;
+      }
+      const detail = await orderOf(order.orderId);
+      expect(detail.booking?.bookingStatus).toBe(BookingStatus.ERROR);
+      expect(booked.filter((b) => b.reference === order.orderId).length).toBeGreaterThan(1);
+    });
+  });
+
+  describe("pay-by deadline", () => {
+    it("an order still owing money shows its deadline; past it the order is cancelled and vouchers' credit returns", async () => {
+      const voucher = await issueCreditVoucher(db(), {
+        currency: "CZK",
+        value: 50_000,
+        validFrom: "2025-01-01",
+        validTo: "2027-12-31",
+      });
+      const { order } = await createOrder({ voucherCodes: [voucher.code], lastPayment: "transfer" });
+      expect(order.payBy).toBeDefined();
+      const payBy = timestampDate(order.payBy!);
+      expect(payBy.getTime()).toBeGreaterThan(now.getTime());
+      const transfer = order.payments.find((p) => p.method?.methodId === "transfer")!;
+      expect(transfer.payBy && timestampDate(transfer.payBy)).toEqual(payBy);
+      expect((await findVoucherByCode(db(), voucher.code))?.balance).toBe(0);
+
+      // Before the deadline nothing happens.
+      await runJobs(new Date(payBy.getTime() - 60_000));
+      expect((await orderOf(order.orderId)).status).toBe(OrderStatus.PARTIALLY_PAID);
+
+      await runJobs(new Date(payBy.getTime() + 60_000));
+      const detail = await orderOf(order.orderId);
+      expect(detail.status).toBe(OrderStatus.CANCELLED_AUTOMATICALLY);
+      expect(detail.payments.map((p) => p.status)).toEqual([PaymentStatus.REFUNDED, PaymentStatus.CANCELLED]);
+      expect(detail.payBy).toBeUndefined();
+      expect((await findVoucherByCode(db(), voucher.code))?.balance).toBe(50_000);
+      expect((await mailsAbout(order.orderNumber)).some((mail) => mail.includes("cancelled_unpaid"))).toBe(true);
+    });
+
+    it("a paid order is never cancelled by its deadline", async () => {
+      const { order } = await createOrder(transferOnly);
+      await markTransferPaid(db(), order.orderNumber);
+      await runJobs(new Date(timestampDate(order.payBy!).getTime() + 60_000));
+      expect((await orderOf(order.orderId)).status).toBe(OrderStatus.PAID);
+    });
+  });
+
+  describe("cancellation by the customer", () => {
+    it("cancels a booked order: a voucher worth what was paid less the fees, the booking cancelled, a mail", async () => {
+      const order = await bookedOrder();
+      expect(order.cancellableUntil).toBeDefined();
+      const answer = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
+      expect(answer.hotelOrder?.cancellableUntil).toBeUndefined();
+      // What was paid online comes back (what is paid at the hotel never reached the shop); a transfer carries no
+      // service fee and no insurance was bought, so no fees are kept.
+      const paid = order.payments.reduce((sum, p) => sum + minorOf(p.value), 0);
+      expect(minorOf(order.price?.serviceFee) + minorOf(order.price?.insurance)).toBe(0);
+      const value = paid;
+      expect(minorOf(answer.voucher?.available)).toBe(value);
+      expect(answer.voucher?.code).toMatch(/^\d{8}$/);
+      expect(answer.hotelOrder?.refundVoucher?.code).toBe(answer.voucher?.code);
+      const stored = await findVoucherByCode(db(), answer.voucher!.code);
+      expect(stored).toMatchObject({ balance: value, validTo: voucherValidTo("DZB_CZ", marketDate(clock)) });
+
+      await runJobs();
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.CANCELLED);
+      expect(cancelled).toHaveLength(1);
+      const mail = (await mailsAbout(order.orderNumber)).find((text) => text.includes("cancelled_with_voucher"));
+      expect(mail).toContain(answer.voucher!.code);
+
+      // Irreversible and idempotent: asking again answers the same voucher, and nothing else changes.
+      const again = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      expect(again.voucher?.code).toBe(answer.voucher?.code);
+      expect((await orderOf(order.orderId)).payments.map((p) => p.status)).toEqual([PaymentStatus.REFUNDED]);
+    });
+
+    it("an unpaid order is cancelled with nothing owed and no voucher", async () => {
+      const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+      const answer = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
+      expect(answer.voucher).toBeUndefined();
+      expect(answer.hotelOrder?.payments.map((p) => p.status)).toEqual([PaymentStatus.CANCELLED]);
+    });
+
+    it("refuses after the deadline, and while the room is being booked", async () => {
+      const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+      const deadline = timestampDate(order.cancellableUntil!);
+      clock = new Date(deadline.getTime() + 1_000);
+      try {
+        expect(await failureOf(client.orderCancel({ productVariant: czVariant, orderId: order.orderId }))).toEqual({
+          code: Code.FailedPrecondition,
+          errorCode: ErrorCode.ROOM_NOT_CANCELLABLE_IN_DEADLINE,
+          field: "order_id",
+        });
+        expect((await orderOf(order.orderId)).cancellableUntil).toBeUndefined();
+      } finally {
+        clock = now;
+      }
+
+      // The provider takes its time; meanwhile the booking is pending and the cancellation must wait.
+      await markTransferPaid(db(), order.orderNumber);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      trouble = async (request) => {
+        if (request.reference === order.orderId) await held;
+      };
+      const booking = runJobs();
+      try {
+        await expect
+          .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus)
+          .toBe(BookingStatus.PENDING);
+        expect(await failureOf(client.orderCancel({ productVariant: czVariant, orderId: order.orderId }))).toEqual({
+          code: Code.FailedPrecondition,
+          errorCode: ErrorCode.ORDER_INVALID_BOOKING_STATUS,
+          field: "order_id",
+        });
+      } finally {
+        release();
+        await booking;
+        trouble = undefined;
+      }
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+    });
+
+    it("an order of another shop is not found", async () => {
+      const { order } = await createOrder(transferOnly);
+      const failure = await failureOf(client.orderCancel({ productVariant: variants.DZB_PL, orderId: order.orderId }));
+      expect(failure.errorCode).toBe(ErrorCode.ORDER_NOT_FOUND);
+    });
+  });
+
+  describe("documents", () => {
+    it("offers the invoice and the terms as PDFs named in the customer's language", async () => {
+      const { order } = await createOrder({
+        payments: [{ methodId: "payment_card", value: money(20_000) }],
+        lastPayment: "transfer",
+      });
+      expect(order.documents.map((d) => d.type)).toEqual([DocumentType.INVOICE, DocumentType.TERMS]);
+      expect(order.documents[0]!.url).toBe(
+        `http://localhost:${api.deps.config.port}/status/${order.orderId}/dokument/invoice`
+      );
+      for (const [type, name] of [
+        [DocumentType.INVOICE, /^faktura-\d+\.pdf$/],
+        [DocumentType.TERMS, /^podminky-\d+\.pdf$/],
+      ] as const) {
+        const pdf = await client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type });
+        expect(pdf.fileName).toMatch(name);
+        expect(pdf.contentType).toBe("application/pdf");
+        expect(new TextDecoder().decode(pdf.content.slice(0, 5))).toBe("%PDF-");
+      }
+      expect(
+        (await failureOf(client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type: 0 }))).code
+      ).toBe(Code.InvalidArgument);
+    });
+  });
+});
