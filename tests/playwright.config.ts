@@ -9,7 +9,11 @@ import { defineConfig } from "@playwright/test";
  * with JavaScript and without it, because every page must work before its scripts load.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(path.join(tmpdir(), "dzb-e2e-"));
+// Set once, in the runner: its workers inherit the variable, so they read the e-mails of the same server.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "dzb-e2e-")));
+
+/** Where the shop under test writes its e-mails (.eml files; no SMTP is configured). */
+export const e2eMailDir = path.join(dataDir, "mail");
 
 export const baseURL = `http://localhost:${port}`;
 

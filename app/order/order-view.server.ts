@@ -5,6 +5,7 @@ import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/shop/v1/payment_pb";
 import { formatIban } from "../../server/domain/bank-account";
+import { utcDateOf } from "../../server/domain/calendar-date";
 import {
   isFinalOrderStatus,
   reservationProgress,
@@ -14,7 +15,14 @@ import {
 } from "../../server/domain/order-status";
 import { formattedStay, hotelView, stayView, type Formats } from "~/order/availability-view.server";
 import { minorUnits } from "~/order/money.server";
-import type { BookingStatusKey, OrderStatusKey, OrderView, PaymentStatusKey, PaymentView } from "~/order/order-view";
+import type {
+  BookingStatusKey,
+  DocumentKind,
+  OrderStatusKey,
+  OrderView,
+  PaymentStatusKey,
+  PaymentView,
+} from "~/order/order-view";
 import { priceView, roomView } from "~/order/reservation-view.server";
 import { isPageNotFound } from "~/rpc-form-error.server";
 import { notFound } from "~/screen.server";
@@ -62,6 +70,11 @@ const bookingStatusKeys: Partial<Record<BookingStatus, BookingStatusKey>> = {
 };
 
 /** How many of `progressSteps` lie behind the customer at each stage: a paid order waits for the hotel's word. */
+const documentKindOf: Partial<Record<DocumentType, DocumentKind>> = {
+  [DocumentType.INVOICE]: "invoice",
+  [DocumentType.TERMS]: "terms",
+};
+
 const stepsDoneAt: Record<Exclude<ReservationProgress, "cancelled">, number> = {
   sent: 1,
   awaiting_payment: 1,
@@ -146,12 +159,17 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
       paymentView(payment, formats, !isFinalOrderStatus(domainOrderStatus(order)))
     ),
     noteForHotel: order.noteForHotel,
-    documents: order.documents.flatMap((document) => {
-      const type =
-        document.type === DocumentType.INVOICE ? "invoice" : document.type === DocumentType.TERMS ? "terms" : null;
-      return type && document.url ? [{ type, url: document.url } as const] : [];
-    }),
+    documents: order.documents.flatMap((document) => documentKindOf[document.type] ?? []),
     cancellableUntil: deadline(order.cancellableUntil, formats),
+    refundVoucher: order.refundVoucher
+      ? {
+          code: order.refundVoucher.code,
+          value: formats.money(minorUnits(order.refundVoucher.value)),
+          validTo: order.refundVoucher.validTo
+            ? formats.stayDate(utcDateOf(timestampDate(order.refundVoucher.validTo).getTime()))
+            : "",
+        }
+      : null,
     bookOnlyAfterPayment: order.bookOnlyAfterPayment,
   };
 }

@@ -31,13 +31,16 @@ export type PaymentView = {
   status: PaymentStatusKey | null;
   /** Formatted deadline of a payment not yet made (benefit cards may be paid later). */
   payBy: string | null;
-  /** Where to pay it, while it waits for a gateway. */
   /** A card or benefit payment the visitor can pay (or try again) now, at its gateway. */
   payableAtGateway: boolean;
   transfer: TransferView | null;
   /** The transfer's QR code, a PNG data URL. */
   qrCode: string | null;
 };
+
+/** The documents an order offers for download; also the `:document` of their route. */
+export const documentKinds = ["invoice", "terms"] as const;
+export type DocumentKind = (typeof documentKinds)[number];
 
 export type OrderView = {
   orderId: string;
@@ -56,7 +59,10 @@ export type OrderView = {
   price: PriceView;
   payments: PaymentView[];
   noteForHotel: string;
-  documents: { type: "invoice" | "terms"; url: string }[];
+  documents: DocumentKind[];
+  /** While the customer may cancel: the formatted deadline. */
   cancellableUntil: string | null;
+  /** What a cancellation gave back. */
+  refundVoucher: { code: string; value: string; validTo: string } | null;
   bookOnlyAfterPayment: boolean;
 };

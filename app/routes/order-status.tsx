@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
+import { OrderCancellation, RefundVoucher } from "~/components/order/order-cancellation";
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { OrderPayments } from "~/components/order/order-payments";
 import { OrderProgress } from "~/components/order/order-progress";
@@ -8,10 +9,13 @@ import { PaymentOutcomeNotice } from "~/components/order/payment-outcome-notice"
 import { PriceBreakdown } from "~/components/order/price-breakdown";
 import { StaySummary } from "~/components/order/stay-summary";
 import { useTranslation } from "~/i18n/use-translation";
+import { useShop } from "~/shop-data";
 import { viewFormats } from "~/order/availability-view.server";
-import { explainedPaymentErrors, outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
+import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
+import { cancelOrder, statusPageErrors } from "~/order/order-cancel.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { loadHotelOrder, orderView } from "~/order/order-view.server";
+import { localizedPath } from "~/route-table";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 
@@ -20,27 +24,37 @@ export const headers = loaderCacheHeaders;
 
 /**
  * The order as it stands now: its payments change as money arrives, so nothing keeps a copy (no-store). After a
- * gateway, the query says what to tell the visitor (only the outcomes and refusals this page knows are read).
+ * gateway, the query says what to tell the visitor (only the outcomes and refusals this page knows are read);
+ * `cancel=confirm` is the cancellation's second step.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const orderId = requireUuid(params.id);
   const order = orderView(await loadHotelOrder(context, orderId), viewFormats(context));
   const query = new URL(request.url).searchParams;
   const outcome = Object.values(outcomeNames).find((name) => name === query.get("outcome")) ?? null;
-  const error = explainedPaymentErrors.find((code) => code === query.get("error")) ?? null;
-  return screenData(context, "orderStatus", { order, told: { outcome, error } }, { cacheControl: orderCacheControl });
+  const error = statusPageErrors.find((code) => code === query.get("error")) ?? null;
+  const confirmingCancel = query.get("cancel") === "confirm";
+  return screenData(
+    context,
+    "orderStatus",
+    { order, told: { outcome, error }, confirmingCancel },
+    { cacheControl: orderCacheControl }
+  );
 }
 
-/** "Pay now" (or "Try again") for one card or benefit payment: a new try at its gateway. */
+/** "Pay now" (or "Try again") for one card or benefit payment, a new try at its gateway; or the cancellation. */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const orderId = requireUuid(params.id);
-  const paymentId = requireUuid(String((await request.formData()).get("paymentId") ?? ""));
+  const form = await request.formData();
+  if (form.get("intent") === "cancel") return cancelOrder(context, orderId);
+  const paymentId = requireUuid(String(form.get("paymentId") ?? ""));
   return payAtGateway(context, request, orderId, { paymentId });
 }
 
 export default function OrderStatusScreen() {
   const { t } = useTranslation();
-  const { title, order, told } = useLoaderData<typeof loader>();
+  const { title, order, told, confirmingCancel } = useLoaderData<typeof loader>();
+  const { site, locale } = useShop();
   const methodName = methodNamer(
     t,
     order.payments.map((payment) => payment.method)
@@ -54,7 +68,13 @@ export default function OrderStatusScreen() {
         {order.createdAt ? <p className="field__hint">{t("status.createdAt", { date: order.createdAt })}</p> : null}
       </section>
       <PaymentOutcomeNotice outcome={told.outcome} error={told.error} />
+      {order.refundVoucher ? <RefundVoucher voucher={order.refundVoucher} /> : null}
       <OrderProgress order={order} />
+      {order.bookingStatus === "ERROR" ? (
+        <p className="notice notice--warning" role="alert">
+          {t("errors.ORDER_BOOKING_FAILED", { email: site.support.email })}
+        </p>
+      ) : null}
       <div className="reservation">
         <div className="order-status__main">
           <OrderPayments order={order} methodName={methodName} />
@@ -70,9 +90,16 @@ export default function OrderStatusScreen() {
               <h2 id="documents-title">{t("status.documents.title")}</h2>
               <ul>
                 {order.documents.map((document) => (
-                  <li key={document.url}>
-                    <a href={document.url} target="_blank" rel="noopener">
-                      {t(`status.documents.${document.type}`)}{" "}
+                  <li key={document}>
+                    <a
+                      href={localizedPath("orderDocument", locale, site.defaultLocale, {
+                        id: order.orderId,
+                        document,
+                      })}
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      {t(`status.documents.${document}`)}{" "}
                       <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
                     </a>
                   </li>
@@ -80,13 +107,11 @@ export default function OrderStatusScreen() {
               </ul>
             </section>
           ) : null}
+          <OrderCancellation order={order} confirming={confirmingCancel} />
         </div>
         <aside className="reservation__summary" aria-labelledby="price-title">
           <h2 id="price-title">{t("reservation.price.title")}</h2>
           <PriceBreakdown price={order.price} methodName={methodName} />
-          {order.cancellableUntil && !order.cancelled ? (
-            <p className="field__hint">{t("status.cancellableUntil", { date: order.cancellableUntil })}</p>
-          ) : null}
         </aside>
       </div>
       <div className="accommodation__overview">

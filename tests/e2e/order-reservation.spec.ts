@@ -110,6 +110,8 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   await expect(page.locator(".order-payment[data-method=payment_card]")).toContainText("Platební kartaZaplaceno");
   await expect(page.locator(".order-payment[data-method=voucher]")).toContainText("Zaplaceno");
   await expect(page.locator(".chosen-rooms")).toContainText("Pokoje celkem");
+  await expect(transfer.getByTestId("pay-by")).toHaveText(/^Zaplaťte do /);
+  await expect(page.locator(".order-documents a")).toHaveText([/^Faktura/, /^Obchodní podmínky/]);
 });
 
 test("a Polish stay split between a voucher, a card and a transfer has a ZBP code in złoty", async ({
@@ -148,6 +150,9 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
   expect(zbp.fields.amount).toBe(transferCharge);
   expect(`PL${zbp.fields.account}`).toBe(iban);
   expect(zbp.fields.title).toContain(orderNumber);
+  // The payment still owed has its deadline, and the documents are there to download.
+  await expect(transfer.getByTestId("pay-by")).toHaveText(/^Zapłać do /);
+  await expect(page.locator(".order-documents a")).toHaveText([/^Faktura/, /^Regulamin/]);
 });
 
 test("a benefit card the bank declines says so, and paying again at the gateway pays it (cs)", async ({

@@ -21,10 +21,12 @@ export async function decideAtGateway(page: Page, gateway: RegExp, decision: "ap
 }
 
 /** The first room the rooms screen lets the customer choose, once. */
-export async function chooseFirstRoom(page: Page, language: Language) {
+export async function chooseFirstRoom(page: Page, language: Language, freelyCancellable = false) {
   const choosable = page
     .locator(".product")
     .filter({ has: page.locator("select") })
+    // The first condition of a product is its cancellation: good when it is free to cancel.
+    .filter(freelyCancellable ? { has: page.locator(".product__conditions > li:first-child.condition--good") } : {})
     .first();
   await choosable.locator("select").selectOption("1");
   await page.locator(".room-choice button[type=submit]").click();
@@ -32,10 +34,15 @@ export async function chooseFirstRoom(page: Page, language: Language) {
 }
 
 /** From a hotel link to the reservation screen of one room. */
-export async function openReservation(page: Page, language: Language, hotel = "hotel-paris-prague") {
+export async function openReservation(
+  page: Page,
+  language: Language,
+  hotel = "hotel-paris-prague",
+  options: { freelyCancellable?: boolean } = {}
+) {
   const stay = await availableStay(hotel);
   await openRooms(page, language, bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }));
-  await chooseFirstRoom(page, language);
+  await chooseFirstRoom(page, language, options.freelyCancellable);
   await expect(page.locator(".chosen-room")).toHaveCount(1);
 }
 

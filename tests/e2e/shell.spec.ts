@@ -50,7 +50,10 @@ test("a path in the other language of the default routes moves to the right one"
   expect(new URL(page.url()).pathname).toBe("/zamowienie");
 });
 
-test("the language form switches the locale, remembers it and keeps the screen", async ({ page, context }, testInfo) => {
+test("the language form switches the locale, remembers it and keeps the screen", async ({
+  page,
+  context,
+}, testInfo) => {
   await page.goto("/pl/zamowienie");
   await expectJavaScriptState(page, testInfo);
   const select = page.getByLabel("Język");

@@ -27,7 +27,9 @@ export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
               <span className="chosen-room__price">{payment.amount}</span>
             </div>
             {payment.payBy ? (
-              <p className="field__hint">{t("status.payments.payBy", { date: payment.payBy })}</p>
+              <p className="field__hint" data-testid="pay-by">
+                {t("status.payments.payBy", { date: payment.payBy })}
+              </p>
             ) : null}
             {payment.payableAtGateway ? (
               <Form method="post" className="order-payment__pay">

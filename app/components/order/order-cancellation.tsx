@@ -1,0 +1,59 @@
+import { Form } from "@remix-run/react";
+import { LocalizedLink } from "~/components/localized-link";
+import { PendingButton } from "~/components/pending-button";
+import { useTranslation } from "~/i18n/use-translation";
+import type { OrderView } from "~/order/order-view";
+
+type OrderCancellationProps = { order: OrderView; confirming: boolean };
+
+/**
+ * Cancelling the order until its deadline (SPEC §4), asked twice because it cannot be undone: the first step is a
+ * plain link to this page in its confirming state (`?cancel=confirm`), the second a form that posts the cancellation.
+ * Both steps say what the customer gets (a voucher, less the fees) and what a cancellation on the portal means.
+ */
+export function OrderCancellation({ order, confirming }: OrderCancellationProps) {
+  const { t } = useTranslation();
+  if (!order.cancellableUntil || order.cancelled) return null;
+  return (
+    <section className="order-cancel" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">{t("status.cancel.title")}</h2>
+      <p>{t("status.cancel.explain", { date: order.cancellableUntil })}</p>
+      <p className="field__hint">{t("status.cancel.portal")}</p>
+      {confirming ? (
+        <div className="order-cancel__confirm" role="alert">
+          <p>
+            <strong>{t("status.cancel.question", { number: order.orderNumber })}</strong>
+          </p>
+          <Form method="post" className="order-cancel__actions">
+            <PendingButton
+              intent="cancel"
+              label={t("status.cancel.confirm")}
+              pendingLabel={t("status.cancel.pending")}
+            />
+            <LocalizedLink to="orderStatus" params={{ id: order.orderId }} className="button" replace>
+              {t("status.cancel.keep")}
+            </LocalizedLink>
+          </Form>
+        </div>
+      ) : (
+        <LocalizedLink to="orderStatus" params={{ id: order.orderId }} search="cancel=confirm" className="button">
+          {t("status.cancel.start")}
+        </LocalizedLink>
+      )}
+    </section>
+  );
+}
+
+/** The voucher a cancellation gave back: its code is what the customer will type at the next order. */
+export function RefundVoucher({ voucher }: { voucher: NonNullable<OrderView["refundVoucher"]> }) {
+  const { t } = useTranslation();
+  return (
+    <section className="refund-voucher notice" aria-labelledby="refund-voucher-title">
+      <h2 id="refund-voucher-title">{t("status.refundVoucher.title")}</h2>
+      <p className="refund-voucher__code" data-testid="refund-voucher-code">
+        {voucher.code}
+      </p>
+      <p>{t("status.refundVoucher.text", { value: voucher.value, date: voucher.validTo })}</p>
+    </section>
+  );
+}

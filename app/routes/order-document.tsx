@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DocumentType } from "../../gen/dzb/shop/v1/order_pb";
+import { documentKinds, type DocumentKind } from "~/order/order-view";
+import { isPageNotFound } from "~/rpc-form-error.server";
+import { notFound, orderCacheControl, requireUuid } from "~/screen.server";
+
+const documentTypes: Record<DocumentKind, DocumentType> = {
+  invoice: DocumentType.INVOICE,
+  terms: DocumentType.TERMS,
+};
+
+/**
+ * An order's invoice or terms, as the PDF the api makes of the order. Shown in the browser's viewer (inline) under
+ * its own file name; private to whoever holds the order's address, so no cache keeps a copy.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const orderId = requireUuid(params.id);
+  const kind = documentKinds.find((candidate) => candidate === params.document);
+  if (!kind) notFound();
+  let document;
+  try {
+    document = await context.rpc.orderDocument({ orderId, type: documentTypes[kind] });
+  } catch (error) {
+    if (isPageNotFound(error)) notFound();
+    throw error;
+  }
+  return new Response(Buffer.from(document.content), {
+    headers: {
+      "Content-Type": document.contentType,
+      "Content-Disposition": `inline; filename="${document.fileName.replace(/[^\w.-]/g, "_")}"`,
+      "Cache-Control": orderCacheControl,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,109 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { baseURL, e2eMailDir, e2eVouchers } from "../playwright.config";
+import { field, type Language } from "./order-flow";
+import {
+  acceptTerms,
+  czechCustomer,
+  fillCustomer,
+  openReservation,
+  polishCustomer,
+  statusPath,
+  submitIntent,
+} from "./reservation-flow";
+import { expectJavaScriptState } from "./support";
+
+/**
+ * After the order: its documents, and cancelling it from the status page, confirmed twice, for a voucher that is
+ * shown there and e-mailed. With JavaScript and without it, in Czech and in Polish.
+ */
+
+const texts = {
+  cs: {
+    documents: ["Faktura", "Obchodní podmínky"],
+    start: "Zrušit objednávku…",
+    question: /Opravdu chcete zrušit objednávku \d+\? Zrušení nelze vrátit zpět\./,
+    confirm: "Ano, zrušit objednávku",
+    portal: "Pobyt zrušený přímo na rezervačním portálu není možné vrátit",
+    cancelled: "Zrušená na vaši žádost",
+    voucherTitle: "Váš poukaz",
+  },
+  pl: {
+    documents: ["Faktura", "Regulamin"],
+    start: "Anuluj zamówienie…",
+    question: /Czy na pewno chcesz anulować zamówienie \d+\? Tej operacji nie można cofnąć\./,
+    confirm: "Tak, anuluj zamówienie",
+    portal: "Pobyt anulowany bezpośrednio na portalu rezerwacyjnym nie podlega zwrotowi",
+    cancelled: "Anulowane na Twoją prośbę",
+    voucherTitle: "Twój voucher",
+  },
+} as const;
+
+/** A freely cancellable stay paid in full by the big voucher: the status page of a paid order. */
+async function paidOrder(page: Page, language: "cs" | "pl") {
+  await openReservation(page, language, "hotel-paris-prague", { freelyCancellable: true });
+  await fillCustomer(page, language === "pl" ? polishCustomer : czechCustomer);
+  await field(page, "voucherCodes").fill(language === "pl" ? e2eVouchers.PLN : e2eVouchers.CZK);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await acceptTerms(page);
+  await submitIntent(page, "update");
+  // The re-priced form keeps what was typed and ticked.
+  await expect(field(page, "agreeTac")).toBeChecked();
+  await submitIntent(page, "order");
+  await page.waitForURL(statusPath);
+}
+
+/** The e-mails the shop has written so far that mention `text`. */
+async function mailsMentioning(text: string): Promise<string[]> {
+  const files = await readdir(e2eMailDir).catch(() => []);
+  const contents = await Promise.all(files.map((file) => readFile(path.join(e2eMailDir, file), "utf8")));
+  return contents.filter((content) => content.includes(text));
+}
+
+for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
+  const says = texts[language];
+
+  test(`the status page offers the documents, and cancelling twice-confirmed gives a voucher, shown and e-mailed (${language})`, async ({
+    page,
+  }, testInfo) => {
+    await paidOrder(page, language);
+    await expectJavaScriptState(page, testInfo);
+    const orderNumber = /\d+/.exec((await page.locator("#confirmation-title").textContent()) ?? "")?.[0] ?? "";
+
+    // The invoice and the terms open as PDFs.
+    const documents = page.locator(".order-documents a");
+    await expect(documents).toHaveText(says.documents.map((name) => new RegExp(`^${name}`)));
+    for (const link of await documents.all()) {
+      // Node does not resolve pl.localhost: the request goes to the loopback with the page's host named.
+      const url = new URL((await link.getAttribute("href")) ?? "", page.url());
+      const response = await page.request.get(`${baseURL}${url.pathname}`, { headers: { host: url.host } });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+      expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+
+    // First step: the explanation, the portal warning, and a link to confirm.
+    const cancel = page.locator(".order-cancel");
+    await expect(cancel).toContainText(says.portal);
+    await cancel.getByRole("link", { name: says.start }).click();
+    await expect(page).toHaveURL(/\?cancel=confirm$/);
+    await expect(cancel.locator(".order-cancel__confirm")).toContainText(says.question);
+
+    // Second step: the cancellation itself.
+    await cancel.getByRole("button", { name: says.confirm }).click();
+    const voucher = page.locator(".refund-voucher");
+    await expect(voucher.getByRole("heading")).toHaveText(says.voucherTitle);
+    const code = (await voucher.getByTestId("refund-voucher-code").textContent()) ?? "";
+    expect(code).toMatch(/^\d{8}$/);
+    await expect(page.getByTestId("order-status")).toHaveText(says.cancelled);
+    // Irreversible: nothing left to cancel.
+    await expect(page.locator(".order-cancel")).toHaveCount(0);
+    await expect(page).not.toHaveURL(/cancel=confirm/);
+
+    // The same voucher reaches the customer's mailbox.
+    await expect.poll(async () => (await mailsMentioning(code)).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await mailsMentioning(code);
+    expect(mail).toContain(`order-${orderNumber}-cancelled_with_voucher`);
+  });
+}
