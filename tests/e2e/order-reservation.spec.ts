@@ -71,6 +71,8 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   await expect(page.locator(".chosen-room__price")).toHaveText(/Kč$/);
 
   await fillCustomer(page, czechCustomer);
+  // Ticked before the price is updated: a re-price echoes the form as it was sent.
+  await acceptTerms(page);
   // Paid by card, 1 500,50 Kč carries no service fee.
   const transferCharge = await splitVoucherCardAndTransfer(
     page,
@@ -81,7 +83,6 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   // What was typed before the price was updated is still there.
   await expect(field(page, "firstName")).toHaveValue(czechCustomer.firstName);
   await expect(field(page, "amount.payment_card")).toHaveValue("1 500,50");
-  await acceptTerms(page);
   await submitIntent(page, "order");
 
   // The card part is paid at the card gateway first; back from it, the status page says what came of it.
@@ -120,6 +121,8 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
   await openReservation(page, "pl");
   await expectJavaScriptState(page, testInfo);
   await fillCustomer(page, polishCustomer);
+  // Ticked before the price is updated: a re-price echoes the form as it was sent.
+  await acceptTerms(page);
   await expect(field(page, "country")).toHaveValue("Polska");
   const transferCharge = await splitVoucherCardAndTransfer(
     page,
@@ -128,7 +131,6 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
     /^199,99\szł$/,
     "pluxee_cafeteria"
   );
-  await acceptTerms(page);
   await submitIntent(page, "order");
 
   await decideAtGateway(page, /Pluxee/, "approve");
@@ -161,10 +163,11 @@ test("a benefit card the bank declines says so, and paying again at the gateway 
   await openReservation(page, "cs");
   await expectJavaScriptState(page, testInfo);
   await fillCustomer(page, czechCustomer);
+  // Ticked before the price is updated: a re-price echoes the form as it was sent.
+  await acceptTerms(page);
   await page.locator("input[name=lastPayment][value=transfer]").check();
   await field(page, "amount.edenred_card").fill("1 000");
   await submitIntent(page, "update");
-  await acceptTerms(page);
   await submitIntent(page, "order");
 
   await decideAtGateway(page, /Edenred/, "decline");
@@ -187,10 +190,11 @@ test("a payment cancelled at the gateway can be paid later from the status page 
   await openReservation(page, "en");
   await expectJavaScriptState(page, testInfo);
   await fillCustomer(page, czechCustomer);
+  // Ticked before the price is updated: a re-price echoes the form as it was sent.
+  await acceptTerms(page);
   await page.locator("input[name=lastPayment][value=transfer]").check();
   await field(page, "amount.payment_card").fill("500");
   await submitIntent(page, "update");
-  await acceptTerms(page);
   await submitIntent(page, "order");
 
   await decideAtGateway(page, /ČSOB/, "cancel");
@@ -225,6 +229,8 @@ for (const { language, code, uses, paid, name } of voucherCases) {
     await expectJavaScriptState(page, testInfo);
     const before = minorUnitsOf((await shownTotal(page).textContent()) ?? "");
     await fillCustomer(page, language === "pl" ? polishCustomer : czechCustomer);
+    // Ticked before the price is updated: a re-price echoes the form as it was sent.
+    await acceptTerms(page);
     await field(page, "voucherCodes").fill(`${code} 12345678`);
     await page.locator("input[name=lastPayment][value=transfer]").check();
     await submitIntent(page, "update");
@@ -243,7 +249,6 @@ for (const { language, code, uses, paid, name } of voucherCases) {
     expect(minorUnitsOf((await shownTotal(page).textContent()) ?? "")).toBeLessThanOrEqual(before);
     await expect(field(page, "voucherCodes")).toHaveValue(`${code} 12345678`);
 
-    await acceptTerms(page);
     await submitIntent(page, "order");
     await page.waitForURL(statusPath);
     const voucher = page.locator(".order-payment[data-method=voucher]");

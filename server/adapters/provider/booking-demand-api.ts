@@ -92,6 +92,7 @@ import {
   type ProviderLanguage,
   type ProviderProduct,
   type ProviderRoom,
+  roomCounts,
   type StaySearch,
 } from "./hotel-provider";
 
@@ -685,12 +686,6 @@ async function checkOffer(
   if (price > request.expectedPrice) {
     throw refused(`The rooms now cost ${price}, more than the ${request.expectedPrice} they were sold for`);
   }
-}
-
-function roomCounts(productIds: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const productId of productIds) counts.set(productId, (counts.get(productId) ?? 0) + 1);
-  return counts;
 }
 
 async function previewOrder(

@@ -236,3 +236,10 @@ export interface HotelProvider {
    */
   cancelBooking(bookingRef: string, signal: AbortSignal): Promise<void>;
 }
+
+/** How many rooms of each product a booking asks for (a product booked twice is listed twice). */
+export function roomCounts(productIds: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const productId of productIds) counts.set(productId, (counts.get(productId) ?? 0) + 1);
+  return counts;
+}

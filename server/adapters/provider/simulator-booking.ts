@@ -5,7 +5,13 @@
  * Whether it books is decided on the same offer `availability()` gives for the stay.
  */
 
-import { type BookingRequest, type ProviderAvailability, ProviderError, type StaySearch } from "./hotel-provider";
+import {
+  type BookingRequest,
+  type ProviderAvailability,
+  ProviderError,
+  roomCounts,
+  type StaySearch,
+} from "./hotel-provider";
 import { fnv1a } from "./simulator-random";
 
 const BOOKING_REF_PREFIX = "SIM-";
@@ -55,13 +61,6 @@ export function checkBookable(request: BookingRequest, offer: ProviderAvailabili
   if (price > request.expectedPrice) {
     throw refused(`The rooms now cost ${price}, more than the ${request.expectedPrice} they were sold for`);
   }
-}
-
-/** How many rooms of each product the booking asks for. */
-function roomCounts(productIds: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const productId of productIds) counts.set(productId, (counts.get(productId) ?? 0) + 1);
-  return counts;
 }
 
 /**
