@@ -106,7 +106,7 @@ export async function bookOrder(deps: BookingDeps, orderId: string, job: JobCont
   await deps.db.transaction(async (tx) => {
     const moved = await moveBooking(tx, orderId, ["pending"], "active", { bookingRef });
     if (!moved?.moved) return;
-    // Cancelled while the provider was booking (its pay-by deadline passed): the new booking goes too.
+    // The shop's own cancellations wait for a pending booking; should the order be final anyway, so is the booking.
     if (isFinalOrderStatus(moved.status)) await enqueueBookingCancel(tx, orderId);
     else await enqueueOrderMail(tx, { kind: "booking_confirmed", orderId });
   });
