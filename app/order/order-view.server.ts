@@ -15,13 +15,14 @@ import {
 } from "../../server/domain/order-status";
 import { formattedStay, hotelView, stayView, type Formats } from "~/order/availability-view.server";
 import { minorUnits } from "~/order/money.server";
-import type {
-  BookingStatusKey,
-  DocumentKind,
-  OrderStatusKey,
-  OrderView,
-  PaymentStatusKey,
-  PaymentView,
+import {
+  documentKinds,
+  type BookingStatusKey,
+  type DocumentKind,
+  type OrderStatusKey,
+  type OrderView,
+  type PaymentStatusKey,
+  type PaymentView,
 } from "~/order/order-view";
 import { priceView, roomView } from "~/order/reservation-view.server";
 import { isPageNotFound } from "~/rpc-form-error.server";
@@ -70,10 +71,13 @@ const bookingStatusKeys: Partial<Record<BookingStatus, BookingStatusKey>> = {
 };
 
 /** How many of `progressSteps` lie behind the customer at each stage: a paid order waits for the hotel's word. */
-const documentKindOf: Partial<Record<DocumentType, DocumentKind>> = {
-  [DocumentType.INVOICE]: "invoice",
-  [DocumentType.TERMS]: "terms",
+/** Each document an order offers, as the contract names it. */
+export const documentTypes: Record<DocumentKind, DocumentType> = {
+  invoice: DocumentType.INVOICE,
+  terms: DocumentType.TERMS,
 };
+
+const documentKindOf = (type: DocumentType) => documentKinds.find((kind) => documentTypes[kind] === type);
 
 const stepsDoneAt: Record<Exclude<ReservationProgress, "cancelled">, number> = {
   sent: 1,
@@ -159,7 +163,7 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
       paymentView(payment, formats, !isFinalOrderStatus(domainOrderStatus(order)))
     ),
     noteForHotel: order.noteForHotel,
-    documents: order.documents.flatMap((document) => documentKindOf[document.type] ?? []),
+    documents: order.documents.flatMap((document) => documentKindOf(document.type) ?? []),
     cancellableUntil: deadline(order.cancellableUntil, formats),
     refundVoucher: order.refundVoucher
       ? {

@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { DocumentType } from "../../gen/dzb/shop/v1/order_pb";
-import { documentKinds, type DocumentKind } from "~/order/order-view";
+import { documentKinds } from "~/order/order-view";
+import { documentTypes } from "~/order/order-view.server";
 import { isPageNotFound } from "~/rpc-form-error.server";
 import { notFound, orderCacheControl, requireUuid } from "~/screen.server";
-
-const documentTypes: Record<DocumentKind, DocumentType> = {
-  invoice: DocumentType.INVOICE,
-  terms: DocumentType.TERMS,
-};
 
 /**
  * An order's invoice or terms, as the PDF the api makes of the order. Shown in the browser's viewer (inline) under

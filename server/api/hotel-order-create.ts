@@ -161,10 +161,7 @@ async function saveOrder(
         status: "waiting" as const,
       })),
     ]);
-    await settleOrder(tx, inserted.id);
-    const created = await findOrder(tx, inserted.id);
-    if (!created) throw new Error(`order ${inserted.id} vanished inside its own transaction`);
-    await onOrderCreated(tx, created);
+    await onOrderCreated(tx, await settleOrder(tx, inserted.id));
     for (const id of await supersededOrderIds(tx, duplicateKey, inserted.id)) {
       await cancelOrder(tx, id, "cancelled_duplicate", "superseded");
     }

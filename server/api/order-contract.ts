@@ -32,6 +32,7 @@ import type { PricedCharge, ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
 import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
 import { cancellationDeadline, cancelRefusal, hasDocuments, owesPayment } from "../domain/order-lifecycle";
+import type { OrderDocumentKind } from "../orders/order-documents";
 import { orderDocumentUrl } from "../orders/shop-links";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
@@ -245,12 +246,18 @@ function cancellableUntil(order: StoredOrder, now: Date): Date | undefined {
   return refusal === undefined || refusal === "booking_in_progress" ? deadline : undefined;
 }
 
+/** Each document of an order as the contract names it. */
+export const contractDocumentTypes: Record<OrderDocumentKind, DocumentType> = {
+  invoice: DocumentType.INVOICE,
+  terms: DocumentType.TERMS,
+};
+
 function documentsOf(order: StoredOrder, config: Config) {
   if (!hasDocuments(order)) return [];
-  return [
-    { type: DocumentType.INVOICE, url: orderDocumentUrl(config, order, "invoice") },
-    { type: DocumentType.TERMS, url: orderDocumentUrl(config, order, "terms") },
-  ];
+  return Object.entries(contractDocumentTypes).map(([kind, type]) => ({
+    type,
+    url: orderDocumentUrl(config, order, kind as OrderDocumentKind),
+  }));
 }
 
 export async function toHotelOrder(

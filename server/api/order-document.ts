@@ -1,19 +1,19 @@
 import { Code, type ServiceImpl } from "@connectrpc/connect";
-import { DocumentType } from "../../gen/dzb/shop/v1/order_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { hasDocuments } from "../domain/order-lifecycle";
-import { orderDocumentPdf } from "../orders/order-documents";
+import { orderDocumentPdf, type OrderDocumentKind } from "../orders/order-documents";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
+import { contractDocumentTypes } from "./order-contract";
 import { requestedOrder } from "./order-lookup";
-
-const kinds = { [DocumentType.INVOICE]: "invoice", [DocumentType.TERMS]: "terms" } as const;
 
 /** An order's invoice or terms, made from the order as it was ordered, in the customer's language. */
 export function orderDocument(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderDocument"] {
   return async (request) => {
-    const kind = kinds[request.type as keyof typeof kinds];
+    const kind = (Object.keys(contractDocumentTypes) as OrderDocumentKind[]).find(
+      (candidate) => contractDocumentTypes[candidate] === request.type
+    );
     if (!kind) throw apiError(Code.InvalidArgument, ErrorCode.INVALID_ARGUMENT, "invoice or terms", "type");
     const order = await requestedOrder(deps, request.productVariant, request.orderId);
     if (!hasDocuments(order)) {

@@ -9,7 +9,7 @@ import {
   paidAmount,
   type CancelRefusal,
 } from "../domain/order-lifecycle";
-import { findOrder, type StoredOrder } from "../stores/orders";
+import { findOrder, lockedOrder, type StoredOrder } from "../stores/orders";
 import { enqueueBookingCancel } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
 
@@ -28,9 +28,8 @@ export class CancelRefusedError extends Error {
  */
 export async function cancelOrderByCustomer(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!locked) throw new Error(`no order ${orderId}`);
-    const order = (await findOrder(tx, orderId))!;
+    const order = await lockedOrder(tx, orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
     if (order.status === "cancelled_by_user") return order;
     const refusal = cancelRefusal(
       { status: order.status, bookingStatus: order.bookingStatus, deadline: cancellationDeadline(order.summary.rooms) },

@@ -1,14 +1,13 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PaymentGateways } from "../api/deps";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
 import type { Database } from "../db/database";
-import { orders, paymentAttempts, payments } from "../db/schema";
+import { paymentAttempts, payments } from "../db/schema";
 import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
 import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
 import type { JobContext } from "../jobs/worker";
-import { findOrder } from "../stores/orders";
+import { cancelOrder, findOrder, lockedOrder } from "../stores/orders";
 import { recordAttemptState } from "../stores/payment-attempts";
-import { releaseVoucherSpendings } from "../stores/vouchers";
 import { enqueueBookingCancel, enqueueGatewayRefund, enqueueOrderMail } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
 
@@ -29,27 +28,18 @@ export class BookingInFlightError extends Error {}
 export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<void> {
   const now = deps.now?.() ?? new Date();
   await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!locked) return;
-    const order = (await findOrder(tx, orderId))!;
-    if (!owesPayment(order.status) || !order.payBy || now < order.payBy) return;
+    const order = await lockedOrder(tx, orderId);
+    if (!order || !owesPayment(order.status) || now < order.payBy) return;
     if (order.bookingStatus === "pending") throw new BookingInFlightError(`order ${orderId} is being booked`);
 
     const plan = expiryPlan(
       order.payments.map((p) => ({ ...p, atGateway: gatewayOfMethod(p.methodId) !== undefined }))
     );
-    await tx
-      .update(orders)
-      .set({ status: plan.status, updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId));
-    await tx
-      .update(payments)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
-      .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")));
-    // Vouchers' credit goes back onto the vouchers it came from; a paid transfer becomes a voucher of its own.
-    await releaseVoucherSpendings(tx, orderId);
+    // Waiting payments end; vouchers' credit goes back onto the vouchers it came from.
+    await cancelOrder(tx, orderId, plan.status, null);
+    // A paid transfer becomes a voucher of its own.
     const givenBack = order.payments.filter(
-      (p) => p.status === "paid" && (p.methodId === "voucher" || (p.value > 0 && !plan.refundAtGateway.includes(p.id)))
+      (p) => p.status === "paid" && p.methodId !== "voucher" && p.value > 0 && !plan.refundAtGateway.includes(p.id)
     );
     for (const payment of givenBack) {
       await tx

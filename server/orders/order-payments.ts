@@ -8,10 +8,10 @@ import { enqueueBooking, enqueueExpiry, enqueueOrderMail } from "./order-jobs";
 
 /**
  * What follows from an order's payments, inside the transaction that changed them: the order's status, the booking
- * once it is paid, and an e-mail for each payment received. Every path that changes a payment (a gateway's report,
+ * once it is paid, and an e-mail for each payment received. Answers the order as it now stands. Every path that changes a payment (a gateway's report,
  * a transfer seen on the account, the order's creation) ends here.
  */
-export async function settleOrder(db: Database, orderId: string): Promise<OrderStatus> {
+export async function settleOrder(db: Database, orderId: string): Promise<StoredOrder> {
   const status = await settleOrderStatus(db, orderId);
   const order = await findOrder(db, orderId);
   if (!order) throw new Error(`no order ${orderId}`);
@@ -22,7 +22,7 @@ export async function settleOrder(db: Database, orderId: string): Promise<OrderS
       await enqueueOrderMail(db, { kind: "payment_received", orderId, paymentId: payment.id });
     }
   }
-  return status;
+  return order;
 }
 
 /**
@@ -51,7 +51,7 @@ export async function markTransferPaid(
       .set({ status: "paid", paidAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(payments.orderId, order.id), eq(payments.methodId, "transfer"), eq(payments.status, "waiting")))
       .returning({ id: payments.id });
-    const status = await settleOrder(tx, order.id);
+    const { status } = await settleOrder(tx, order.id);
     return { orderId: order.id, paid: paid.length, status };
   });
 }

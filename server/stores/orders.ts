@@ -189,6 +189,15 @@ export async function findOrder(db: Database, id: string): Promise<StoredOrder |
   return row && withPayments(db, row);
 }
 
+/**
+ * The order under its row lock, the lock every change to an order and its payments takes first; inside a
+ * transaction, until it ends.
+ */
+export async function lockedOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+  return row && withPayments(db, row);
+}
+
 export async function findOrderByPreview(db: Database, previewId: string): Promise<StoredOrder | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.previewId, previewId)).limit(1);
   return row && withPayments(db, row);
@@ -263,13 +272,13 @@ export async function settleOrderStatus(db: Database, orderId: string): Promise<
 
 /**
  * Cancels an order the shop will not carry out: its waiting payments are cancelled and the credit it took from
- * vouchers goes back to them.
+ * vouchers goes back to them. `reason` is set only for an order cancelled as it was made (a duplicate, rooms gone).
  */
 export async function cancelOrder(
   db: Database,
   orderId: string,
-  status: Extract<OrderStatus, "cancelled_duplicate" | "cancelled_automatically">,
-  reason: string
+  status: Extract<OrderStatus, "cancelled_duplicate" | "cancelled_automatically" | "refunded_automatically">,
+  reason: string | null
 ): Promise<void> {
   await db
     .update(orders)

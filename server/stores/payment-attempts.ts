@@ -116,7 +116,7 @@ export async function recordAttemptState(
       attempt: after,
       changed: after !== before,
       payment: paymentStatus,
-      order: await settleOrder(tx, attempt.orderId),
+      order: (await settleOrder(tx, attempt.orderId)).status,
       paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
     };
   });
