@@ -246,9 +246,11 @@ describe("errors", () => {
 
   it("maps every status outside the table to unknown over the wire too (property)", async () => {
     const table = new Set([400, 401, 403, 404, 429, 502, 503, 504]);
+    // Bodiless statuses carry no error to read; fetch itself turns a 407 (a proxy's demand) into a network error.
+    const notAnswers = [204, 205, 304, 407];
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 201, max: 599 }).filter((s) => !table.has(s) && ![204, 205, 304].includes(s)),
+        fc.integer({ min: 201, max: 599 }).filter((s) => !table.has(s) && !notAnswers.includes(s)),
         async (status) => {
           const error = await failure(client().version({}, scenario(`status:${status}`)));
           return error.code === "unknown" && error.status === status;
@@ -256,6 +258,11 @@ describe("errors", () => {
       ),
       { numRuns: 20 },
     );
+  });
+
+  it("gives unavailable for a 407, which fetch refuses as a network error before the client sees it", async () => {
+    const error = await failure(client().version({}, scenario("status:407")));
+    expect(error.code).toBe("unavailable");
   });
 
   it("takes code, message and the ErrorDetail from a Connect error body", async () => {
