@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { createPaymentGateways } from "./adapters/gateways";
+import { systemClock } from "./clock";
 import { createHotelProvider } from "./adapters/provider";
 import { createApiMiddleware } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
@@ -17,6 +18,8 @@ import { sandboxRecordStore } from "./stores/sandbox-gateway-records";
  * answers /healthz and /readyz, and SIGTERM lets requests and the job in flight finish.
  */
 async function main(config: Config) {
+  // The one clock every role reads; tests hand theirs to the same factories.
+  const now = systemClock;
   const runs = {
     web: config.role === "all" || config.role === "web",
     api: config.role === "all" || config.role === "api",
@@ -29,10 +32,10 @@ async function main(config: Config) {
     log(`database: ${database.kind}, migrations applied`);
   }
   // The worker books with the provider too.
-  const provider = runs.api || runs.worker ? createHotelProvider(config) : undefined;
+  const provider = runs.api || runs.worker ? createHotelProvider(config, now) : undefined;
   if (provider) log(`hotel provider: ${provider.name}`);
   // The worker asks gateways too (payments whose visitor never came back); the sandbox is served where the api runs.
-  const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway));
+  const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway), now);
   if (payments?.sandbox) log("payment gateways: sandbox for every gateway not configured");
 
   let draining = false;
@@ -40,7 +43,7 @@ async function main(config: Config) {
     config,
     api:
       database && provider && payments
-        ? createApiMiddleware({ config, db: database.db, provider, gateways: payments.gateways })
+        ? createApiMiddleware({ config, db: database.db, provider, gateways: payments.gateways, now })
         : undefined,
     gatewaySandbox: runs.api ? payments?.sandbox : undefined,
     remixBuild: runs.web ? await remixBuildProvider(config.nodeEnv === "development") : undefined,
@@ -63,9 +66,11 @@ async function main(config: Config) {
             gateways: payments!.gateways,
             config,
             provider: provider!,
-            mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+            mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, now }),
+            now,
           }),
           pollIntervalMs: 1_000,
+          now,
         })
       : undefined;
   log(

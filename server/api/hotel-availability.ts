@@ -98,7 +98,7 @@ export async function availabilityFor(
 }
 
 async function checkStay(
-  { db, provider, config, now = () => new Date() }: ApiDeps,
+  { db, provider, config, now }: ApiDeps,
   product: ProductKey,
   request: HotelAvailabilityRequest,
   hotelRequest: HotelRequest,

@@ -89,7 +89,7 @@ async function answered(deps: ApiDeps, order: StoredOrder) {
   if (order.status === "cancelled_automatically" && order.cancelReason && order.cancelReason in cancelReasons) {
     throw cancelledError(order.cancelReason as CancelReason);
   }
-  return toHotelOrder(order, deps.config, deps.now?.() ?? new Date());
+  return toHotelOrder(order, deps.config, deps.now());
 }
 
 function cancelledError(reason: CancelReason) {
@@ -109,7 +109,7 @@ async function saveOrder(
   customer: CustomerDetails,
   language: Language
 ): Promise<string> {
-  const { db, now = () => new Date() } = deps;
+  const { db, now } = deps;
   const currency = marketCurrency[product];
   const today = marketDate(now());
   return db.transaction(async (tx) => {
@@ -160,10 +160,10 @@ async function saveOrder(
         value: output.value,
         status: "waiting" as const,
       })),
-    ]);
-    await onOrderCreated(tx, await settleOrder(tx, inserted.id));
+    ], createdAt);
+    await onOrderCreated(tx, await settleOrder(tx, inserted.id, createdAt), createdAt);
     for (const id of await supersededOrderIds(tx, duplicateKey, inserted.id)) {
-      await cancelOrder(tx, id, "cancelled_duplicate", "superseded");
+      await cancelOrder(tx, id, "cancelled_duplicate", "superseded", createdAt);
     }
     return inserted.id;
   });
@@ -224,7 +224,7 @@ async function confirmOffer(
   }
   if (!change) return;
   const reason: CancelReason = change === "unavailable" ? "accommodation_unavailable" : "price_increased";
-  await deps.db.transaction((tx) => cancelOrder(tx, orderId, "cancelled_automatically", reason));
+  await deps.db.transaction((tx) => cancelOrder(tx, orderId, "cancelled_automatically", reason, deps.now()));
   throw cancelledError(reason);
 }
 

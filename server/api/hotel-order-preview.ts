@@ -85,7 +85,7 @@ export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService
           );
         }
         const priced = await price(deps, product, chosen, wanted);
-        await repricePreview(deps.db, kept.id, { ...wanted, calculation: priced.calculation });
+        await repricePreview(deps.db, kept.id, { ...wanted, calculation: priced.calculation }, deps.now());
         return answer({ ...kept, ...wanted, calculation: priced.calculation }, availability, priced);
       }
       default:
@@ -116,7 +116,7 @@ export function chosenOrThrow(availability: StoredAvailability, productIds: read
 }
 
 async function price(
-  { db, now = () => new Date() }: ApiDeps,
+  { db, now }: ApiDeps,
   product: ProductKey,
   chosen: readonly ChosenProduct[],
   { paymentRequest, cancellationInsurance }: Pricing

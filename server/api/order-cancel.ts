@@ -33,7 +33,7 @@ const refusals: Record<CancelRefusal, { code: ErrorCode; message: string }> = {
 export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderCancel"] {
   return async (request) => {
     const { id } = await requestedOrder(deps, request.productVariant, request.orderId);
-    const now = deps.now?.() ?? new Date();
+    const now = deps.now();
     let order: StoredOrder;
     try {
       order = await cancelOrderByCustomer(deps.db, id, now);

@@ -8,6 +8,6 @@ import { requestedOrder } from "./order-lookup";
 export function orderDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderDetail"] {
   return async (request) => {
     const order = await requestedOrder(deps, request.productVariant, request.orderId);
-    return { order: { case: "hotelOrder", value: await toHotelOrder(order, deps.config, deps.now?.() ?? new Date()) } };
+    return { order: { case: "hotelOrder", value: await toHotelOrder(order, deps.config, deps.now()) } };
   };
 }

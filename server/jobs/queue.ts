@@ -15,8 +15,8 @@ export const defaultMaxAttempts = 10;
 export interface EnqueueJobInput {
   kind: string;
   payload: unknown;
-  /** Not before this instant; by default due at once (by the database's clock). */
-  runAt?: Date;
+  /** Not before this instant: the caller's clock for "at once", so the job is due by the same clock that claims it. */
+  runAt: Date;
   /** A second enqueue with the same key creates nothing and returns the first job, even after it ran. */
   dedupeKey?: string;
   maxAttempts?: number;

@@ -66,10 +66,10 @@ export async function runOps(argv: readonly string[], context: OpsContext): Prom
   }
 }
 
-async function transferPaid(args: readonly string[], { db, print }: OpsContext): Promise<void> {
+async function transferPaid(args: readonly string[], { db, now, print }: OpsContext): Promise<void> {
   const [number] = args;
   if (!number || args.length !== 1) throw new UsageError("transfer-paid takes exactly one order number");
-  const result = await markTransferPaid(db, number);
+  const result = await markTransferPaid(db, number, now);
   if (!result) throw new OpsError(`no order numbered ${number}`);
   print(
     result.paid === 0

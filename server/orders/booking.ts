@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BookingRequest, HotelProvider } from "../adapters/provider/hotel-provider";
 import { ProviderError } from "../adapters/provider/hotel-provider";
+import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema";
 import { isFinalOrderStatus, type BookingStatus, type OrderStatus } from "../domain/order-status";
@@ -19,6 +20,7 @@ import { enqueueBookingCancel, enqueueOrderMail } from "./order-jobs";
 export interface BookingDeps {
   db: Database;
   provider: HotelProvider;
+  now: Clock;
 }
 
 /** How long one call to the provider may take before it counts as a transient failure. */
@@ -60,6 +62,7 @@ async function moveBooking(
   orderId: string,
   from: readonly BookingStatus[],
   to: BookingStatus,
+  now: Date,
   extra: { bookingRef?: string } = {}
 ): Promise<{ moved: boolean; status: OrderStatus } | undefined> {
   const [row] = await db
@@ -71,7 +74,7 @@ async function moveBooking(
   if (!from.includes(row.bookingStatus as BookingStatus)) return { moved: false, status: row.status as OrderStatus };
   await db
     .update(orders)
-    .set({ bookingStatus: to, ...extra, updatedAt: sql`now()` })
+    .set({ bookingStatus: to, ...extra, updatedAt: now })
     .where(eq(orders.id, orderId));
   return { moved: true, status: row.status as OrderStatus };
 }
@@ -85,7 +88,7 @@ export async function bookOrder(deps: BookingDeps, orderId: string, job: JobCont
   const order = await findOrder(deps.db, orderId);
   if (!order || isFinalOrderStatus(order.status)) return;
   const started = await deps.db.transaction(async (tx) => {
-    const moved = await moveBooking(tx, orderId, ["not_ordered", "pending"], "pending");
+    const moved = await moveBooking(tx, orderId, ["not_ordered", "pending"], "pending", deps.now());
     return moved?.moved === true && !isFinalOrderStatus(moved.status);
   });
   if (!started) return;
@@ -96,19 +99,21 @@ export async function bookOrder(deps: BookingDeps, orderId: string, job: JobCont
   } catch (error) {
     if (isTransient(error) && job.attempt < job.maxAttempts) throw error;
     await deps.db.transaction(async (tx) => {
-      if ((await moveBooking(tx, orderId, ["pending"], "error"))?.moved) {
-        await enqueueOrderMail(tx, { kind: "booking_failed", orderId });
+      const now = deps.now();
+      if ((await moveBooking(tx, orderId, ["pending"], "error", now))?.moved) {
+        await enqueueOrderMail(tx, { kind: "booking_failed", orderId }, now);
       }
     });
     console.error(`order ${orderId}: booking failed for good: ${String(error)}`);
     return;
   }
   await deps.db.transaction(async (tx) => {
-    const moved = await moveBooking(tx, orderId, ["pending"], "active", { bookingRef });
+    const now = deps.now();
+    const moved = await moveBooking(tx, orderId, ["pending"], "active", now, { bookingRef });
     if (!moved?.moved) return;
     // The shop's own cancellations wait for a pending booking; should the order be final anyway, so is the booking.
-    if (isFinalOrderStatus(moved.status)) await enqueueBookingCancel(tx, orderId);
-    else await enqueueOrderMail(tx, { kind: "booking_confirmed", orderId });
+    if (isFinalOrderStatus(moved.status)) await enqueueBookingCancel(tx, orderId, now);
+    else await enqueueOrderMail(tx, { kind: "booking_confirmed", orderId }, now);
   });
 }
 
@@ -117,5 +122,5 @@ export async function cancelBooking(deps: BookingDeps, orderId: string): Promise
   const order = await findOrder(deps.db, orderId);
   if (!order?.bookingRef || order.bookingStatus !== "active") return;
   await deps.provider.cancelBooking(order.bookingRef, AbortSignal.timeout(PROVIDER_DEADLINE_MS));
-  await deps.db.transaction((tx) => moveBooking(tx, orderId, ["active"], "cancelled"));
+  await deps.db.transaction((tx) => moveBooking(tx, orderId, ["active"], "cancelled", deps.now()));
 }

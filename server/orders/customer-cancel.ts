@@ -40,17 +40,17 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
     const value = cancellationVoucherValue(paidAmount(order.payments), cancellationFees(order.summary.price));
     await tx
       .update(orders)
-      .set({ status: "cancelled_by_user", updatedAt: sql`now()` })
+      .set({ status: "cancelled_by_user", updatedAt: now })
       .where(eq(orders.id, orderId));
     // What was paid went into the voucher (the credit taken from vouchers too); nothing else is owed any more.
     await tx
       .update(payments)
       .set({
         status: sql`case when ${payments.status} = 'paid' then 'refunded' else 'cancelled' end`,
-        updatedAt: sql`now()`,
+        updatedAt: now,
       })
       .where(and(eq(payments.orderId, orderId), ne(payments.status, "refunded")));
-    if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId);
+    if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
     // Nothing paid, or nothing left after the fees: the status page confirms it, and there is no voucher to send.
     if (value > 0) await giveRefundVoucher(tx, order, value, now);
     return (await findOrder(tx, orderId))!;

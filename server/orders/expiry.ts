@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { PaymentGateways } from "../api/deps";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
+import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { paymentAttempts, payments } from "../db/schema";
 import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
@@ -19,14 +20,14 @@ import { giveRefundVoucher } from "./refund-voucher";
 export interface ExpiryDeps {
   db: Database;
   gateways: PaymentGateways;
-  now?: () => Date;
+  now: Clock;
 }
 
 /** Thrown while the order's room is being booked: the job runs again once the provider has answered. */
 export class BookingInFlightError extends Error {}
 
 export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<void> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (!order || !owesPayment(order.status) || now < order.payBy) return;
@@ -36,7 +37,7 @@ export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<vo
       order.payments.map((p) => ({ ...p, atGateway: gatewayOfMethod(p.methodId) !== undefined }))
     );
     // Waiting payments end; vouchers' credit goes back onto the vouchers it came from.
-    await cancelOrder(tx, orderId, plan.status, null);
+    await cancelOrder(tx, orderId, plan.status, null, now);
     // A paid transfer becomes a voucher of its own.
     const givenBack = order.payments.filter(
       (p) => p.status === "paid" && p.methodId !== "voucher" && p.value > 0 && !plan.refundAtGateway.includes(p.id)
@@ -44,13 +45,13 @@ export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<vo
     for (const payment of givenBack) {
       await tx
         .update(payments)
-        .set({ status: "refunded", updatedAt: sql`now()` })
+        .set({ status: "refunded", updatedAt: now })
         .where(eq(payments.id, payment.id));
     }
-    for (const paymentId of plan.refundAtGateway) await enqueueGatewayRefund(tx, paymentId);
-    if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId);
+    for (const paymentId of plan.refundAtGateway) await enqueueGatewayRefund(tx, paymentId, now);
+    if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
     if (plan.voucherValue > 0) await giveRefundVoucher(tx, order, plan.voucherValue, now);
-    else await enqueueOrderMail(tx, { kind: "cancelled_unpaid", orderId });
+    else await enqueueOrderMail(tx, { kind: "cancelled_unpaid", orderId }, now);
   });
 }
 
@@ -68,17 +69,18 @@ export async function refundGatewayPayment(deps: ExpiryDeps, paymentId: string, 
   if (!paid?.attempt.gatewayRef || paid.status !== "paid") return;
   try {
     const state = await deps.gateways[paid.attempt.gateway as GatewayType].refund(paid.attempt.gatewayRef, paid.value);
-    await recordAttemptState(deps.db, paid.attempt.id, state);
+    await recordAttemptState(deps.db, paid.attempt.id, state, deps.now());
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError) || job.attempt < job.maxAttempts) throw error;
+    const now = deps.now();
     await deps.db.transaction(async (tx) => {
       const order = await findOrder(tx, paid.orderId);
       if (!order) return;
       await tx
         .update(payments)
-        .set({ status: "refunded", updatedAt: sql`now()` })
+        .set({ status: "refunded", updatedAt: now })
         .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")));
-      await giveRefundVoucher(tx, order, paid.value, deps.now?.() ?? new Date());
+      await giveRefundVoucher(tx, order, paid.value, now);
     });
   }
 }

@@ -6,7 +6,7 @@ import type { OrderMailKind } from "./order-mail";
  * The durable work an order calls for, enqueued in the same transaction as the change that calls for it (the
  * transactional outbox): a crash after the commit loses none of it, and a rollback sends none of it. Each job has a
  * dedupe key (its kind and what it is about), so asking twice (a replayed return, a retried request) books once and
- * mails once.
+ * mails once. `now` is the caller's clock: the job is due then.
  */
 export const orderJobKinds = {
   booking: "order-booking",
@@ -17,19 +17,21 @@ export const orderJobKinds = {
 } as const;
 
 /** Books the order's rooms with the provider; once per order, ever. */
-export async function enqueueBooking(db: Database, orderId: string): Promise<void> {
+export async function enqueueBooking(db: Database, orderId: string, now: Date): Promise<void> {
   await enqueueJob(db, {
     kind: orderJobKinds.booking,
     payload: { orderId },
+    runAt: now,
     dedupeKey: `${orderJobKinds.booking}:${orderId}`,
   });
 }
 
 /** Cancels the order's booking with the provider. */
-export async function enqueueBookingCancel(db: Database, orderId: string): Promise<void> {
+export async function enqueueBookingCancel(db: Database, orderId: string, now: Date): Promise<void> {
   await enqueueJob(db, {
     kind: orderJobKinds.bookingCancel,
     payload: { orderId },
+    runAt: now,
     dedupeKey: `${orderJobKinds.bookingCancel}:${orderId}`,
   });
 }
@@ -45,10 +47,11 @@ export async function enqueueExpiry(db: Database, orderId: string, payBy: Date):
 }
 
 /** Gives a payment of a cancelled order back through its gateway (or as a voucher when the gateway will not). */
-export async function enqueueGatewayRefund(db: Database, paymentId: string): Promise<void> {
+export async function enqueueGatewayRefund(db: Database, paymentId: string, now: Date): Promise<void> {
   await enqueueJob(db, {
     kind: orderJobKinds.gatewayRefund,
     payload: { paymentId },
+    runAt: now,
     dedupeKey: `${orderJobKinds.gatewayRefund}:${paymentId}`,
   });
 }
@@ -63,11 +66,12 @@ export interface OrderMailPayload {
 }
 
 /** One e-mail about an order; the same mail about the same thing is only ever sent once. */
-export async function enqueueOrderMail(db: Database, mail: OrderMailPayload): Promise<void> {
+export async function enqueueOrderMail(db: Database, mail: OrderMailPayload, now: Date): Promise<void> {
   const about = mail.paymentId ?? mail.voucherId;
   await enqueueJob(db, {
     kind: orderJobKinds.mail,
     payload: mail,
+    runAt: now,
     dedupeKey: `${orderJobKinds.mail}:${mail.kind}:${mail.orderId}${about ? `:${about}` : ""}`,
   });
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders } from "../db/schema";
 import { marketDate } from "../domain/stay";
@@ -23,8 +23,8 @@ export async function giveRefundVoucher(db: Database, order: StoredOrder, value:
   });
   await db
     .update(orders)
-    .set({ refundVoucherId: voucher.id, updatedAt: sql`now()` })
+    .set({ refundVoucherId: voucher.id, updatedAt: now })
     .where(eq(orders.id, order.id));
-  await enqueueOrderMail(db, { kind: "cancelled_with_voucher", orderId: order.id, voucherId: voucher.id });
+  await enqueueOrderMail(db, { kind: "cancelled_with_voucher", orderId: order.id, voucherId: voucher.id }, now);
   return voucher.id;
 }

@@ -1,4 +1,5 @@
 import type { PaymentGateways } from "../api/deps";
+import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { CurrencyCode } from "../domain/products";
 import type { PaymentStatus } from "../domain/order-status";
@@ -23,7 +24,7 @@ import {
 export interface GatewayPaymentDeps {
   db: Database;
   gateways: PaymentGateways;
-  now?: () => Date;
+  now: Clock;
 }
 
 /** Job kinds of this module, run by the worker. */
@@ -50,7 +51,7 @@ export async function startGatewayPayment(
 ): Promise<{ gateway: GatewayType; redirectUrl: string }> {
   const gateway = gatewayOfMethod(payment.methodId);
   if (!gateway) throw new Error(`payment ${payment.id} (${payment.methodId}) is not paid at a gateway`);
-  const attempt = await insertAttempt(deps.db, payment.id, gateway);
+  const attempt = await insertAttempt(deps.db, payment.id, gateway, deps.now());
   const started = await deps.gateways[gateway].start({
     paymentId: attempt.id,
     orderNumber: order.orderNumber,
@@ -61,8 +62,8 @@ export async function startGatewayPayment(
     language: options.language,
     email: order.email,
   });
-  await setAttemptRef(deps.db, attempt.id, started.gatewayRef);
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
+  await setAttemptRef(deps.db, attempt.id, started.gatewayRef, now);
   await enqueueJob(deps.db, {
     kind: paymentJobKinds.status,
     payload: { attemptId: attempt.id },
@@ -81,11 +82,13 @@ export async function recordGatewayReport(
   attemptId: string,
   state: GatewayPaymentState
 ): Promise<AttemptChange> {
-  const change = await recordAttemptState(deps.db, attemptId, state satisfies PaymentStatus);
+  const now = deps.now();
+  const change = await recordAttemptState(deps.db, attemptId, state satisfies PaymentStatus, now);
   if (change.paidTwice) {
     await enqueueJob(deps.db, {
       kind: paymentJobKinds.refund,
       payload: { attemptId },
+      runAt: now,
       dedupeKey: `${paymentJobKinds.refund}:${attemptId}`,
     });
   }
@@ -109,5 +112,5 @@ export async function refundAttempt(deps: GatewayPaymentDeps, attemptId: string)
   const attempt = await findAttempt(deps.db, attemptId);
   if (!attempt?.gatewayRef || attempt.state !== "paid") return;
   const state = await deps.gateways[attempt.gateway].refund(attempt.gatewayRef, attempt.value);
-  await recordAttemptState(deps.db, attemptId, state);
+  await recordAttemptState(deps.db, attemptId, state, deps.now());
 }

@@ -163,13 +163,21 @@ export async function insertHotelOrder(
       duplicateKey: order.duplicateKey,
       language: order.language,
       payBy: order.payBy,
+      createdAt: order.now,
+      updatedAt: order.now,
     })
     .onConflictDoNothing({ target: orders.previewId })
     .returning({ id: orders.id, orderNumber: orders.orderNumber });
   return row;
 }
 
-export async function insertPayments(db: Database, orderId: string, list: readonly NewPayment[]): Promise<void> {
+/** The payments of a new order, made at `now` (when those already paid were paid). */
+export async function insertPayments(
+  db: Database,
+  orderId: string,
+  list: readonly NewPayment[],
+  now: Date
+): Promise<void> {
   if (list.length === 0) return;
   await db.insert(payments).values(
     list.map((payment, position) => ({
@@ -179,7 +187,9 @@ export async function insertPayments(db: Database, orderId: string, list: readon
       value: payment.value,
       status: payment.status,
       voucherId: payment.voucherId,
-      paidAt: payment.status === "paid" ? sql`now()` : null,
+      paidAt: payment.status === "paid" ? now : null,
+      createdAt: now,
+      updatedAt: now,
     }))
   );
 }
@@ -250,7 +260,7 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
 }
 
 /** Sets the status that the order's payments now call for; a final (cancelled) status stays. */
-export async function settleOrderStatus(db: Database, orderId: string): Promise<OrderStatus> {
+export async function settleOrderStatus(db: Database, orderId: string, now: Date): Promise<OrderStatus> {
   const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (!row) throw new Error(`no order ${orderId}`);
   const list = await db
@@ -264,7 +274,7 @@ export async function settleOrderStatus(db: Database, orderId: string): Promise<
   if (status !== row.status) {
     await db
       .update(orders)
-      .set({ status, updatedAt: sql`now()` })
+      .set({ status, updatedAt: now })
       .where(eq(orders.id, orderId));
   }
   return status;
@@ -278,22 +288,23 @@ export async function cancelOrder(
   db: Database,
   orderId: string,
   status: Extract<OrderStatus, "cancelled_duplicate" | "cancelled_automatically" | "refunded_automatically">,
-  reason: string | null
+  reason: string | null,
+  now: Date
 ): Promise<void> {
   await db
     .update(orders)
-    .set({ status, cancelReason: reason, updatedAt: sql`now()` })
+    .set({ status, cancelReason: reason, updatedAt: now })
     .where(eq(orders.id, orderId));
   await db
     .update(payments)
-    .set({ status: "cancelled", updatedAt: sql`now()` })
+    .set({ status: "cancelled", updatedAt: now })
     .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")));
   // A voucher's credit was a paid payment of this order; it returns to the voucher rather than being refunded.
   await db
     .update(payments)
-    .set({ status: "refunded", updatedAt: sql`now()` })
+    .set({ status: "refunded", updatedAt: now })
     .where(and(eq(payments.orderId, orderId), eq(payments.methodId, "voucher")));
-  await releaseVoucherSpendings(db, orderId);
+  await releaseVoucherSpendings(db, orderId, now);
 }
 
 /**

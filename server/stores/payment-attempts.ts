@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, paymentAttempts, payments } from "../db/schema";
 import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
@@ -26,16 +26,24 @@ function toAttempt(row: typeof paymentAttempts.$inferSelect): StoredAttempt {
 }
 
 /** A new try at the gateway, recorded before the gateway is asked, so every return finds the try it belongs to. */
-export async function insertAttempt(db: Database, paymentId: string, gateway: GatewayType): Promise<StoredAttempt> {
-  const [row] = await db.insert(paymentAttempts).values({ paymentId, gateway, state: "waiting" }).returning();
+export async function insertAttempt(
+  db: Database,
+  paymentId: string,
+  gateway: GatewayType,
+  now: Date
+): Promise<StoredAttempt> {
+  const [row] = await db
+    .insert(paymentAttempts)
+    .values({ paymentId, gateway, state: "waiting", createdAt: now, updatedAt: now })
+    .returning();
   return toAttempt(row);
 }
 
 /** The gateway's own id of the try, once the gateway has answered the start. */
-export async function setAttemptRef(db: Database, attemptId: string, gatewayRef: string): Promise<void> {
+export async function setAttemptRef(db: Database, attemptId: string, gatewayRef: string, now: Date): Promise<void> {
   await db
     .update(paymentAttempts)
-    .set({ gatewayRef, updatedAt: sql`now()` })
+    .set({ gatewayRef, updatedAt: now })
     .where(eq(paymentAttempts.id, attemptId));
 }
 
@@ -72,7 +80,8 @@ export interface AttemptChange {
 export async function recordAttemptState(
   db: Database,
   attemptId: string,
-  reported: PaymentStatus
+  reported: PaymentStatus,
+  now: Date
 ): Promise<AttemptChange> {
   return db.transaction(async (tx) => {
     const attempt = await findAttempt(tx, attemptId);
@@ -103,20 +112,20 @@ export async function recordAttemptState(
     if (after !== before) {
       await tx
         .update(paymentAttempts)
-        .set({ state: after, updatedAt: sql`now()` })
+        .set({ state: after, updatedAt: now })
         .where(eq(paymentAttempts.id, attemptId));
     }
     if (paymentStatus !== payment.status) {
       await tx
         .update(payments)
-        .set({ status: paymentStatus, paidAt: paymentStatus === "paid" ? sql`now()` : null, updatedAt: sql`now()` })
+        .set({ status: paymentStatus, paidAt: paymentStatus === "paid" ? now : null, updatedAt: now })
         .where(eq(payments.id, payment.id));
     }
     return {
       attempt: after,
       changed: after !== before,
       payment: paymentStatus,
-      order: (await settleOrder(tx, attempt.orderId)).status,
+      order: (await settleOrder(tx, attempt.orderId, now)).status,
       paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
     };
   });

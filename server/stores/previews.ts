@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { previews } from "../db/schema";
 import type { PaymentCalculation } from "../domain/payment-calculation";
@@ -35,11 +35,12 @@ export async function savePreview(db: Database, preview: Omit<StoredPreview, "id
 export async function repricePreview(
   db: Database,
   id: string,
-  pricing: Pick<StoredPreview, "paymentRequest" | "cancellationInsurance" | "calculation">
+  pricing: Pick<StoredPreview, "paymentRequest" | "cancellationInsurance" | "calculation">,
+  now: Date
 ): Promise<void> {
   await db
     .update(previews)
-    .set({ ...pricing, updatedAt: sql`now()` })
+    .set({ ...pricing, updatedAt: now })
     .where(eq(previews.id, id));
 }
 

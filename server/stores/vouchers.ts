@@ -143,10 +143,10 @@ export async function spendVoucher(db: Database, voucherId: string, orderId: str
 }
 
 /** Gives a cancelled order's credit back to its vouchers, once. */
-export async function releaseVoucherSpendings(db: Database, orderId: string): Promise<void> {
+export async function releaseVoucherSpendings(db: Database, orderId: string, now: Date): Promise<void> {
   const released = await db
     .update(voucherSpendings)
-    .set({ releasedAt: sql`now()` })
+    .set({ releasedAt: now })
     .where(and(eq(voucherSpendings.orderId, orderId), isNull(voucherSpendings.releasedAt)))
     .returning({ voucherId: voucherSpendings.voucherId, amount: voucherSpendings.amount });
   for (const { voucherId, amount } of released) {

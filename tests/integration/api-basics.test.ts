@@ -7,6 +7,7 @@ import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { PaymentMethodType } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
+import { now } from "../fixtures/hotel-orders";
 
 const czVariant = { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK };
 const czVariantJson = { product: "PRODUCT_DZB_CZ", lang: "LANG_CS", currency: "CURRENCY_CZK" };
@@ -15,7 +16,7 @@ let api: RunningApi;
 let client: Client<typeof ShopService>;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startApiServer({ now: () => now });
   client = createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
 });
 

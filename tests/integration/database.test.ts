@@ -95,13 +95,15 @@ describe.each(databaseTargets())("database on $name", (target) => {
     expect(await jobRow(db, id)).toMatchObject({ doneAt: at(10), lockedUntil: null, failedAt: null });
   });
 
-  it("makes a job due at once when no run time is given", async () => {
-    const kind = uniqueKind("immediate");
-    const { id } = await enqueueJob(db, { kind, payload: {} });
-    // The database stamps microseconds, a Date only milliseconds: within the same millisecond the job is
-    // still a fraction ahead of this clock, so look one millisecond later.
-    const job = await claimNextJob(db, { kinds: [kind], now: new Date(Date.now() + 1), lockForMs: 1_000 });
-    expect(job?.id).toBe(id);
+  it("makes a job due by the caller's clock, not the database's", async () => {
+    // Years from the database's own time either way: only the clock the caller passes may decide.
+    for (const due of [t0, new Date("2001-01-01T00:00:00Z")]) {
+      const kind = uniqueKind("immediate");
+      const { id } = await enqueueJob(db, { kind, payload: {}, runAt: due });
+      const before = new Date(due.getTime() - 1);
+      expect(await claimNextJob(db, { kinds: [kind], now: before, lockForMs: 1_000 })).toBeUndefined();
+      expect((await claimNextJob(db, { kinds: [kind], now: due, lockForMs: 1_000 }))?.id).toBe(id);
+    }
   });
 
   it("enqueues inside a transaction: the job exists only if the transaction commits", async () => {

@@ -18,6 +18,7 @@ import { voucherValidTo } from "../../server/domain/voucher-rules";
 import { createJobHandlers } from "../../server/jobs/handlers";
 import { startWorker, type JobHandlers } from "../../server/jobs/worker";
 import { markTransferPaid } from "../../server/orders/order-payments";
+import { findOrder } from "../../server/stores/orders";
 import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
@@ -88,15 +89,12 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   const db = () => database.db;
   const { createOrder } = hotelOrderSteps({ client: () => client, simulator, slugPrefix: "order-lifecycle-test" });
 
-  /**
-   * Runs the jobs due at `at` (or at the database's clock, whichever is later: new jobs are due by its clock), with
-   * the handlers' clock at `at` while they run.
-   */
+  /** Runs the jobs due at `at`, with the test's clock at `at` while they run. */
   async function runJobs(at: Date = clock) {
     const before = clock;
     clock = at;
     try {
-      return await drainJobs(db(), handlers, new Date(Math.max(at.getTime(), Date.now())));
+      return await drainJobs(db(), handlers, at);
     } finally {
       clock = before;
     }
@@ -118,12 +116,26 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   /** A paid order whose room is booked: paid by transfer, seen on the account, the booking job run. */
   async function bookedOrder() {
     const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
-    await markTransferPaid(db(), order.orderNumber);
+    await markTransferPaid(db(), order.orderNumber, clock);
     await runJobs();
     const detail = await orderOf(order.orderId);
     expect(detail.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
     return detail;
   }
+
+  describe("one clock", () => {
+    it("stamps the order, its payment and its jobs with the api's clock, never the database's", async () => {
+      const { order } = await createOrder(transferOnly);
+      const paidAt = new Date(clock.getTime() + 3 * 3_600_000);
+      await markTransferPaid(db(), order.orderNumber, paidAt);
+      const stored = await findOrder(db(), order.orderId);
+      expect(stored?.createdAt).toEqual(clock);
+      expect(stored?.payments.map((p) => p.paidAt)).toEqual([paidAt]);
+      // The booking the payment called for is due when it was paid, by the same clock: not a moment before.
+      expect(await runJobs(new Date(paidAt.getTime() - 1))).not.toContainEqual({ kind: "order-booking" });
+      expect(await runJobs(paidAt)).toContainEqual({ kind: "order-booking" });
+    });
+  });
 
   describe("booking after payment", () => {
     it("books once the order is paid, never before, and mails the confirmation, the payment and the booking", async () => {
@@ -132,7 +144,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(0);
       expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.NOT_ORDERED);
 
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       await runJobs();
       const detail = await orderOf(order.orderId);
       expect(detail.status).toBe(OrderStatus.PAID);
@@ -142,7 +154,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(requests[0]).toMatchObject({ hotelId: order.hotelDetail?.hotelId, currency: "CZK", language: "cs" });
 
       // Seeing the transfer again (an operator's double entry) changes nothing and books nothing more.
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       await runJobs();
       expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
 
@@ -158,11 +170,11 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
     it("a crash between payment and booking: the job books once after restart", async () => {
       const { order } = await createOrder(transferOnly);
       // The payment is committed with its booking job; the process dies before any worker runs it.
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.NOT_ORDERED);
 
       // The restarted process's worker finds the job and books.
-      const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => new Date() });
+      const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => clock });
       try {
         await expect
           .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus, { timeout: 15_000 })
@@ -175,7 +187,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("a crash after the provider booked but before the shop recorded it: the retry gets the same booking", async () => {
       const { order } = await createOrder(transferOnly);
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       let crashes = 1;
       trouble = async (request) => {
         if (request.reference === order.orderId && crashes-- > 0) throw new Error("worker killed mid-job");
@@ -185,7 +197,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         expect(first).toContainEqual({ kind: "order-booking", error: "worker killed mid-job" });
         expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.PENDING);
         // The retry is due after the worker's backoff.
-        await runJobs(new Date(Date.now() + 3_600_000));
+        await runJobs(new Date(clock.getTime() + 3_600_000));
       } finally {
         trouble = undefined;
       }
@@ -199,24 +211,24 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("the provider refusing ends in the booking error, with a mail, and no retry", async () => {
       const { order } = await createOrder(transferOnly, "DZB_CZ", { slug: simulatorSlugs.bookingRefused });
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       await runJobs();
       const detail = await orderOf(order.orderId);
       expect(detail.status).toBe(OrderStatus.PAID);
       expect(detail.booking?.bookingStatus).toBe(BookingStatus.ERROR);
-      await runJobs(new Date(Date.now() + 86_400_000));
+      await runJobs(new Date(clock.getTime() + 86_400_000));
       expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
       expect((await mailsAbout(order.orderNumber)).some((mail) => mail.includes("booking_failed"))).toBe(true);
     });
 
     it("a provider that keeps failing is retried, then the booking ends in error on the last try", async () => {
       const { order } = await createOrder(transferOnly);
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       trouble = async (request) => {
         if (request.reference === order.orderId) throw new ProviderError("failed", "provider down");
       };
       try {
-        let at = Date.now();
+        let at = clock.getTime();
         for (let round = 0; round < 12; round += 1) {
           await runJobs(new Date(at));
           at += 86_400_000;
@@ -261,7 +273,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("a paid order is never cancelled by its deadline", async () => {
       const { order } = await createOrder(transferOnly);
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       await runJobs(new Date(timestampDate(order.payBy!).getTime() + 60_000));
       expect((await orderOf(order.orderId)).status).toBe(OrderStatus.PAID);
     });
@@ -321,7 +333,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       }
 
       // The provider takes its time; meanwhile the booking is pending and the cancellation must wait.
-      await markTransferPaid(db(), order.orderNumber);
+      await markTransferPaid(db(), order.orderNumber, clock);
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       trouble = async (request) => {

@@ -257,7 +257,7 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
       expect((await start(order.orderId)).gateway).toBeUndefined();
       expect((await start(order.orderId, transfer!.paymentId)).gateway).toBeUndefined();
 
-      expect(await markTransferPaid(db(), order.orderNumber)).toMatchObject({ paid: 1, status: "paid" });
+      expect(await markTransferPaid(db(), order.orderNumber, now)).toMatchObject({ paid: 1, status: "paid" });
       detail = await orderOf(order.orderId);
       expect(detail.status).toBe(OrderStatus.PAID);
       expect(detail.payments.map((p) => p.status)).toEqual([

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import type { PaymentGateways } from "../../api/deps";
+import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import { CafeteriaGateway } from "./cafeteria/cafeteria-gateway";
 import { cafeteriaProtocolRouter, type CafeteriaSandboxPayment } from "./cafeteria/cafeteria-protocol-server";
@@ -35,11 +36,12 @@ export interface GatewaySetup {
 /**
  * One gateway per type: the real one where its settings are configured, else the sandbox speaking that gateway's
  * own protocol with public sandbox keys. The api reaches the sandbox over HTTP like any gateway; browsers reach it
- * by a root-relative path on the shop's host.
+ * by a root-relative path on the shop's host. The sandbox and the adapters' signed timestamps read `now`.
  */
 export function createPaymentGateways(
   config: Config,
-  sandboxStore: <T>(gateway: GatewayType) => GatewayRecordStore<T>
+  sandboxStore: <T>(gateway: GatewayType) => GatewayRecordStore<T>,
+  now: Clock
 ): GatewaySetup {
   const settings = config.gateways;
   const sandbox = Router();
@@ -53,7 +55,7 @@ export function createPaymentGateways(
   };
 
   const csob = (): CsobGateway => {
-    if (settings.csob) return new CsobGateway(settings.csob);
+    if (settings.csob) return new CsobGateway({ ...settings.csob, now });
     const { apiUrl, publicUrl } = sandboxBase("CSOB");
     sandbox.use(
       `/${sandboxPaths.CSOB}/${csobApiVersionPath}`,
@@ -62,9 +64,11 @@ export function createPaymentGateways(
         gatewayPrivateKeyPem: SANDBOX_GATEWAY_PRIVATE_KEY_PEM,
         store: sandboxStore<CsobSandboxPayment>("CSOB"),
         renderPage: renderSandboxPage,
+        now,
       })
     );
     return new CsobGateway({
+      now,
       apiUrl: `${apiUrl}/${csobApiVersionPath}`,
       publicUrl: `${publicUrl}/${csobApiVersionPath}`,
       merchantId: sandboxCsobMerchantId,
@@ -75,7 +79,7 @@ export function createPaymentGateways(
 
   const cafeteria = (type: CafeteriaGatewayType): CafeteriaGateway => {
     const configured = type === "PLUXEE" ? settings.pluxee : settings.edenred;
-    if (configured) return new CafeteriaGateway({ type, ...configured });
+    if (configured) return new CafeteriaGateway({ type, ...configured, now });
     const { apiUrl, publicUrl } = sandboxBase(type);
     const credentials = cafeteriaSandboxCredentials[type];
     sandbox.use(
@@ -86,9 +90,10 @@ export function createPaymentGateways(
         store: sandboxStore<CafeteriaSandboxPayment>(type),
         renderPage: renderSandboxPage,
         publicUrl,
+        now,
       })
     );
-    return new CafeteriaGateway({ type, apiUrl, publicUrl, ...credentials });
+    return new CafeteriaGateway({ type, apiUrl, publicUrl, ...credentials, now });
   };
 
   const gateways: PaymentGateways = { CSOB: csob(), PLUXEE: cafeteria("PLUXEE"), EDENRED: cafeteria("EDENRED") };

@@ -4,11 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMailer } from "./create-mailer";
 
+const now = () => new Date("2026-03-01T10:00:00Z");
+
 describe("createMailer", () => {
   it("writes files under {dataDir}/mail when no SMTP server is configured", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "data-"));
     try {
-      await createMailer({ dataDir }).send({
+      await createMailer({ dataDir, now }).send({
         from: "info@example.cz",
         to: "guest@example.cz",
         subject: "Test",
@@ -16,7 +18,7 @@ describe("createMailer", () => {
         html: "<p>Test</p>",
         messageId: "test-1",
       });
-      expect(await readdir(join(dataDir, "mail"))).toEqual([expect.stringMatching(/-test-1@example\.cz\.eml$/)]);
+      expect(await readdir(join(dataDir, "mail"))).toEqual([expect.stringMatching(/^20260301T100000\.000Z-test-1@example\.cz\.eml$/)]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -25,7 +27,7 @@ describe("createMailer", () => {
   it("sends over SMTP when a URL is given, and never touches the data folder", async () => {
     const dataDir = join(tmpdir(), "never-created");
     // Port 9 (discard) on the loopback refuses: the failure proves the SMTP path was taken.
-    const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:9", dataDir });
+    const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:9", dataDir, now });
     await expect(
       mailer.send({ from: "info@example.cz", to: "guest@example.cz", subject: "T", text: "T", html: "T" })
     ).rejects.toThrow(/ECONNREFUSED/);
