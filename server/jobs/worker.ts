@@ -1,3 +1,4 @@
+import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { BackoffPolicy } from "./backoff";
 import { claimNextJob, completeJob, failJob, type ClaimedJob } from "./queue";
@@ -32,7 +33,8 @@ export interface WorkerOptions {
   /** The lease on a claimed job: a handler must finish within it, or another worker may run the job again. */
   lockForMs?: number;
   backoff?: BackoffPolicy;
-  now?: () => Date;
+  /** When jobs are due, leases run out and attempts are recorded. */
+  now: Clock;
   log?: WorkerLog;
 }
 
@@ -45,8 +47,7 @@ export const defaultLockForMs = 5 * 60_000;
 
 /** Starts polling at once and runs one job at a time until stopped. */
 export function startWorker(options: WorkerOptions): Worker {
-  const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff } = options;
-  const now = options.now ?? (() => new Date());
+  const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff, now } = options;
   const log = options.log ?? console;
   const kinds = Object.keys(handlers);
 
