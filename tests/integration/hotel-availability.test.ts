@@ -342,29 +342,39 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
   let fake: BookingDemandApiFake;
   let api: RunningApi;
   let client: Client<typeof ShopService>;
+  /** The same api with a short provider timeout, for the hanging provider: the default would wait 20 s. */
+  let impatientApi: RunningApi;
+  let impatientClient: Client<typeof ShopService>;
 
   beforeAll(async () => {
     fake = await startBookingDemandApiFake({ today: daysAfter(now, 0) });
     testDb = await target.create();
     database = await testDb.open();
-    const config = loadConfig({
-      ENV: "test",
-      NODE_ENV: "test",
-      PROVIDER_TIMEOUT_MS: "300",
-      BOOKING_API_TOKEN: fake.token,
-      BOOKING_AFFILIATE_ID: fake.affiliateId,
-      BOOKING_API_URL: fake.baseUrl,
-      BOOKING_PORTAL_URL: fake.portalUrl,
-    });
+    const config = (providerTimeoutMs?: string) =>
+      loadConfig({
+        ENV: "test",
+        NODE_ENV: "test",
+        ...(providerTimeoutMs ? { PROVIDER_TIMEOUT_MS: providerTimeoutMs } : {}),
+        BOOKING_API_TOKEN: fake.token,
+        BOOKING_AFFILIATE_ID: fake.affiliateId,
+        BOOKING_API_URL: fake.baseUrl,
+        BOOKING_PORTAL_URL: fake.portalUrl,
+      });
     // The provider comes from the configuration, as in production.
-    api = await startApiServer({ config, db: database.db, now: () => now });
+    api = await startApiServer({ config: config(), db: database.db, now: () => now });
     client = createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
+    impatientApi = await startApiServer({ config: config("300"), db: database.db, now: () => now });
+    impatientClient = createClient(
+      ShopService,
+      createConnectTransport({ baseUrl: impatientApi.baseUrl, httpVersion: "1.1" })
+    );
   });
 
   afterEach(() => fake.behave({ kind: "normal" }));
 
   afterAll(async () => {
     await api.stop();
+    await impatientApi.stop();
     await database.close();
     await testDb.dispose();
     await fake.close();
@@ -443,7 +453,7 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
     ["answers a shape it never documented", { kind: "unexpected_shape" } as const, Code.Unavailable],
   ])("asks the visitor to try again when the provider %s", async (_, behaviour, code) => {
     fake.behave(behaviour);
-    const failure = await failureOf(client.hotelAvailability(request(fakeWorld.prague.id)));
+    const failure = await failureOf(impatientClient.hotelAvailability(request(fakeWorld.prague.id)));
     expect(failure).toMatchObject({ code, errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED });
   });
 });
