@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -18,7 +18,10 @@ describe("createMailer", () => {
         html: "<p>Test</p>",
         messageId: "test-1",
       });
-      expect(await readdir(join(dataDir, "mail"))).toEqual([expect.stringMatching(/^20260301T100000\.000Z-test-1@example\.cz\.eml$/)]);
+      const files = await readdir(join(dataDir, "mail"));
+      expect(files).toEqual([expect.stringMatching(/^20260301T100000\.000Z-test-1@example\.cz\.eml$/)]);
+      // The message's Date header reads the same clock as its file name.
+      expect(await readFile(join(dataDir, "mail", files[0]!), "utf8")).toMatch(/^Date: Sun, 01 Mar 2026 10:00:00 \+0000$/m);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -22,10 +22,11 @@ export function createFileMailer(folder: string, now: () => Date = () => new Dat
   async function write(message: MailMessage, stableId: string | undefined): Promise<{ messageId: string }> {
     await mkdir(folder, { recursive: true });
     if (stableId !== undefined && (await hasFileFor(folder, fileId(stableId)))) return { messageId: stableId };
-    const mime = new MailComposer(nodemailerOptions(message)).compile();
+    const sentAt = now();
+    const mime = new MailComposer(nodemailerOptions(message, sentAt)).compile();
     const eml = await mime.build();
     const messageId = mime.messageId();
-    const name = `${basicIsoTimestamp(now())}-${fileId(messageId)}.eml`;
+    const name = `${basicIsoTimestamp(sentAt)}-${fileId(messageId)}.eml`;
     const temporary = join(folder, `.${name}.${randomUUID()}.tmp`);
     try {
       const file = await open(temporary, "wx");

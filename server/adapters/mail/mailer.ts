@@ -38,8 +38,9 @@ export function messageIdHeader(message: MailMessage): string | undefined {
 }
 
 /** The message as nodemailer composes it; both transports go through here so they send the same bytes. */
-export function nodemailerOptions(message: MailMessage): Mail.Options {
+export function nodemailerOptions(message: MailMessage, sentAt: Date): Mail.Options {
   return {
+    date: sentAt,
     from: message.from,
     to: message.to,
     subject: message.subject,

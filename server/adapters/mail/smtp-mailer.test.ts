@@ -109,12 +109,13 @@ const message: MailMessage = {
 };
 
 const quick = { connectionMs: 500, greetingMs: 500, socketMs: 1000 };
+const now = () => new Date("2026-03-01T10:00:00Z");
 
 describe("SMTP mailer", () => {
   it("delivers the message with its envelope, login and stable Message-ID", async () => {
     const { server, received } = smtpServer();
     const port = await listen(server);
-    const mailer = createSmtpMailer(`smtp://shop:secret@127.0.0.1:${port}`, quick);
+    const mailer = createSmtpMailer(`smtp://shop:secret@127.0.0.1:${port}`, now, quick);
 
     const { messageId } = await mailer.send(message);
 
@@ -125,6 +126,7 @@ describe("SMTP mailer", () => {
     expect(mail!.from).toBe("info@urlopzabenefity.pl");
     expect(mail!.to).toEqual(["jazn@example.pl"]);
     expect(mail!.data).toMatch(/^Message-ID: <order-26000042-confirmation@urlopzabenefity\.pl>$/m);
+    expect(mail!.data).toMatch(/^Date: Sun, 01 Mar 2026 10:00:00 \+0000$/m);
     expect(mail!.data).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(mail!.data).toMatch(/^\.a line starting with a dot survives$/m);
   });
@@ -132,7 +134,7 @@ describe("SMTP mailer", () => {
   it("throws when the server rejects the recipient, so the job retries", async () => {
     const { server, received } = smtpServer({ rejectRecipients: true });
     const port = await listen(server);
-    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, quick).send(message)).rejects.toThrow(/550/);
+    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, now, quick).send(message)).rejects.toThrow(/550/);
     expect(received).toEqual([]);
   });
 
@@ -140,7 +142,7 @@ describe("SMTP mailer", () => {
     const silent = createServer(() => {});
     const port = await listen(silent);
     const started = Date.now();
-    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, quick).send(message)).rejects.toThrow(/greeting/i);
+    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, now, quick).send(message)).rejects.toThrow(/greeting/i);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -149,6 +151,6 @@ describe("SMTP mailer", () => {
     const port = await listen(server);
     await new Promise((resolve) => server.close(resolve));
     servers.splice(servers.indexOf(server), 1);
-    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, quick).send(message)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, now, quick).send(message)).rejects.toThrow(/ECONNREFUSED/);
   });
 });

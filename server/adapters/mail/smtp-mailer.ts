@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 // The file itself: nodemailer has no exports map, and Node's ESM loader does not resolve a bare folder.
 import SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
+import type { Clock } from "../../clock";
 import { nodemailerOptions, type Mailer } from "./mailer";
 
 export interface SmtpTimeouts {
@@ -23,7 +24,7 @@ const DEFAULT_TIMEOUTS: SmtpTimeouts = { connectionMs: 15_000, greetingMs: 15_00
  * `smtps://user:pass@host:465`; nodemailer reads options such as `?tls.rejectUnauthorized=false` from the query.
  * Any failure (refused connection, timeout, rejected sender or recipient) is thrown, so the calling job retries.
  */
-export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = DEFAULT_TIMEOUTS): Mailer {
+export function createSmtpMailer(smtpUrl: string, now: Clock, timeouts: SmtpTimeouts = DEFAULT_TIMEOUTS): Mailer {
   // Built here rather than by `createTransport({ url, … })`, which reads the URL and drops every other option.
   const transport = nodemailer.createTransport(
     new SMTPTransport({
@@ -35,7 +36,7 @@ export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = DEFAU
   );
   return {
     async send(message) {
-      const { messageId } = await transport.sendMail(nodemailerOptions(message));
+      const { messageId } = await transport.sendMail(nodemailerOptions(message, now()));
       return { messageId };
     },
   };
