@@ -54,7 +54,7 @@ export const screens = {
     },
   },
   orderStatus: { file: "routes/order-status.tsx", paths: samePath("status/:id") },
-  /** An order's invoice or terms as a PDF (`:document` is invoice or terms); a resource route, no screen. */
+  /** One of an order's documents as a PDF (`:document` is a documentKinds entry); a resource route, no screen. */
   orderDocument: {
     file: "routes/order-document.tsx",
     paths: {

@@ -72,6 +72,7 @@ describe("a missing page", () => {
   it("is the api's not_found with the page-not-found code", () => {
     expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.PAGE_NOT_FOUND }))).toBe(true);
     expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.ORDER_NOT_FOUND }))).toBe(true);
+    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.ORDER_DOCUMENT_UNAVAILABLE }))).toBe(true);
     expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.HOTEL_NOT_FOUND }))).toBe(false);
     expect(isPageNotFound(rpcError("unavailable"))).toBe(false);
     expect(isPageNotFound(new Error("not_found"))).toBe(false);

@@ -27,11 +27,16 @@ export function formErrorOf(error: unknown, t: TFunction, { fieldOf, supportEmai
   return field === undefined ? { message } : { field, message };
 }
 
-/** The api's "no such availability / order": the screen answers the 404 page. */
+/** The api's "no such availability / order / document of the order": the screen answers the 404 page. */
 export function isPageNotFound(error: unknown): boolean {
   if (!isRpcError(error) || error.code !== "not_found") return false;
   const code = error.detail?.code;
-  return code === undefined || code === ErrorCode.PAGE_NOT_FOUND || code === ErrorCode.ORDER_NOT_FOUND;
+  return (
+    code === undefined ||
+    code === ErrorCode.PAGE_NOT_FOUND ||
+    code === ErrorCode.ORDER_NOT_FOUND ||
+    code === ErrorCode.ORDER_DOCUMENT_UNAVAILABLE
+  );
 }
 
 /** The catalogue code of the api's refusal, when it carries one. */

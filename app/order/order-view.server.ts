@@ -73,7 +73,9 @@ const bookingStatusKeys: Partial<Record<BookingStatus, BookingStatusKey>> = {
 /** How many of `progressSteps` lie behind the customer at each stage: a paid order waits for the hotel's word. */
 /** Each document an order offers, as the contract names it. */
 export const documentTypes: Record<DocumentKind, DocumentType> = {
+  "payment-request": DocumentType.PAYMENT_REQUEST,
   invoice: DocumentType.INVOICE,
+  "credit-note": DocumentType.CREDIT_NOTE,
   terms: DocumentType.TERMS,
 };
 

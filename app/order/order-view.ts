@@ -38,8 +38,11 @@ export type PaymentView = {
   qrCode: string | null;
 };
 
-/** The documents an order offers for download; also the `:document` of their route. */
-export const documentKinds = ["invoice", "terms"] as const;
+/**
+ * The documents an order can offer for download, in the order they are listed; also the `:document` of their route.
+ * Which of them an order has is the api's to say (HotelOrder.documents): the page lists only those.
+ */
+export const documentKinds = ["payment-request", "invoice", "credit-note", "terms"] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export type OrderView = {

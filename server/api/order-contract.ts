@@ -31,8 +31,8 @@ import { paymentMethodById } from "../domain/payment-methods";
 import type { PricedCharge, ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
 import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
-import { cancellationDeadline, cancelRefusal, hasDocuments, owesPayment } from "../domain/order-lifecycle";
-import type { OrderDocumentKind } from "../orders/order-documents";
+import { cancellationDeadline, cancelRefusal, owesPayment } from "../domain/order-lifecycle";
+import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import { orderDocumentUrl } from "../orders/shop-links";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
@@ -248,15 +248,17 @@ function cancellableUntil(order: StoredOrder, now: Date): Date | undefined {
 
 /** Each document of an order as the contract names it. */
 export const contractDocumentTypes: Record<OrderDocumentKind, DocumentType> = {
+  "payment-request": DocumentType.PAYMENT_REQUEST,
   invoice: DocumentType.INVOICE,
+  "credit-note": DocumentType.CREDIT_NOTE,
   terms: DocumentType.TERMS,
 };
 
-function documentsOf(order: StoredOrder, config: Config) {
-  if (!hasDocuments(order)) return [];
-  return Object.entries(contractDocumentTypes).map(([kind, type]) => ({
-    type,
-    url: orderDocumentUrl(config, order, kind as OrderDocumentKind),
+/** The documents the order has in its state (order-documents.ts), each with where it is downloaded. */
+function contractDocuments(order: StoredOrder, config: Config) {
+  return documentsOf(order).map((kind) => ({
+    type: contractDocumentTypes[kind],
+    url: orderDocumentUrl(config, order, kind),
   }));
 }
 
@@ -293,7 +295,7 @@ export async function toHotelOrder(
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
     serviceFee: toMoney(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,
-    documents: documentsOf(order, config),
+    documents: contractDocuments(order, config),
     price: toBreakdown(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
     bookOnlyAfterPayment: summary.bookOnlyAfterPayment,

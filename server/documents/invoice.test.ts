@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "./format";
 import { type InvoiceDocument, type TaxedInvoiceLine, invoicePdf, vatSummary } from "./invoice";
 import { flatText, pageTexts, structureProblems } from "./pdf-text.test-helper";
 
@@ -20,10 +21,11 @@ const lines: TaxedInvoiceLine[] = [
   { item: { kind: "service_fee" }, quantity: 1, unitPrice: 234_550, vatRateBasisPoints: 2100 },
 ];
 
+/** A tax document: everything the split takes online has been received. */
 const czech: InvoiceDocument = {
+  document: { kind: "tax_document", taxableSupplyOn: "2026-03-01" },
   number: "26000042",
   issuedOn: "2026-03-02",
-  taxableSupplyOn: "2026-03-01",
   currency: "CZK",
   supplier,
   customer: {
@@ -34,9 +36,10 @@ const czech: InvoiceDocument = {
   },
   subject: { kind: "stay", hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
   payments: [
-    { method: "edenred_card", amount: 1_000_000 },
-    { method: "transfer", amount: 234_550 },
+    { method: "edenred_card", amount: 1_000_000, paidOn: "2026-02-28" },
+    { method: "transfer", amount: 234_550, paidOn: "2026-03-01" },
   ],
+  onSite: [],
   variableSymbol: "26000042",
   vatScheme: "standard",
   lines,
@@ -47,7 +50,7 @@ const polish: InvoiceDocument = {
   currency: "PLN",
   supplier: { ...supplier, vatId: "PL5261234567" },
   customer: { name: "Wesoła Łódka sp. z o.o.", address: ["ul. Żurawia 6", "00-503 Warszawa"], vatId: "PL5250001009" },
-  payments: [{ method: "payment_card", amount: 123_400 }],
+  payments: [{ method: "payment_card", amount: 123_400, paidOn: "2026-03-01" }],
   lines: [
     { item: { kind: "room", name: "Pokój dwuosobowy" }, quantity: 1, unitPrice: 123_400, vatRateBasisPoints: 800 },
   ],
@@ -101,10 +104,12 @@ describe("invoice", () => {
       "Rekapitulace DPH",
       "21 % 1 938,43 Kč 407,07 Kč 2 345,50 Kč",
       "12 % 8 928,57 Kč 1 071,43 Kč 10 000,00 Kč",
-      "Celkem k úhradě 12 345,50 Kč",
-      // payment
+      "Celkem 12 345,50 Kč",
+      // payment: each received, with its day, and the document paid
       "Variabilní symbol 26000042",
-      "Způsob úhrady Karta Edenred: 10 000,00 Kč Bankovní převod: 2 345,50 Kč",
+      "Karta Edenred 28. 2. 2026 10 000,00 Kč",
+      "Bankovní převod 1. 3. 2026 2 345,50 Kč",
+      "Zaplaceno 12 345,50 Kč",
     ];
     for (const field of expected) expect(text).toContain(field);
   });
@@ -128,8 +133,9 @@ describe("invoice", () => {
       "Kwota VAT",
       // 8 % in 1 234,00 zł: VAT 91,41, netto 1 142,59
       "8% 1 142,59 zł 91,41 zł 1 234,00 zł",
-      "Razem do zapłaty 1 234,00 zł",
-      "Sposób płatności Karta płatnicza: 1 234,00 zł",
+      "Razem 1 234,00 zł",
+      "Karta płatnicza 01.03.2026 1 234,00 zł",
+      "Zapłacono 1 234,00 zł",
     ];
     for (const field of expected) expect(text).toContain(field);
     // The buyer, a VAT payer, is identified by its NIP; a company id is printed only where one is given.
@@ -139,7 +145,7 @@ describe("invoice", () => {
   it("shows the margin scheme's wording and no VAT under the margin scheme", () => {
     const czechText = flatText(invoicePdf(margin, "cs"));
     expect(czechText).toContain("zvláštní režim – cestovní služby");
-    expect(czechText).toContain("Celkem k úhradě 12 345,50 Kč");
+    expect(czechText).toContain("Celkem 12 345,50 Kč");
     expect(czechText).toContain("Ubytování – Dvoulůžkový pokoj Superior 2 ks 5 000,00 Kč 10 000,00 Kč");
     for (const taxWord of ["Sazba", "Základ daně", "Rekapitulace DPH", "%"]) expect(czechText).not.toContain(taxWord);
 
@@ -154,10 +160,11 @@ describe("invoice", () => {
       ...czech,
       subject: { kind: "voucher" },
       lines: [{ item: { kind: "voucher" }, quantity: 1, unitPrice: 300_000, vatRateBasisPoints: 0 }],
+      payments: [{ method: "payment_card", amount: 300_000, paidOn: "2026-03-01" }],
     };
     const text = flatText(invoicePdf(voucher, "cs"));
     expect(text).toContain("Předmět plnění Hodnotový poukaz na ubytování");
-    expect(text).toContain("Celkem k úhradě 3 000,00 Kč");
+    expect(text).toContain("Celkem 3 000,00 Kč");
   });
 
   it("sums the lines' VAT per rate so the summary adds up to the total", () => {
@@ -169,12 +176,14 @@ describe("invoice", () => {
   });
 
   it("flows a long invoice onto further pages, each labelled", () => {
-    const pdf = invoicePdf({ ...czech, lines: Array.from({ length: 60 }, () => lines[0]) }, "cs");
+    const long = Array.from({ length: 60 }, () => lines[0]);
+    const payments = [{ method: "transfer", amount: 60 * 1_000_000, paidOn: "2026-03-01" }] as const;
+    const pdf = invoicePdf({ ...czech, lines: long, payments }, "cs");
     const pages = pageTexts(pdf);
     expect(pages.length).toBeGreaterThan(1);
     expect(structureProblems(pdf)).toEqual([]);
     pages.forEach((page, i) => expect(page).toContain(`Strana ${i + 1} z\u00a0${pages.length}`));
-    expect(pages[pages.length - 1]).toContain("Celkem k úhradě");
+    expect(pages[pages.length - 1]).toContain("Zaplaceno");
   });
 
   it("gives the same bytes for the same invoice", () => {
@@ -197,12 +206,13 @@ describe("invoice", () => {
       unitPrice: -100_000,
       vatRateBasisPoints: 1200,
     };
-    const text = flatText(invoicePdf({ ...czech, lines: [...lines, discount] }, "cs"));
+    const payments = [{ method: "transfer", amount: 1_134_550, paidOn: "2026-03-01" }] as const;
+    const text = flatText(invoicePdf({ ...czech, lines: [...lines, discount], payments }, "cs"));
     expect(text).toContain("Sleva 1 ks -892,86 Kč 12 % -892,86 Kč -1 000,00 Kč");
     // 10 000,00 less 1 000,00 at 12 %: VAT 1 071,43 − 107,14; base 8 928,57 − 892,86.
     expect(text).toContain("12 % 8 035,71 Kč 964,29 Kč 9 000,00 Kč");
-    expect(text).toContain("Celkem k úhradě 11 345,50 Kč");
-    const marginText = flatText(invoicePdf({ ...margin, lines: [...margin.lines, discount] }, "en"));
+    expect(text).toContain("Celkem 11 345,50 Kč");
+    const marginText = flatText(invoicePdf({ ...margin, lines: [...margin.lines, discount], payments }, "en"));
     expect(marginText).toContain("Discount 1 pcs CZK -1,000.00 CZK -1,000.00");
   });
 
@@ -216,5 +226,117 @@ describe("invoice", () => {
     const discount = { item: { kind: "discount" }, quantity: 1, vatRateBasisPoints: 1200 } as const;
     expect(() => invoicePdf({ ...czech, lines: [...lines, { ...discount, unitPrice: 1 }] }, "cs")).toThrow(RangeError);
     expect(() => invoicePdf({ ...czech, lines: [{ ...discount, unitPrice: -1 }] }, "cs")).toThrow(RangeError);
+  });
+
+  it("refuses a total other than the money the split takes online, and a tax document not yet paid", () => {
+    const [card, transfer] = czech.payments;
+    expect(() => invoicePdf({ ...czech, payments: [card] }, "cs")).toThrow(/payments add up to 1000000/);
+    expect(() => invoicePdf({ ...czech, payments: [card, { ...transfer, paidOn: undefined }] }, "cs")).toThrow(
+      /once every payment is received/
+    );
+  });
+});
+
+/** What the hotel collects at the property: a city tax by its name, and a room paid there. */
+const onSite = [{ name: "City tax", amount: 16_000 }, { amount: 250_000 }];
+
+describe("the payment request", () => {
+  const request: InvoiceDocument = {
+    ...margin,
+    document: { kind: "payment_request", payBy: "2026-03-05T10:15" },
+    payments: [
+      { method: "edenred_card", amount: 1_000_000, paidOn: "2026-03-02" },
+      { method: "transfer", amount: 234_550 },
+    ],
+    onSite,
+  };
+
+  it("says it is no tax document and asks for what is left to pay online by the deadline", () => {
+    const text = flatText(invoicePdf(request, "cs"));
+    // The text is read back with plain spaces.
+    const deadline = formatDateTime("2026-03-05T10:15", "cs").replace(/\u00a0/g, " ");
+    for (const part of [
+      "Výzva k platbě č. 26000042",
+      "Toto není daňový doklad.",
+      `Splatnost ${deadline}`,
+      "Variabilní symbol 26000042",
+      "Celkem k úhradě online 12 345,50 Kč",
+      "Karta Edenred 2. 3. 2026 10 000,00 Kč",
+      "Bankovní převod čeká na úhradu 2 345,50 Kč",
+      `Zbývá uhradit do ${deadline} 2 345,50 Kč`,
+    ]) {
+      expect(text).toContain(part);
+    }
+    for (const taxDocumentOnly of ["daňový doklad č.", "Datum uskutečnění zdanitelného plnění", "Zaplaceno 12"]) {
+      expect(text).not.toContain(taxDocumentOnly);
+    }
+  });
+
+  it("shows what the hotel collects as information, outside every total", () => {
+    const text = flatText(invoicePdf(request, "cs"));
+    expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu:");
+    expect(text).toContain("City tax 160,00 Kč");
+    expect(text).toContain("Ubytování placené na místě 2 500,00 Kč");
+    // 12 345,50 online + 160 + 2 500 on site would be 15 005,50: no total of the document says so.
+    expect(text).not.toContain("15 005,50");
+    expect(text).toContain("Celkem k úhradě online 12 345,50 Kč");
+  });
+
+  it("is a pro forma in Polish and a payment request in English", () => {
+    const polish = flatText(invoicePdf({ ...request, currency: "PLN" }, "pl"));
+    expect(polish).toContain("Faktura proforma nr 26000042");
+    expect(polish).toContain("Ten dokument nie jest fakturą.");
+    expect(polish).toContain("Płatne na miejscu w obiekcie, poza tym dokumentem:");
+    expect(polish).toContain("Razem do zapłaty online 12 345,50 zł");
+    const english = flatText(invoicePdf(request, "en"));
+    expect(english).toContain("Payment request No. 26000042");
+    expect(english).toContain("This is not a tax document.");
+    expect(english).toContain("Total to pay online CZK 12,345.50");
+    const deadline = formatDateTime("2026-03-05T10:15", "en").replace(/\u00a0/g, " ");
+    expect(english).toContain(`Left to pay by ${deadline} CZK 2,345.50`);
+  });
+});
+
+describe("the tax document", () => {
+  it("says it is paid and never asks for payment; the hotel's charges stay information", () => {
+    const text = flatText(invoicePdf({ ...margin, onSite }, "cs"));
+    expect(text).toContain("Faktura – daňový doklad č. 26000042");
+    expect(text).toContain("Celkem 12 345,50 Kč");
+    expect(text).toContain("Zaplaceno 12 345,50 Kč");
+    expect(text).toContain("City tax 160,00 Kč");
+    for (const owed of ["k úhradě", "Zbývá uhradit", "čeká na úhradu", "Splatnost"]) expect(text).not.toContain(owed);
+  });
+});
+
+describe("the credit note", () => {
+  const creditNote: InvoiceDocument = {
+    ...margin,
+    document: { kind: "credit_note", taxableSupplyOn: "2026-03-20", corrects: "26000042", voucherCode: "DZB-7K3M" },
+    number: "D26000042",
+    issuedOn: "2026-03-20",
+    payments: [],
+    onSite,
+    lines: [margin.lines[0]],
+  };
+
+  it("takes the cancelled lines back, names the invoice it corrects and the voucher the amount became", () => {
+    const text = flatText(invoicePdf(creditNote, "cs"));
+    for (const part of [
+      "Opravný daňový doklad č. D26000042",
+      "Opravovaný daňový doklad 26000042",
+      "Důvod opravy Zrušení objednávky zákazníkem",
+      "Datum uskutečnění zdanitelného plnění 20. 3. 2026",
+      "Ubytování – Dvoulůžkový pokoj Superior 2 ks -5 000,00 Kč -10 000,00 Kč",
+      "Celkem -10 000,00 Kč",
+      "Částka 10 000,00 Kč byla převedena na hodnotový poukaz DZB-7K3M",
+    ]) {
+      expect(text).toContain(part);
+    }
+    // Money that became a voucher was not refunded; the hotel's charges were never the shop's to credit.
+    for (const absent of ["Vráceno", "City tax", "Variabilní symbol"]) expect(text).not.toContain(absent);
+    const polish = flatText(invoicePdf({ ...creditNote, currency: "PLN" }, "pl"));
+    expect(polish).toContain("Faktura korygująca nr D26000042");
+    expect(polish).toContain("Numer faktury korygowanej 26000042");
+    expect(polish).toContain("Przyczyna korekty Anulowanie zamówienia przez klienta");
   });
 });

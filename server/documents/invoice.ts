@@ -1,6 +1,9 @@
 /**
- * The invoice of an order as a PDF: a Czech tax document ("faktura – daňový doklad", §29 of zákon 235/2004 Sb.)
- * or a Polish faktura (art. 106e of the ustawa o VAT), in the customer's language. Prices come in gross, as the
+ * An order's money documents as PDFs, in the customer's language: the payment request while money is owed (no tax
+ * document, and it says so), the tax document once paid (a Czech "faktura – daňový doklad", §29 of zákon 235/2004
+ * Sb., or a Polish faktura, art. 106e of the ustawa o VAT) and the credit note that corrects it (§45, art. 106j).
+ * Which of them an order has is server/domain/order-documents.ts. Every total is what the shop collects online;
+ * what the hotel collects at the property is printed apart, as information only. Prices come in gross, as the
  * shop sells them; the tax is worked out per line from the gross amount (vat.ts) and summed per rate, so the
  * summary always adds up to the lines. Under the travel-agent margin scheme (Czech §89, Polish art. 119) the tax
  * is not shown at all, only the prices and the wording the law requires in its place.
@@ -8,7 +11,7 @@
 
 import { dayNumber, nightsBetween } from "../domain/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
+import { formatDate, formatDateRange, formatDateTime, formatMoney, formatPercent } from "./format";
 import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";
 import {
   type DocumentLanguage,
@@ -17,6 +20,7 @@ import {
   documentTranslator,
   languageTag,
 } from "./texts";
+import type { LocalDateTime } from "./terms";
 import { type VatSplit, splitGross } from "./vat";
 
 export interface InvoiceParty {
@@ -70,19 +74,50 @@ export interface TaxedInvoiceLine extends InvoiceLine {
   readonly vatRateBasisPoints: number;
 }
 
+/**
+ * Which paper it is. A payment request is no tax document: it has no date of supply, only a pay-by deadline. A
+ * credit note corrects a tax document by the lines it cancels: they are given as sold and printed negative.
+ */
+export type InvoiceKind =
+  | { readonly kind: "payment_request"; readonly payBy: LocalDateTime }
+  | { readonly kind: "tax_document"; /** DUZP / data sprzedaży, YYYY-MM-DD. */ readonly taxableSupplyOn: string }
+  | {
+      readonly kind: "credit_note";
+      /** YYYY-MM-DD: the day of the cancellation. */
+      readonly taxableSupplyOn: string;
+      /** The number of the tax document it corrects. */
+      readonly corrects: string;
+      /** The code of the value voucher the credited amount became. */
+      readonly voucherCode: string;
+    };
+
+/** A payment of the online split (a voucher's credit included), minor units; `paidOn` (YYYY-MM-DD) once received. */
+export interface InvoicePayment {
+  readonly method: PaymentMethodId;
+  readonly amount: number;
+  readonly paidOn?: string;
+}
+
+/** Something the hotel collects at the property (a city tax; a room paid there): printed, never in a total. */
+export interface OnSiteCharge {
+  /** The hotel's name of the charge; absent for accommodation paid at the property. */
+  readonly name?: string;
+  readonly amount: number;
+}
+
 interface InvoiceCommon {
-  /** The order number: the document's number and, for transfers, the variable symbol. */
+  readonly document: InvoiceKind;
+  /** The document's number; a payment request's and a tax document's is the order number. */
   readonly number: string;
   /** YYYY-MM-DD */
   readonly issuedOn: string;
-  /** DUZP / data sprzedaży, YYYY-MM-DD. */
-  readonly taxableSupplyOn: string;
   readonly currency: CurrencyCode;
   readonly supplier: InvoiceSupplier;
   readonly customer: InvoiceParty;
   readonly subject: InvoiceSubject;
-  /** How the order is paid, split over methods (a voucher's credit included); minor units. */
-  readonly payments: readonly { readonly method: PaymentMethodId; readonly amount: number }[];
+  /** The online split; a payment request's and a tax document's add up to the total (none on a credit note). */
+  readonly payments: readonly InvoicePayment[];
+  readonly onSite: readonly OnSiteCharge[];
   readonly variableSymbol: string;
 }
 
@@ -133,7 +168,9 @@ function splitLine(gross: number, rateBasisPoints: number): VatSplit {
 }
 
 function checkInvoice(invoice: InvoiceDocument): void {
-  for (const date of [invoice.issuedOn, invoice.taxableSupplyOn]) {
+  const { document } = invoice;
+  const dates = [invoice.issuedOn, ...(document.kind === "payment_request" ? [] : [document.taxableSupplyOn])];
+  for (const date of [...dates, ...invoice.payments.flatMap((p) => (p.paidOn ? [p.paidOn] : []))]) {
     if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
   }
   if (invoice.lines.length === 0) throw new RangeError("An invoice needs at least one line");
@@ -147,14 +184,32 @@ function checkInvoice(invoice: InvoiceDocument): void {
   }
   const total = invoice.lines.reduce((sum, line) => sum + lineGross(line), 0);
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`invoice total ${total} is not an amount >= 0`);
+  // A request asks for, and a tax document confirms, exactly the money the split takes online.
+  const split = invoice.payments.reduce((sum, payment) => sum + payment.amount, 0);
+  if (document.kind !== "credit_note" && split !== total) {
+    throw new RangeError(`the payments add up to ${split}, the lines to ${total}`);
+  }
+  if (document.kind === "tax_document" && invoice.payments.some((payment) => !payment.paidOn)) {
+    throw new RangeError("a tax document is issued once every payment is received");
+  }
+  for (const charge of invoice.onSite) {
+    if (!Number.isSafeInteger(charge.amount) || charge.amount <= 0) throw new RangeError(`on-site ${charge.amount}`);
+  }
   if (invoice.subject.kind === "stay" && !(nightsBetween(invoice.subject.checkIn, invoice.subject.checkOut) > 0)) {
     throw new RangeError(`stay ${invoice.subject.checkIn} – ${invoice.subject.checkOut} has no night`);
   }
 }
 
-/** The invoice as a PDF in the given language (cs for the Czech variants, pl or en for the Polish one). */
+const titleKey = {
+  payment_request: "invoice.title.payment_request",
+  tax_document: "invoice.title.tax_document",
+  credit_note: "invoice.title.credit_note",
+} as const;
+
+/** The document as a PDF in the given language (cs for the Czech variants, pl or en for the Polish one). */
 export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage): Uint8Array {
   checkInvoice(invoice);
+  const { document } = invoice;
   const t = documentTranslator(language);
   const page: Page = {
     flow: new Flow(),
@@ -162,25 +217,32 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
     language,
     money: (minor) => formatMoney(minor, invoice.currency, language),
   };
-  const title = t("invoice.title", { number: invoice.number });
+  const title = t(titleKey[document.kind], { number: invoice.number });
   page.flow.paragraph(title, TITLE);
   page.flow.rule(GREY, 0.8, 6);
+  if (document.kind === "payment_request") {
+    page.flow.gap(4);
+    page.flow.paragraph(`**${t("invoice.notTaxDocument")}**`, BODY);
+  }
   page.flow.gap(14);
   parties(page, invoice);
   page.flow.gap(14);
   facts(page, invoice);
   page.flow.gap(14);
-  if (invoice.vatScheme === "standard") taxedLines(page, invoice.lines);
-  else marginLines(page, invoice.lines);
+  // A credit note takes back the lines it cancels: the same lines, negative.
+  const sign = document.kind === "credit_note" ? -1 : 1;
+  const printed = invoice.lines.map((line) => ({ ...line, unitPrice: sign * line.unitPrice }));
+  if (invoice.vatScheme === "standard") taxedLines(page, printed as TaxedInvoiceLine[]);
+  else marginLines(page, printed);
   page.flow.gap(14);
-  const total = invoice.lines.reduce((sum, line) => sum + lineGross(line), 0);
-  page.flow.row(
-    [
-      { text: t("invoice.total"), width: page.flow.width / 2 },
-      { text: page.money(total), width: page.flow.width / 2, align: "right" },
-    ],
-    { size: 12, leading: 16, weight: "bold" }
-  );
+  const total = printed.reduce((sum, line) => sum + lineGross(line), 0);
+  totalRow(page, t(`invoice.total.${document.kind}`), total);
+  page.flow.gap(10);
+  settlement(page, invoice, total);
+  if (invoice.onSite.length > 0 && document.kind !== "credit_note") {
+    page.flow.gap(14);
+    onSiteCharges(page, invoice.onSite);
+  }
   return page.flow.finish({
     title,
     language: languageTag[language],
@@ -231,19 +293,24 @@ function parties({ flow, t }: Page, invoice: InvoiceDocument): void {
   }
 }
 
-/** Number, dates, payment and subject, label beside value. */
-function facts({ flow, t, language, money }: Page, invoice: InvoiceDocument): void {
+/** Number, dates and subject, label beside value; a request's deadline, a credit note's corrected document. */
+function facts({ flow, t, language }: Page, invoice: InvoiceDocument): void {
+  const { document } = invoice;
   const rows: [string, string][] = [
     [t("invoice.number"), invoice.number],
     [t("invoice.issuedOn"), formatDate(invoice.issuedOn, language)],
-    [t("invoice.taxableSupplyOn"), formatDate(invoice.taxableSupplyOn, language)],
-    [t("invoice.variableSymbol"), invoice.variableSymbol],
-    [
-      t("invoice.paymentMethods"),
-      invoice.payments.map((p) => `${t(`payment.${p.method}`)}: ${money(p.amount)}`).join("\n"),
-    ],
-    [t("invoice.subject"), subjectText(invoice.subject, language)],
   ];
+  if (document.kind === "payment_request") {
+    rows.push([t("invoice.payBy"), formatDateTime(document.payBy, language)]);
+  } else {
+    rows.push([t("invoice.taxableSupplyOn"), formatDate(document.taxableSupplyOn, language)]);
+  }
+  if (document.kind === "credit_note") {
+    rows.push([t("invoice.corrects"), document.corrects], [t("invoice.reason"), t("invoice.reasonCancelled")]);
+  } else {
+    rows.push([t("invoice.variableSymbol"), invoice.variableSymbol]);
+  }
+  rows.push([t("invoice.subject"), subjectText(invoice.subject, language)]);
   const labelWidth = 190;
   for (const [label, value] of rows) {
     flow.row(
@@ -253,6 +320,62 @@ function facts({ flow, t, language, money }: Page, invoice: InvoiceDocument): vo
       ],
       BODY
     );
+    flow.gap(2);
+  }
+}
+
+function totalRow({ flow, money }: Page, label: string, amount: number): void {
+  flow.row(
+    [
+      { text: label, width: flow.width / 2 },
+      { text: money(amount), width: flow.width / 2, align: "right" },
+    ],
+    { size: 12, leading: 16, weight: "bold" }
+  );
+}
+
+/**
+ * How the total is settled. A request lists each payment, received (with its day) or still to pay, and what is
+ * left to pay by the deadline; a tax document lists the payments received and says it is paid; a credit note names
+ * the voucher the credited amount became (it is not money sent back, so it never says "refunded").
+ */
+function settlement(page: Page, invoice: InvoiceDocument, total: number): void {
+  const { flow, t, language, money } = page;
+  const { document } = invoice;
+  if (document.kind === "credit_note") {
+    flow.paragraph(t("invoice.settledByVoucher", { amount: money(-total), code: document.voucherCode }), BODY);
+    return;
+  }
+  flow.paragraph(t("invoice.payments"), { ...BODY, weight: "bold" });
+  flow.gap(4);
+  const row = columns(flow.width, [160, 110]);
+  table(
+    flow,
+    row([t("invoice.column.method"), t("invoice.column.paidOn"), t("invoice.column.payment")]),
+    invoice.payments.map((payment) =>
+      row([
+        t(`payment.${payment.method}`),
+        payment.paidOn ? formatDate(payment.paidOn, language) : t("invoice.notPaid"),
+        money(payment.amount),
+      ])
+    )
+  );
+  flow.gap(10);
+  if (document.kind === "payment_request") {
+    const owed = invoice.payments.reduce((sum, payment) => sum + (payment.paidOn ? 0 : payment.amount), 0);
+    totalRow(page, t("invoice.leftToPay", { deadline: formatDateTime(document.payBy, language) }), owed);
+  } else {
+    totalRow(page, t("invoice.paid"), total);
+  }
+}
+
+/** What the hotel collects at the property: information for the guest, outside every total of the document. */
+function onSiteCharges({ flow, t, money }: Page, charges: readonly OnSiteCharge[]): void {
+  flow.paragraph(t("invoice.onSite.title"), { ...SMALL, weight: "bold", color: GREY });
+  flow.gap(2);
+  const row = columns(flow.width, [110]);
+  for (const charge of charges) {
+    flow.row(row([charge.name ?? t("invoice.onSite.accommodation"), money(charge.amount)]), { ...SMALL, color: GREY });
     flow.gap(2);
   }
 }

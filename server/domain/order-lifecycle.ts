@@ -133,11 +133,3 @@ export function owesPayment(status: OrderStatus): boolean {
 export function booksBeforePayment(timing: "online_now" | "online_later" | "at_property"): boolean {
   return timing !== "online_now";
 }
-
-/**
- * An order the shop cancelled as it was made (a duplicate, its rooms gone or dearer; those carry a cancel reason)
- * was never the customer's: it has no invoice and no terms.
- */
-export function hasDocuments(order: { status: OrderStatus; cancelReason: string | null }): boolean {
-  return order.status !== "cancelled_duplicate" && order.cancelReason === null;
-}

@@ -2,12 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PaymentTiming } from "../adapters/provider/hotel-provider";
 import { loadConfig } from "../config";
+import { formatDateTime } from "../documents/format";
 import { flatText, structureProblems } from "../documents/pdf-text.test-helper";
+import { documentTranslator } from "../documents/texts";
 import { hotelPriceBreakdown } from "../domain/hotel-price";
+import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import type { PaymentCalculation } from "../domain/payment-calculation";
-import { orderPrice, productPrice, type ProductOffer } from "../domain/pricing";
+import { orderPrice, type PricedCharge, productPrice, type ProductOffer } from "../domain/pricing";
 import type { CustomerDetails, HotelOrderSummary, OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
-import { orderDocumentPdf, orderInvoice, orderTerms } from "./order-documents";
+import { type MoneyDocumentKind, orderDocumentPdf, orderInvoice, orderTerms } from "./order-documents";
 
 const config = loadConfig({});
 
@@ -30,9 +33,9 @@ function room(name: string, price: { payOnline: number; payOnSite?: number }, fr
 function summary(
   hotelName: string,
   rooms: OrderedRoom[],
-  extras: { insurance?: number; serviceFee?: number; discount?: number } = {}
+  extras: { insurance?: number; serviceFee?: number; discount?: number; extraCharges?: PricedCharge[] } = {}
 ): HotelOrderSummary {
-  const { insurance = 0, serviceFee = 0, discount = 0 } = extras;
+  const { insurance = 0, serviceFee = 0, discount = 0, extraCharges = [] } = extras;
   const sum = (pick: (r: OrderedRoom) => number) => rooms.reduce((total, r) => total + pick(r), 0);
   const payOnline = sum((r) => r.price.payOnline) + insurance;
   const payOnSite = sum((r) => r.price.payOnSite);
@@ -65,15 +68,21 @@ function summary(
       payOnline,
       payOnSite,
       total: payOnline - discount + serviceFee + payOnSite,
-      extraCharges: [],
+      extraCharges,
     },
     bookOnlyAfterPayment: true,
     timing: "online_now",
   };
 }
 
-function payment(methodId: string, value: number, status: StoredPayment["status"] = "waiting"): StoredPayment {
-  return { id: `pay-${methodId}`, position: 0, methodId, value, status, voucherId: null, paidAt: null };
+/** A payment of the split; a paid one was received at 23:30 UTC, the next day in Prague. */
+function payment(
+  methodId: string,
+  value: number,
+  status: StoredPayment["status"] = "waiting",
+  paidAt = status === "paid" ? new Date("2026-03-03T23:30:00Z") : null
+): StoredPayment {
+  return { id: `pay-${methodId}`, position: 0, methodId, value, status, voucherId: null, paidAt };
 }
 
 const person: CustomerDetails = {
@@ -136,7 +145,7 @@ const polishSummary = summary(
   "Hotel Pod Wawelem",
   // No free cancellation, and a city tax paid at the property.
   [room("Pokój dwuosobowy", { payOnline: 100_000, payOnSite: 23_400 })],
-  { insurance: 19_900, discount: 10_000 }
+  { insurance: 19_900, discount: 10_000, extraCharges: [{ name: "City tax", amount: 23_400, chargeableOnline: false }] }
 );
 
 /** A Polish company's order with a discount voucher, a voucher's credit and a Pluxee payment still waiting. */
@@ -192,92 +201,158 @@ const english: StoredOrder = {
   payments: [payment("payment_card", 124_634, "paid")],
 };
 
-const textOf = (kind: "invoice" | "terms", order: StoredOrder) => {
+const textOf = (kind: OrderDocumentKind, order: StoredOrder) => {
   const { content } = orderDocumentPdf(kind, order, config);
   expect(structureProblems(content)).toEqual([]);
   return flatText(content);
 };
 
-const lineSum = (order: StoredOrder) =>
-  orderInvoice(order).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+const lineSum = (order: StoredOrder, kind: MoneyDocumentKind) =>
+  orderInvoice(order, kind).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+const onlineSum = (order: StoredOrder) => order.payments.reduce((sum, payment) => sum + payment.value, 0);
+/** Deadlines as the documents format them, read back with plain spaces. */
+const deadline = (dateTime: string, language: "cs" | "pl" | "en") =>
+  formatDateTime(dateTime, language).replace(/\u00a0/g, " ");
 
-describe("the order's invoice", () => {
-  it("names supplier, customer, number, dates, stay, lines and payments of a Czech company's order", () => {
-    const text = textOf("invoice", czech);
+/** Order 26000002 of the issue: 7 311 Kč by transfer, and a city tax of 160 Kč the hotel collects. */
+const transferWithCityTax: StoredOrder = {
+  ...czech,
+  orderNumber: "26000002",
+  customer: person,
+  summary: summary("Hotel Ostrava Palace", [room("Dvoulůžkový pokoj", { payOnline: 731_100, payOnSite: 16_000 })], {
+    extraCharges: [{ name: "City tax", amount: 16_000, chargeableOnline: false }],
+  }),
+  total: 747_100,
+  payments: [payment("transfer", 731_100)],
+};
+
+/** The Czech order paid in full, then cancelled by the customer: what was paid less the fees became a voucher. */
+const cancelledAfterPaying: StoredOrder = {
+  ...czech,
+  status: "cancelled_by_user",
+  payments: czech.payments.map((p) => ({ ...p, status: "refunded", paidAt: new Date("2026-03-03T08:00:00Z") })),
+  refundVoucher: { id: "voucher-1", code: "DZB-7K3M", value: 1_000_000, validFrom: "2026-03-20", validTo: "2027-03-20" },
+};
+
+describe("the order's payment request", () => {
+  it("asks for what the shop takes online, and is no tax document, while the order is unpaid", () => {
+    const text = textOf("payment-request", czech);
     const expected = [
-      "Faktura – daňový doklad č. 26000042",
+      "Výzva k platbě č. 26000042",
+      "Toto není daňový doklad.",
       "Dovolená za benefity s.r.o.",
       "Vodičkova 710/31",
       "IČO: 12345678",
       "DIČ: CZ12345678",
-      "Městským soudem v Praze, oddíl C, vložka 123456",
+      "Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 123456",
       "Žluťoučký kůň a.s.",
-      "Náměstí Míru 1",
       "602 00 Brno",
       "IČO: 87654321",
       "DIČ: CZ87654321",
       "Číslo dokladu 26000042",
       "Datum vystavení 2. 3. 2026",
-      "Datum uskutečnění zdanitelného plnění 2. 3. 2026",
+      // 09:15 UTC is 10:15 in Prague in March.
+      `Splatnost ${deadline("2026-03-05T10:15", "cs")}`,
       "Variabilní symbol 26000042",
-      "Způsob úhrady Karta Edenred: 7 200,00 Kč Bankovní převod: 4 500,00 Kč",
       "Ubytování: Hotel Ostrava Palace, 10. 4. 2026 – 13. 4. 2026 (3 noci, 2 pokoje)",
       "Ubytování – Dvoulůžkový pokoj Superior 1 ks 5 000,00 Kč 5 000,00 Kč",
       "Pojištění storna 1 ks 1 500,00 Kč 1 500,00 Kč",
       "Servisní poplatek 1 ks 200,00 Kč 200,00 Kč",
       "zvláštní režim – cestovní služby",
-      "Celkem k úhradě 11 700,00 Kč",
+      "Celkem k úhradě online 11 700,00 Kč",
+      "Karta Edenred čeká na úhradu 7 200,00 Kč",
+      "Bankovní převod čeká na úhradu 4 500,00 Kč",
+      `Zbývá uhradit do ${deadline("2026-03-05T10:15", "cs")} 11 700,00 Kč`,
     ];
     for (const part of expected) expect(text).toContain(part);
-    // The margin scheme states no tax.
-    expect(text).not.toContain("Sazba DPH");
-    expect(lineSum(czech)).toBe(czech.total);
+    expect(text).not.toContain("Datum uskutečnění zdanitelného plnění");
+    expect(lineSum(czech, "payment-request")).toBe(onlineSum(czech));
   });
 
-  it("puts a discount on a line of its own and what the hotel collects among the payments (Polish)", () => {
-    const text = textOf("invoice", polish);
+  it("states the amount the transfer's QR asks, with the city tax the hotel collects as information only", () => {
+    const text = textOf("payment-request", transferWithCityTax);
+    expect(text).toContain("Ubytování – Dvoulůžkový pokoj 1 ks 7 311,00 Kč 7 311,00 Kč");
+    expect(text).toContain("Celkem k úhradě online 7 311,00 Kč");
+    expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu: City tax 160,00 Kč");
+    // The order's total with the city tax, 7 471 Kč, is nobody's amount to pay the shop.
+    expect(text).not.toContain("7 471");
+  });
+
+  it("puts a discount on a line of its own and lists the voucher's credit as received (Polish)", () => {
+    const text = textOf("payment-request", polish);
     const expected = [
-      "Faktura nr 26000043",
+      "Faktura proforma nr 26000043",
+      "Ten dokument nie jest fakturą.",
       "NIP: PL5261234567",
       "Czechy",
+      "Spółka wpisana do rejestru handlowego prowadzonego przez Sąd Miejski w Pradze, sekcja C, pozycja 123456",
       "Wesoła Łódka sp. z o.o.",
       "NIP: PL5250001009",
       "Data wystawienia 02.03.2026",
       "Usługa noclegowa: Hotel Pod Wawelem, 10.04.2026 – 13.04.2026 (3 noce, 1 pokój)",
-      "Nocleg – Pokój dwuosobowy 1 szt. 1 234,00 zł 1 234,00 zł",
+      "Nocleg – Pokój dwuosobowy 1 szt. 1 000,00 zł 1 000,00 zł",
       "Ubezpieczenie od rezygnacji 1 szt. 199,00 zł 199,00 zł",
       "Rabat 1 szt. -100,00 zł -100,00 zł",
-      "Razem do zapłaty 1 333,00 zł",
-      "Sposób płatności Voucher: 200,00 zł Pluxee (kafeteria): 899,00 zł Płatność na miejscu w obiekcie: 234,00 zł",
+      "Razem do zapłaty online 1 099,00 zł",
+      // Paid at 23:30 UTC on 3 March: the 4th in Prague.
+      "Voucher 04.03.2026 200,00 zł",
+      "Pluxee (kafeteria) oczekuje na zapłatę 899,00 zł",
+      `Pozostało do zapłaty do ${deadline("2026-03-05T10:15", "pl")} 899,00 zł`,
+      "Płatne na miejscu w obiekcie, poza tym dokumentem: City tax 234,00 zł",
       "procedura marży dla biur podróży",
     ];
     for (const part of expected) expect(text).toContain(part);
     // The buyer has a NIP but no company id: only the supplier's register number is printed.
     expect(text.match(/Nr rejestrowy/g)).toHaveLength(1);
-    expect(lineSum(polish)).toBe(polish.total);
+    // The Czech register sentence is the Czech documents'; the Polish one says the same in Polish.
+    expect(text).not.toContain("obchodním rejstříku");
   });
+});
 
-  it("bills a person at their contact address (English)", () => {
+describe("the order's invoice", () => {
+  it("is issued once paid, on the day the last payment arrived, and lists each payment (English)", () => {
     const text = textOf("invoice", english);
     const expected = [
       "Invoice – tax document No. 26000099",
       "Company ID: 12345678",
       "VAT ID: PL5261234567",
+      "Registered in the Commercial Register kept by the Municipal Court in Prague, section C, entry 123456",
       "Czech Republic",
       "Jane Smith",
       "221B Baker Street",
       "NW1 6XE London",
       "United Kingdom",
-      "Date of issue 02/03/2026",
-      "Payment method Payment card: PLN 1,246.34",
+      "Date of issue 04/03/2026",
+      "Date of supply 04/03/2026",
       "Accommodation – Double room 1 pcs PLN 1,234.00 PLN 1,234.00",
-      "Total due PLN 1,246.34",
+      "Total PLN 1,246.34",
+      "Payment card 04/03/2026 PLN 1,246.34",
+      "Paid PLN 1,246.34",
     ];
     for (const part of expected) expect(text).toContain(part);
     expect(text.match(/VAT ID/g)).toHaveLength(1);
+    for (const czechOrOwed of ["obchodním rejstříku", "Zapsaná", "Total due", "Left to pay", "Pay by"]) {
+      expect(text).not.toContain(czechOrOwed);
+    }
   });
 
-  it("adds up to the order's total for any rooms, insurance, fee and discount the pricing gives", () => {
+  it("says paid and keeps the city tax out of its total (Czech)", () => {
+    const paid: StoredOrder = {
+      ...transferWithCityTax,
+      status: "paid",
+      payments: [payment("transfer", 731_100, "paid")],
+    };
+    const text = textOf("invoice", paid);
+    expect(text).toContain("Faktura – daňový doklad č. 26000002");
+    expect(text).toContain("Datum uskutečnění zdanitelného plnění 4. 3. 2026");
+    expect(text).toContain("Celkem 7 311,00 Kč");
+    expect(text).toContain("Bankovní převod 4. 3. 2026 7 311,00 Kč");
+    expect(text).toContain("Zaplaceno 7 311,00 Kč");
+    expect(text).toContain("City tax 160,00 Kč");
+    for (const owed of ["k úhradě", "7 471", "čeká na úhradu"]) expect(text).not.toContain(owed);
+  });
+
+  it("adds up to the online payments, and with what the hotel collects to the order's total, for any pricing", () => {
     const offer = fc.record({
       base: fc.integer({ min: 0, max: 10_000_000 }),
       publicPrice: fc.constant(0),
@@ -310,21 +385,73 @@ describe("the order's invoice", () => {
             (o, i): OrderedRoom => ({ ...room(`Room ${i}`, { payOnline: 0 }), price: productPrice(o) })
           );
           const breakdown = hotelPriceBreakdown(price, calculation);
+          const online = breakdown.payOnline - discount + serviceFee;
+          fc.pre(online > 0);
           const order: StoredOrder = {
             ...czech,
             total: breakdown.total,
             summary: { ...czech.summary, rooms, price: breakdown },
+            payments: [payment("transfer", online)],
           };
-          const { lines } = orderInvoice(order);
-          expect(lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0)).toBe(order.total);
+          const { lines, onSite } = orderInvoice(order, "payment-request");
+          const linesTotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+          expect(linesTotal).toBe(online);
+          expect(linesTotal + onSite.reduce((sum, charge) => sum + charge.amount, 0)).toBe(order.total);
           for (const line of lines) expect(line.unitPrice < 0).toBe(line.item.kind === "discount");
         }
       )
     );
   });
 
-  it("refuses an order whose lines do not add up to its total", () => {
-    expect(() => orderInvoice({ ...czech, total: czech.total + 1 })).toThrow(/add up/);
+  it("refuses an order whose lines do not add up to its online payments", () => {
+    const short = { ...czech, payments: [payment("transfer", 1_169_999)] };
+    expect(() => orderInvoice(short, "payment-request")).toThrow(/add up/);
+  });
+});
+
+describe("the order's credit note", () => {
+  it("takes back the rooms of a paid order the customer cancelled, adding up to the voucher it became", () => {
+    const text = textOf("credit-note", cancelledAfterPaying);
+    const expected = [
+      "Opravný daňový doklad č. D26000042",
+      "Datum vystavení 20. 3. 2026",
+      "Opravovaný daňový doklad 26000042",
+      "Důvod opravy Zrušení objednávky zákazníkem",
+      "Ubytování – Dvoulůžkový pokoj Superior 1 ks -5 000,00 Kč -5 000,00 Kč",
+      "Celkem -10 000,00 Kč",
+      "Částka 10 000,00 Kč byla převedena na hodnotový poukaz DZB-7K3M",
+    ];
+    for (const part of expected) expect(text).toContain(part);
+    // The fees, the insurance and the service fee, are kept: they are not credited.
+    for (const kept of ["Pojištění storna", "Servisní poplatek", "Vráceno"]) expect(text).not.toContain(kept);
+    expect(lineSum(cancelledAfterPaying, "credit-note")).toBe(cancelledAfterPaying.refundVoucher!.value);
+    // The invoice it corrects stays as it was issued.
+    expect(textOf("invoice", cancelledAfterPaying)).toContain("Zaplaceno 11 700,00 Kč");
+  });
+});
+
+describe("which documents an order has", () => {
+  it("follows the order's state: request while unpaid, invoice once paid, credit note after a paid cancellation", () => {
+    expect(documentsOf(czech)).toEqual(["payment-request", "terms"]);
+    expect(documentsOf(polish)).toEqual(["payment-request", "terms"]);
+    expect(documentsOf(english)).toEqual(["invoice", "terms"]);
+    expect(documentsOf(cancelledAfterPaying)).toEqual(["invoice", "credit-note", "terms"]);
+  });
+});
+
+describe("the documents' file names", () => {
+  it("are in the order's language", () => {
+    const names = [czech, polish, english].map((order) =>
+      (["payment-request", "invoice", "credit-note", "terms"] as const).map(
+        (kind) => documentTranslator(order.language)(`fileName.${kind}`, { number: order.orderNumber })
+      )
+    );
+    expect(names).toEqual([
+      ["vyzva-k-platbe-26000042.pdf", "faktura-26000042.pdf", "opravny-doklad-26000042.pdf", "podminky-26000042.pdf"],
+      ["proforma-26000043.pdf", "faktura-26000043.pdf", "faktura-korygujaca-26000043.pdf", "warunki-26000043.pdf"],
+      ["payment-request-26000099.pdf", "invoice-26000099.pdf", "credit-note-26000099.pdf", "terms-26000099.pdf"],
+    ]);
+    expect(orderDocumentPdf("payment-request", czech, config).fileName).toBe("vyzva-k-platbe-26000042.pdf");
   });
 });
 
@@ -375,19 +502,5 @@ describe("the order's terms", () => {
 
   it("name the white label's brand", () => {
     expect(textOf("terms", { ...czech, product: "DZB_WL_PLUXEE_CZ" })).toContain("Dovolená za benefity × Pluxee");
-  });
-});
-
-describe("the documents' file names", () => {
-  it("are in the order's language", () => {
-    const names = [czech, polish, english].map((order) => [
-      orderDocumentPdf("invoice", order, config).fileName,
-      orderDocumentPdf("terms", order, config).fileName,
-    ]);
-    expect(names).toEqual([
-      ["faktura-26000042.pdf", "podminky-26000042.pdf"],
-      ["faktura-26000043.pdf", "warunki-26000043.pdf"],
-      ["invoice-26000099.pdf", "terms-26000099.pdf"],
-    ]);
   });
 });

@@ -1,19 +1,24 @@
 /**
- * A hotel order's two documents, its invoice and its terms, built from the stored order alone: what was ordered and
- * at which price was written once, when the order was made, so a document fetched again months later says the same.
+ * A hotel order's documents (server/domain/order-documents.ts says which it has in its state), built from the stored
+ * order alone: what was ordered and at which price was written once, when the order was made, and each payment
+ * keeps the day it was received, so a document fetched again months later says the same.
  * The PDFs themselves are server/documents/; this module only says what goes into them.
  */
 
 import { receivingAccount, type Config } from "../config";
 import {
   type InvoiceDocument,
+  type InvoiceKind,
   type InvoiceLine,
   type InvoiceParty,
+  type InvoicePayment,
   type InvoiceSubject,
+  type OnSiteCharge,
   invoicePdf,
 } from "../documents/invoice";
 import { type LocalDateTime, type TermsDocument, termsPdf } from "../documents/terms";
 import { type PaymentMethodId, documentTranslator, isPaymentMethodId } from "../documents/texts";
+import { type OrderDocumentKind, onlineAmount } from "../domain/order-documents";
 import { cancellationDeadline, cancellationFees, owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-methods";
@@ -22,30 +27,64 @@ import type { Address, CustomerDetails, StoredOrder, StoredPayment } from "../st
 import { siteVariants } from "../web/variants";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
 
-export type OrderDocumentKind = "invoice" | "terms";
+/** The documents that state money: each order has at most one of each, as its state allows. */
+export type MoneyDocumentKind = Exclude<OrderDocumentKind, "terms">;
 
 /**
- * The invoice of a hotel order: number = order number, issued on the order's day (Europe/Prague), taxable supply on
- * the same day, customer from the order (billing company with IČO/DIČ when given, else the person and the contact
- * address), subject = the stay, lines = each room at its price + cancellation insurance + service fee − discount
- * (integer minor units, adding up to order.total), payments = the order's payments, variable symbol as for the
- * transfer.
+ * A money document of a hotel order. Its lines are what the shop takes online: each room at its online price, the
+ * cancellation insurance, the service fee and a discount; they add up to the online split's payments, and what the
+ * hotel collects at the property is listed apart. Customer from the order (billing company with IČO/DIČ when
+ * given, else the person and the contact address), subject = the stay, variable symbol as for the transfer.
+ * - payment-request: issued the day the order was made, with the order's pay-by deadline;
+ * - invoice: issued and supplied the day the last payment was received (Europe/Prague);
+ * - credit-note ("D" + the order number): issued the day the cancellation gave the voucher, taking back the rooms
+ *   and the discount (the fees are kept, cancellationFees) and adding up to the voucher's value.
+ * The caller asks only for a kind the order has (documentsOf); an order that cannot have it is refused.
  */
-export function orderInvoice(order: StoredOrder): InvoiceDocument {
-  const orderedOn = marketDate(order.createdAt);
-  return {
+export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): InvoiceDocument {
+  const common = {
     number: order.orderNumber,
-    issuedOn: orderedOn,
-    // The operator's supply is the booking it makes for the customer, done the day the order is made.
-    taxableSupplyOn: orderedOn,
     currency: order.currency,
     supplier: invoiceSupplier(order.product, order.language),
     customer: invoiceCustomer(order.customer),
     subject: stayOf(order),
-    payments: invoicePayments(order),
     variableSymbol: variableSymbolOf(order.orderNumber),
-    vatScheme: hotelStayVatScheme,
-    lines: invoiceLines(order),
+  };
+  const vatScheme = hotelStayVatScheme;
+  const lines = onlineLines(order);
+  const payments = invoicePayments(order);
+  const onSite = onSiteCharges(order);
+  if (kind === "payment-request") {
+    const document: InvoiceKind = { kind: "payment_request", payBy: localDateTime(order.payBy) };
+    return { ...common, vatScheme, document, issuedOn: marketDate(order.createdAt), payments, onSite, lines };
+  }
+  if (kind === "invoice") {
+    const receivedOn = lastReceived(order);
+    const document: InvoiceKind = { kind: "tax_document", taxableSupplyOn: receivedOn };
+    return { ...common, vatScheme, document, issuedOn: receivedOn, payments, onSite, lines };
+  }
+  const voucher = order.refundVoucher;
+  if (!voucher) throw new Error(`Order ${order.orderNumber} gave no voucher to credit`);
+  const credited = lines.filter((line) => line.item.kind === "room" || line.item.kind === "discount");
+  const sum = credited.reduce((total, line) => total + line.quantity * line.unitPrice, 0);
+  if (sum !== voucher.value) {
+    throw new Error(`Order ${order.orderNumber}: the credit note adds up to ${sum}, the voucher to ${voucher.value}`);
+  }
+  const document: InvoiceKind = {
+    kind: "credit_note",
+    taxableSupplyOn: voucher.validFrom,
+    corrects: order.orderNumber,
+    voucherCode: voucher.code,
+  };
+  return {
+    ...common,
+    vatScheme,
+    number: `D${order.orderNumber}`,
+    document,
+    issuedOn: voucher.validFrom,
+    payments: [],
+    onSite: [],
+    lines: credited,
   };
 }
 
@@ -79,18 +118,16 @@ function stayOf({ summary }: StoredOrder): Extract<InvoiceSubject, { kind: "stay
 }
 
 /**
- * Each room at its whole price (what is paid at the property too, as order.total counts it), then the insurance and
- * the service fee. A discount voucher lowers what is paid online (hotel-price.ts: total = payOnline − discount +
- * serviceFee + payOnSite) without changing any room's price, so it is a negative line of its own. An order whose
- * lines do not add up to its total is refused: an invoice must not state another amount than the order.
+ * Each room at its online price (its base and the charges payable online; a room paid at the property has none),
+ * then the insurance and the service fee. A discount voucher lowers what is paid online (hotel-price.ts) without
+ * changing any room's price, so it is a negative line of its own. Lines that do not add up to the online split are
+ * refused: a document must not state another amount than the one the shop takes.
  */
-function invoiceLines(order: StoredOrder): InvoiceLine[] {
+function onlineLines(order: StoredOrder): InvoiceLine[] {
   const { price, rooms } = order.summary;
-  const lines: InvoiceLine[] = rooms.map((room) => ({
-    item: { kind: "room", name: room.name },
-    quantity: 1,
-    unitPrice: room.price.total,
-  }));
+  const lines: InvoiceLine[] = rooms
+    .filter((room) => room.price.payOnline > 0)
+    .map((room) => ({ item: { kind: "room", name: room.name }, quantity: 1, unitPrice: room.price.payOnline }));
   const extras = [
     ["cancellation_insurance", price.insurance],
     ["service_fee", price.serviceFee],
@@ -100,22 +137,44 @@ function invoiceLines(order: StoredOrder): InvoiceLine[] {
     if (amount !== 0) lines.push({ item: { kind }, quantity: 1, unitPrice: amount });
   }
   const sum = lines.reduce((total, line) => total + line.quantity * line.unitPrice, 0);
-  if (sum !== order.total) {
-    throw new Error(`Order ${order.orderNumber}: the invoice lines add up to ${sum}, the order to ${order.total}`);
+  const online = onlineAmount(order.payments);
+  if (sum !== online) {
+    throw new Error(`Order ${order.orderNumber}: the lines add up to ${sum}, the online payments to ${online}`);
   }
   return lines;
 }
 
-/**
- * The order's split over methods as it was made, whatever each payment's state now: the invoice says how the order
- * is paid, the status page whether it has been. What the hotel collects at the property completes the total.
- */
-function invoicePayments(order: StoredOrder): InvoiceDocument["payments"] {
-  const payments = order.payments
+/** The online split as it was made, each payment with the day it was received, if it was. */
+function invoicePayments(order: StoredOrder): InvoicePayment[] {
+  return order.payments
     .filter((payment) => payment.value > 0)
-    .map((payment) => ({ method: documentMethod(payment), amount: payment.value }));
-  const atProperty = order.summary.price.payOnSite;
-  return atProperty > 0 ? [...payments, { method: "at_property", amount: atProperty }] : payments;
+    .map((payment) => ({
+      method: documentMethod(payment),
+      amount: payment.value,
+      ...(payment.paidAt ? { paidOn: marketDate(payment.paidAt) } : {}),
+    }));
+}
+
+/** The day (in the market) the last of the online payments was received: the order was paid then. */
+function lastReceived(order: StoredOrder): string {
+  const received = order.payments.filter((payment) => payment.value > 0).map((payment) => payment.paidAt);
+  if (received.length === 0 || received.some((paidAt) => paidAt === null)) {
+    throw new Error(`Order ${order.orderNumber} has not been paid in full`);
+  }
+  return marketDate(new Date(Math.max(...received.map((paidAt) => paidAt!.getTime()))));
+}
+
+/**
+ * What the hotel collects at the property: each charge not payable online by its name (a city tax), and the rest
+ * (rooms paid there, with their charges) as accommodation paid at the property.
+ */
+function onSiteCharges(order: StoredOrder): OnSiteCharge[] {
+  const { price } = order.summary;
+  const charges: OnSiteCharge[] = price.extraCharges
+    .filter((charge) => !charge.chargeableOnline && charge.amount > 0)
+    .map((charge) => ({ name: charge.name, amount: charge.amount }));
+  const rest = price.payOnSite - charges.reduce((sum, charge) => sum + charge.amount, 0);
+  return rest > 0 ? [...charges, { amount: rest }] : charges;
 }
 
 function documentMethod(payment: StoredPayment): PaymentMethodId {
@@ -200,7 +259,7 @@ function localDateTime(instant: Date): LocalDateTime {
 
 /**
  * The document as PDF bytes in the order's language, with the file name it is downloaded as
- * ("faktura-26000042.pdf", "warunki-26000042.pdf", "invoice-26000042.pdf").
+ * ("faktura-26000042.pdf", "warunki-26000042.pdf", "payment-request-26000042.pdf").
  */
 export function orderDocumentPdf(
   kind: OrderDocumentKind,
@@ -209,7 +268,7 @@ export function orderDocumentPdf(
 ): { fileName: string; content: Uint8Array } {
   const language = order.language;
   const content =
-    kind === "invoice" ? invoicePdf(orderInvoice(order), language) : termsPdf(orderTerms(order, config), language);
+    kind === "terms" ? termsPdf(orderTerms(order, config), language) : invoicePdf(orderInvoice(order, kind), language);
   const fileName = documentTranslator(language)(`fileName.${kind}`, { number: order.orderNumber });
   return { fileName, content };
 }

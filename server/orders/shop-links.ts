@@ -1,5 +1,6 @@
 import { localizedPath, type Language, type Locale, type RouteParams } from "../../app/route-table";
 import type { Config } from "../config";
+import type { OrderDocumentKind } from "../domain/order-documents";
 import type { ProductKey } from "../domain/products";
 import { siteVariants } from "../web/variants";
 
@@ -41,6 +42,6 @@ export function orderStatusUrl(config: Config, order: LinkedOrder): string {
 }
 
 /** Where an order's document is downloaded. */
-export function orderDocumentUrl(config: Config, order: LinkedOrder, document: "invoice" | "terms"): string {
+export function orderDocumentUrl(config: Config, order: LinkedOrder, document: OrderDocumentKind): string {
   return orderLink(config, order, "orderDocument", { document });
 }

@@ -5,7 +5,7 @@
  */
 
 import type { InvoiceDocument, InvoiceSupplier } from "../documents/invoice";
-import type { DocumentLanguage } from "../documents/texts";
+import { type DocumentLanguage, documentTranslator } from "../documents/texts";
 import type { ProductKey } from "../domain/products";
 
 /** One Czech company runs all three variants; the white label is Pluxee's brand over the same shop. */
@@ -14,7 +14,8 @@ const operator = {
   street: "Vodičkova 710/31",
   town: "110 00 Praha 1",
   companyId: "12345678",
-  registration: "Zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 123456",
+  /** Its commercial register entry; the sentence stating it is a text, so each language's documents state it in theirs. */
+  register: { section: "C", entry: "123456" },
 } as const;
 
 /**
@@ -37,7 +38,7 @@ export function invoiceSupplier(product: ProductKey, language: DocumentLanguage)
     address: [operator.street, operator.town, seatCountry[language]],
     companyId: operator.companyId,
     vatId: vatIdOf[product],
-    registration: operator.registration,
+    registration: documentTranslator(language)("supplier.registration", operator.register),
   };
 }
 

@@ -111,6 +111,8 @@ export interface RefundVoucher {
   readonly code: string;
   /** Minor units. */
   readonly value: number;
+  /** YYYY-MM-DD, the day it was given (the cancellation's day in the market), the first valid day. */
+  readonly validFrom: string;
   /** YYYY-MM-DD, the last valid day. */
   readonly validTo: string;
 }
@@ -218,7 +220,13 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
   const summary = row.summary as HotelOrderSummary;
   const [refundVoucher] = row.refundVoucherId
     ? await db
-        .select({ id: vouchers.id, code: vouchers.code, value: vouchers.value, validTo: vouchers.validTo })
+        .select({
+          id: vouchers.id,
+          code: vouchers.code,
+          value: vouchers.value,
+          validFrom: vouchers.validFrom,
+          validTo: vouchers.validTo,
+        })
         .from(vouchers)
         .where(eq(vouchers.id, row.refundVoucherId))
     : [];

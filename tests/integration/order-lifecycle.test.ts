@@ -13,6 +13,8 @@ import { createFileMailer } from "../../server/adapters/mail/file-mailer";
 import { ProviderError, type BookingRequest, type HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
+import { formatDate, formatMoney } from "../../server/documents/format";
+import { flatText } from "../../server/documents/pdf-text.test-helper";
 import { marketDate } from "../../server/domain/stay";
 import { voucherValidTo } from "../../server/domain/voucher-rules";
 import { createJobHandlers } from "../../server/jobs/handlers";
@@ -365,17 +367,29 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   });
 
   describe("documents", () => {
-    it("offers the invoice and the terms as PDFs named in the customer's language", async () => {
+    /** The document's text as the PDF reads, and the api's refusal of one the order does not have. */
+    const documentText = async (orderId: string, type: DocumentType) =>
+      flatText((await client.orderDocument({ productVariant: czVariant, orderId, type })).content);
+    const unavailable = async (orderId: string, type: DocumentType) => {
+      const failure = await failureOf(client.orderDocument({ productVariant: czVariant, orderId, type }));
+      return [failure.code, failure.errorCode];
+    };
+    const refused = [Code.NotFound, ErrorCode.ORDER_DOCUMENT_UNAVAILABLE];
+    /** An amount as the Czech documents print it, read back with plain spaces. */
+    const czk = (minor: number) => formatMoney(minor, "CZK", "cs").replace(/\u00a0/g, " ");
+    const onlineOf = (order: HotelOrder) => order.payments.reduce((sum, p) => sum + minorOf(p.value), 0);
+
+    it("offers an unpaid order's payment request and terms, named in the customer's language, and no invoice", async () => {
       const { order } = await createOrder({
         payments: [{ methodId: "payment_card", value: money(20_000) }],
         lastPayment: "transfer",
       });
-      expect(order.documents.map((d) => d.type)).toEqual([DocumentType.INVOICE, DocumentType.TERMS]);
+      expect(order.documents.map((d) => d.type)).toEqual([DocumentType.PAYMENT_REQUEST, DocumentType.TERMS]);
       expect(order.documents[0]!.url).toBe(
-        `http://localhost:${api.deps.config.port}/status/${order.orderId}/dokument/invoice`
+        `http://localhost:${api.deps.config.port}/status/${order.orderId}/dokument/payment-request`
       );
       for (const [type, name] of [
-        [DocumentType.INVOICE, /^faktura-\d+\.pdf$/],
+        [DocumentType.PAYMENT_REQUEST, /^vyzva-k-platbe-\d+\.pdf$/],
         [DocumentType.TERMS, /^podminky-\d+\.pdf$/],
       ] as const) {
         const pdf = await client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type });
@@ -383,9 +397,59 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         expect(pdf.contentType).toBe("application/pdf");
         expect(new TextDecoder().decode(pdf.content.slice(0, 5))).toBe("%PDF-");
       }
+      // It asks for what the shop takes online, not for what the hotel collects at the property.
+      const text = await documentText(order.orderId, DocumentType.PAYMENT_REQUEST);
+      expect(text).toContain("Toto není daňový doklad.");
+      expect(text).toContain(`Celkem k úhradě online ${czk(onlineOf(order))}`);
+      expect(onlineOf(order) + minorOf(order.price?.payOnSite)).toBe(minorOf(order.total));
+      if (minorOf(order.price?.payOnSite) > 0) expect(text).not.toContain(czk(minorOf(order.total)));
+
+      expect(await unavailable(order.orderId, DocumentType.INVOICE)).toEqual(refused);
+      expect(await unavailable(order.orderId, DocumentType.CREDIT_NOTE)).toEqual(refused);
       expect(
         (await failureOf(client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type: 0 }))).code
       ).toBe(Code.InvalidArgument);
+    });
+
+    it("offers the invoice, paid, once the money arrived, and no payment request any more", async () => {
+      const { order } = await createOrder(transferOnly);
+      await markTransferPaid(db(), order.orderNumber);
+      const paid = await orderOf(order.orderId);
+      expect(paid.documents.map((d) => d.type)).toEqual([DocumentType.INVOICE, DocumentType.TERMS]);
+      const text = await documentText(order.orderId, DocumentType.INVOICE);
+      expect(text).toContain(`Faktura – daňový doklad č. ${order.orderNumber}`);
+      expect(text).toContain(`Zaplaceno ${czk(onlineOf(paid))}`);
+      // Dated the day the payment was received, as the shop recorded it.
+      const [transfer] = (await findOrder(db(), order.orderId))!.payments;
+      const receivedOn = formatDate(marketDate(transfer!.paidAt!), "cs").replace(/\u00a0/g, " ");
+      expect(text).toContain(`Datum vystavení ${receivedOn}`);
+      expect(text).toContain(`Bankovní převod ${receivedOn} ${czk(onlineOf(paid))}`);
+      expect(text).not.toContain("k úhradě");
+      expect(await unavailable(order.orderId, DocumentType.PAYMENT_REQUEST)).toEqual(refused);
+    });
+
+    it("keeps the invoice of a paid order the customer cancelled and adds the credit note for its voucher", async () => {
+      const order = await bookedOrder();
+      const { voucher, hotelOrder } = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      expect(hotelOrder?.documents.map((d) => d.type)).toEqual([
+        DocumentType.INVOICE,
+        DocumentType.CREDIT_NOTE,
+        DocumentType.TERMS,
+      ]);
+      const text = await documentText(order.orderId, DocumentType.CREDIT_NOTE);
+      expect(text).toContain(`Opravný daňový doklad č. D${order.orderNumber}`);
+      expect(text).toContain(`Celkem ${czk(-minorOf(voucher?.available))}`);
+      expect(text).toContain(`hodnotový poukaz ${voucher!.code}`);
+      expect(await documentText(order.orderId, DocumentType.INVOICE)).toContain(`Zaplaceno ${czk(onlineOf(order))}`);
+    });
+
+    it("offers only the terms of an order cancelled before it was paid", async () => {
+      const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+      const { hotelOrder } = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      expect(hotelOrder?.documents.map((d) => d.type)).toEqual([DocumentType.TERMS]);
+      for (const type of [DocumentType.PAYMENT_REQUEST, DocumentType.INVOICE, DocumentType.CREDIT_NOTE]) {
+        expect(await unavailable(order.orderId, type)).toEqual(refused);
+      }
     });
   });
 });

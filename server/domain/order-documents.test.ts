@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { type DocumentedOrder, documentsOf, receivedInFull } from "./order-documents";
+
+const received = new Date("2026-03-03T08:00:00Z");
+const unpaid: DocumentedOrder = {
+  status: "waiting",
+  cancelReason: null,
+  payments: [
+    { value: 20_000, paidAt: received },
+    { value: 80_000, paidAt: null },
+  ],
+  refundVoucher: null,
+};
+const paid: DocumentedOrder = {
+  ...unpaid,
+  status: "paid",
+  payments: unpaid.payments.map((payment) => ({ ...payment, paidAt: received })),
+};
+
+describe("an order's documents", () => {
+  it("are a payment request and the terms while money is owed online", () => {
+    expect(documentsOf(unpaid)).toEqual(["payment-request", "terms"]);
+    expect(documentsOf({ ...unpaid, status: "partially_paid" })).toEqual(["payment-request", "terms"]);
+  });
+
+  it("are the invoice and the terms once paid", () => {
+    expect(documentsOf(paid)).toEqual(["invoice", "terms"]);
+  });
+
+  it("keep the invoice after a paid order is cancelled, with a credit note for what became a voucher", () => {
+    const cancelled = { ...paid, status: "cancelled_by_user" as const };
+    expect(documentsOf({ ...cancelled, refundVoucher: { value: 90_000 } })).toEqual([
+      "invoice",
+      "credit-note",
+      "terms",
+    ]);
+    // The fees took all that was paid: nothing to credit, the invoice stands.
+    expect(documentsOf(cancelled)).toEqual(["invoice", "terms"]);
+  });
+
+  it("have no money document when the order ended before it was paid in full", () => {
+    for (const status of ["cancelled_by_user", "cancelled_automatically", "refunded_automatically"] as const) {
+      expect(documentsOf({ ...unpaid, status, refundVoucher: { value: 20_000 } }), status).toEqual(["terms"]);
+    }
+  });
+
+  it("have no money document when the hotel collects everything at the property", () => {
+    const atProperty: DocumentedOrder = { ...unpaid, payments: [{ value: 0, paidAt: null }] };
+    expect(documentsOf(atProperty)).toEqual(["terms"]);
+    expect(documentsOf({ ...atProperty, payments: [] })).toEqual(["terms"]);
+    expect(documentsOf({ ...atProperty, status: "paid" })).toEqual(["terms"]);
+  });
+
+  it("are none for an order the shop cancelled as it was made", () => {
+    expect(documentsOf({ ...unpaid, status: "cancelled_duplicate" })).toEqual([]);
+    expect(documentsOf({ ...unpaid, status: "cancelled_automatically", cancelReason: "price_increased" })).toEqual([]);
+  });
+});
+
+describe("received in full", () => {
+  it("needs every payment of value received, and something to receive", () => {
+    expect(receivedInFull(paid.payments)).toBe(true);
+    expect(receivedInFull(unpaid.payments)).toBe(false);
+    expect(receivedInFull([...paid.payments, { value: 0, paidAt: null }])).toBe(true);
+    expect(receivedInFull([{ value: 0, paidAt: null }])).toBe(false);
+  });
+});

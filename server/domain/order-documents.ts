@@ -1,0 +1,47 @@
+import { owesPayment } from "./order-lifecycle";
+import type { OrderStatus } from "./order-status";
+
+/**
+ * Which documents a hotel order has in its state; the reasoning is in docs/decisions/012-order-documents.md.
+ * Every money document states only what the shop collects online: what the hotel collects at the property is never
+ * the shop's to request, invoice or give back.
+ *
+ * - payment-request: while money is still owed online; says what to pay and by when, and that it is no tax document.
+ * - invoice: the tax document, once everything owed online has been received; it stays after a cancellation, since
+ *   a tax document once issued is corrected, never withdrawn.
+ * - credit-note: corrects that invoice when the customer cancelled a paid order and got a voucher back.
+ * - terms: what the customer agreed to, for every order the customer made.
+ */
+export const orderDocumentKinds = ["payment-request", "invoice", "credit-note", "terms"] as const;
+export type OrderDocumentKind = (typeof orderDocumentKinds)[number];
+
+export interface DocumentedOrder {
+  readonly status: OrderStatus;
+  readonly cancelReason: string | null;
+  /** Every payment of the split; `paidAt` is when it was received and stays set once a cancellation gives it back. */
+  readonly payments: readonly { readonly value: number; readonly paidAt: Date | null }[];
+  readonly refundVoucher: { readonly value: number } | null;
+}
+
+/** What the order is paid online: its split's payments, vouchers' credit included; 0 when the hotel takes it all. */
+export function onlineAmount(payments: readonly { value: number }[]): number {
+  return payments.reduce((sum, payment) => sum + Math.max(0, payment.value), 0);
+}
+
+/** Whether every payment owed online was received (a cancellation that gave money back does not undo that). */
+export function receivedInFull(payments: DocumentedOrder["payments"]): boolean {
+  return onlineAmount(payments) > 0 && payments.every((payment) => payment.value <= 0 || payment.paidAt !== null);
+}
+
+/**
+ * The order's documents, in the order they are offered. An order the shop cancelled as it was made (a duplicate,
+ * its rooms gone or dearer; those carry a cancel reason) was never the customer's and has none.
+ */
+export function documentsOf(order: DocumentedOrder): OrderDocumentKind[] {
+  if (order.status === "cancelled_duplicate" || order.cancelReason !== null) return [];
+  if (onlineAmount(order.payments) === 0) return ["terms"];
+  if (owesPayment(order.status)) return ["payment-request", "terms"];
+  if (!receivedInFull(order.payments)) return ["terms"];
+  const creditNote = order.status === "cancelled_by_user" && (order.refundVoucher?.value ?? 0) > 0;
+  return creditNote ? ["invoice", "credit-note", "terms"] : ["invoice", "terms"];
+}
