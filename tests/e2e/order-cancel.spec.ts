@@ -21,7 +21,8 @@ import { expectJavaScriptState } from "./support";
 
 const texts = {
   cs: {
-    documents: ["Faktura", "Obchodní podmínky"],
+    documents: ["Faktura – daňový doklad", "Obchodní podmínky"],
+    documentsAfterCancel: ["Faktura – daňový doklad", "Opravný daňový doklad", "Obchodní podmínky"],
     start: "Zrušit objednávku…",
     question: /Opravdu chcete zrušit objednávku \d+\? Zrušení nelze vrátit zpět\./,
     confirm: "Ano, zrušit objednávku",
@@ -31,6 +32,7 @@ const texts = {
   },
   pl: {
     documents: ["Faktura", "Regulamin"],
+    documentsAfterCancel: ["Faktura", "Faktura korygująca", "Regulamin"],
     start: "Anuluj zamówienie…",
     question: /Czy na pewno chcesz anulować zamówienie \d+\? Tej operacji nie można cofnąć\./,
     confirm: "Tak, anuluj zamówienie",
@@ -54,6 +56,20 @@ async function paidOrder(page: Page, language: "cs" | "pl") {
   await page.waitForURL(statusPath);
 }
 
+/** The status page lists exactly these documents (the api's list for the order's state), each opening as a PDF. */
+async function expectDocuments(page: Page, names: readonly string[]) {
+  const documents = page.locator(".order-documents a");
+  await expect(documents).toHaveText(names.map((name) => new RegExp(`^${name} `)));
+  for (const link of await documents.all()) {
+    // Node does not resolve pl.localhost: the request goes to the loopback with the page's host named.
+    const url = new URL((await link.getAttribute("href")) ?? "", page.url());
+    const response = await page.request.get(`${baseURL}${url.pathname}`, { headers: { host: url.host } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  }
+}
+
 /** The e-mails the shop has written so far that mention `text`. */
 async function mailsMentioning(text: string): Promise<string[]> {
   const files = await readdir(e2eMailDir).catch(() => []);
@@ -71,17 +87,8 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expectJavaScriptState(page, testInfo);
     const orderNumber = /\d+/.exec((await page.locator("#confirmation-title").textContent()) ?? "")?.[0] ?? "";
 
-    // The invoice and the terms open as PDFs.
-    const documents = page.locator(".order-documents a");
-    await expect(documents).toHaveText(says.documents.map((name) => new RegExp(`^${name}`)));
-    for (const link of await documents.all()) {
-      // Node does not resolve pl.localhost: the request goes to the loopback with the page's host named.
-      const url = new URL((await link.getAttribute("href")) ?? "", page.url());
-      const response = await page.request.get(`${baseURL}${url.pathname}`, { headers: { host: url.host } });
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toBe("application/pdf");
-      expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    }
+    // Paid: the invoice (the tax document) and the terms open as PDFs.
+    await expectDocuments(page, says.documents);
 
     // First step: the explanation, the portal warning, and a link to confirm.
     const cancel = page.locator(".order-cancel");
@@ -100,6 +107,8 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     // Irreversible: nothing left to cancel.
     await expect(page.locator(".order-cancel")).toHaveCount(0);
     await expect(page).not.toHaveURL(/cancel=confirm/);
+    // The invoice stays; the credit note corrects it by what became the voucher.
+    await expectDocuments(page, says.documentsAfterCancel);
 
     // The same voucher reaches the customer's mailbox.
     await expect.poll(async () => (await mailsMentioning(code)).length, { timeout: 15_000 }).toBe(1);
