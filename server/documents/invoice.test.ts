@@ -311,7 +311,7 @@ describe("the tax document", () => {
 describe("the credit note", () => {
   const creditNote: InvoiceDocument = {
     ...margin,
-    document: { kind: "credit_note", taxableSupplyOn: "2026-03-20", corrects: "26000042", voucherCode: "DZB-7K3M" },
+    document: { kind: "credit_note", taxableSupplyOn: "2026-03-20", corrects: { number: "26000042", issuedOn: "2026-03-02" }, voucherCode: "DZB-7K3M" },
     number: "D26000042",
     issuedOn: "2026-03-20",
     payments: [],
@@ -323,7 +323,7 @@ describe("the credit note", () => {
     const text = flatText(invoicePdf(creditNote, "cs"));
     for (const part of [
       "Opravný daňový doklad č. D26000042",
-      "Opravovaný daňový doklad 26000042",
+      "Opravovaný daňový doklad 26000042 ze dne 2. 3. 2026",
       "Důvod opravy Zrušení objednávky zákazníkem",
       "Datum uskutečnění zdanitelného plnění 20. 3. 2026",
       "Ubytování – Dvoulůžkový pokoj Superior 2 ks -5 000,00 Kč -10 000,00 Kč",
@@ -336,7 +336,7 @@ describe("the credit note", () => {
     for (const absent of ["Vráceno", "City tax", "Variabilní symbol"]) expect(text).not.toContain(absent);
     const polish = flatText(invoicePdf({ ...creditNote, currency: "PLN" }, "pl"));
     expect(polish).toContain("Faktura korygująca nr D26000042");
-    expect(polish).toContain("Numer faktury korygowanej 26000042");
+    expect(polish).toContain("Faktura korygowana 26000042 z dnia 02.03.2026");
     expect(polish).toContain("Przyczyna korekty Anulowanie zamówienia przez klienta");
   });
 });

@@ -85,8 +85,8 @@ export type InvoiceKind =
       readonly kind: "credit_note";
       /** YYYY-MM-DD: the day of the cancellation. */
       readonly taxableSupplyOn: string;
-      /** The number of the tax document it corrects. */
-      readonly corrects: string;
+      /** The tax document it corrects: its number and its day of issue (YYYY-MM-DD). */
+      readonly corrects: { readonly number: string; readonly issuedOn: string };
       /** The code of the value voucher the credited amount became. */
       readonly voucherCode: string;
     };
@@ -169,7 +169,9 @@ function splitLine(gross: number, rateBasisPoints: number): VatSplit {
 
 function checkInvoice(invoice: InvoiceDocument): void {
   const { document } = invoice;
-  const dates = [invoice.issuedOn, ...(document.kind === "payment_request" ? [] : [document.taxableSupplyOn])];
+  const dates = [invoice.issuedOn];
+  if (document.kind !== "payment_request") dates.push(document.taxableSupplyOn);
+  if (document.kind === "credit_note") dates.push(document.corrects.issuedOn);
   for (const date of [...dates, ...invoice.payments.flatMap((p) => (p.paidOn ? [p.paidOn] : []))]) {
     if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
   }
@@ -306,7 +308,11 @@ function facts({ flow, t, language }: Page, invoice: InvoiceDocument): void {
     rows.push([t("invoice.taxableSupplyOn"), formatDate(document.taxableSupplyOn, language)]);
   }
   if (document.kind === "credit_note") {
-    rows.push([t("invoice.corrects"), document.corrects], [t("invoice.reason"), t("invoice.reasonCancelled")]);
+    const { number, issuedOn } = document.corrects;
+    rows.push(
+      [t("invoice.corrects"), t("invoice.correctsValue", { number, date: formatDate(issuedOn, language) })],
+      [t("invoice.reason"), t("invoice.reasonCancelled")]
+    );
   } else {
     rows.push([t("invoice.variableSymbol"), invoice.variableSymbol]);
   }

@@ -415,7 +415,8 @@ describe("the order's credit note", () => {
     const expected = [
       "Opravný daňový doklad č. D26000042",
       "Datum vystavení 20. 3. 2026",
-      "Opravovaný daňový doklad 26000042",
+      // The invoice it corrects was issued the day the last payment arrived.
+      "Opravovaný daňový doklad 26000042 ze dne 3. 3. 2026",
       "Důvod opravy Zrušení objednávky zákazníkem",
       "Ubytování – Dvoulůžkový pokoj Superior 1 ks -5 000,00 Kč -5 000,00 Kč",
       "Celkem -10 000,00 Kč",

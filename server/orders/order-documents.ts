@@ -73,7 +73,7 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): Invoi
   const document: InvoiceKind = {
     kind: "credit_note",
     taxableSupplyOn: voucher.validFrom,
-    corrects: order.orderNumber,
+    corrects: { number: order.orderNumber, issuedOn: lastReceived(order) },
     voucherCode: voucher.code,
   };
   return {
