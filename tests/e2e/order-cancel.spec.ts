@@ -87,8 +87,11 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expectJavaScriptState(page, testInfo);
     const orderNumber = /\d+/.exec((await page.locator("#confirmation-title").textContent()) ?? "")?.[0] ?? "";
 
-    // Paid: the invoice (the tax document) and the terms open as PDFs.
+    // Paid: the invoice (the tax document) and the terms open as PDFs; the payment request is gone, not stale.
     await expectDocuments(page, says.documents);
+    const invoice = new URL((await page.locator(".order-documents a").first().getAttribute("href")) ?? "", page.url());
+    const request = invoice.pathname.replace(/invoice$/, "payment-request");
+    expect((await page.request.get(`${baseURL}${request}`, { headers: { host: invoice.host } })).status()).toBe(404);
 
     // First step: the explanation, the portal warning, and a link to confirm.
     const cancel = page.locator(".order-cancel");
