@@ -413,15 +413,17 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("offers the invoice, paid, once the money arrived, and no payment request any more", async () => {
       const { order } = await createOrder(transferOnly);
-      await markTransferPaid(db(), order.orderNumber);
+      // Received at 23:30 UTC on the day of the order: already the next day in Prague.
+      const receivedAt = new Date(`${marketDate(clock)}T23:30:00Z`);
+      await markTransferPaid(db(), order.orderNumber, receivedAt);
       const paid = await orderOf(order.orderId);
       expect(paid.documents.map((d) => d.type)).toEqual([DocumentType.INVOICE, DocumentType.TERMS]);
       const text = await documentText(order.orderId, DocumentType.INVOICE);
       expect(text).toContain(`Faktura – daňový doklad č. ${order.orderNumber}`);
       expect(text).toContain(`Zaplaceno ${czk(onlineOf(paid))}`);
-      // Dated the day the payment was received, as the shop recorded it.
-      const [transfer] = (await findOrder(db(), order.orderId))!.payments;
-      const receivedOn = formatDate(marketDate(transfer!.paidAt!), "cs").replace(/\u00a0/g, " ");
+      // Issued and dated the day the payment was received.
+      const receivedOn = formatDate(marketDate(receivedAt), "cs").replace(/\u00a0/g, " ");
+      expect(receivedOn).not.toBe(formatDate(marketDate(clock), "cs").replace(/\u00a0/g, " "));
       expect(text).toContain(`Datum vystavení ${receivedOn}`);
       expect(text).toContain(`Bankovní převod ${receivedOn} ${czk(onlineOf(paid))}`);
       expect(text).not.toContain("k úhradě");
