@@ -202,12 +202,6 @@ function checkInvoice(invoice: InvoiceDocument): void {
   }
 }
 
-const titleKey = {
-  payment_request: "invoice.title.payment_request",
-  tax_document: "invoice.title.tax_document",
-  credit_note: "invoice.title.credit_note",
-} as const;
-
 /** The document as a PDF in the given language (cs for the Czech variants, pl or en for the Polish one). */
 export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage): Uint8Array {
   checkInvoice(invoice);
@@ -219,7 +213,7 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
     language,
     money: (minor) => formatMoney(minor, invoice.currency, language),
   };
-  const title = t(titleKey[document.kind], { number: invoice.number });
+  const title = t(`invoice.title.${document.kind}`, { number: invoice.number });
   page.flow.paragraph(title, TITLE);
   page.flow.rule(GREY, 0.8, 6);
   if (document.kind === "payment_request") {
@@ -233,11 +227,12 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
   page.flow.gap(14);
   // A credit note takes back the lines it cancels: the same lines, negative.
   const sign = document.kind === "credit_note" ? -1 : 1;
-  const printed = invoice.lines.map((line) => ({ ...line, unitPrice: sign * line.unitPrice }));
-  if (invoice.vatScheme === "standard") taxedLines(page, printed as TaxedInvoiceLine[]);
-  else marginLines(page, printed);
+  const signed = <Line extends InvoiceLine>(lines: readonly Line[]) =>
+    lines.map((line) => ({ ...line, unitPrice: sign * line.unitPrice }));
+  if (invoice.vatScheme === "standard") taxedLines(page, signed(invoice.lines));
+  else marginLines(page, signed(invoice.lines));
   page.flow.gap(14);
-  const total = printed.reduce((sum, line) => sum + lineGross(line), 0);
+  const total = sign * invoice.lines.reduce((sum, line) => sum + lineGross(line), 0);
   totalRow(page, t(`invoice.total.${document.kind}`), total);
   page.flow.gap(10);
   settlement(page, invoice, total);
