@@ -16,7 +16,7 @@ import type { PaymentCalculation } from "../domain/payment-calculation";
 import { payByDeadline } from "../domain/order-lifecycle";
 import { voucherCredit } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
-import { marketDate } from "../domain/stay";
+import { marketDate, marketTimeZones } from "../domain/stay";
 import type { StoredAvailability } from "../stores/availabilities";
 import {
   cancelOrder,
@@ -132,7 +132,8 @@ async function saveOrder(
       payBy: payByDeadline(
         createdAt,
         summary.stay.checkIn,
-        summary.rooms.map((room) => room.freeCancellationUntil)
+        summary.rooms.map((room) => room.freeCancellationUntil),
+        marketTimeZones[currency]
       ),
       now: createdAt,
     });

@@ -50,3 +50,32 @@ export function calendarDateIn(instant: Date, timeZone: string): string {
   }
   return format.format(instant);
 }
+
+/**
+ * The instant a wall clock in a time zone shows a time of day on a day number, e.g. 23:59 in Prague. A time that
+ * a daylight-saving switch skips or repeats (02:30 on the spring and autumn Sundays in Europe) resolves to one of
+ * the instants around it; times near midnight, as deadlines use, are never such.
+ */
+export function zonedInstant(day: number, hour: number, minute: number, timeZone: string): Date {
+  const wallClock = day * DAY_MS + (hour * 60 + minute) * 60_000;
+  const firstGuess = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
+  // The offset at the guess is the right one unless a daylight-saving switch lies between the two instants.
+  return new Date(wallClock - utcOffsetMs(new Date(firstGuess), timeZone));
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far a time zone's clocks run ahead of UTC at an instant. */
+export function utcOffsetMs(instant: Date, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  // "GMT+02:00", "GMT-03:30", or plain "GMT" for UTC itself.
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  if (match === null) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === "-" ? -minutes : minutes) * 60_000;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS, isoDate } from "./calendar-date";
 import {
   MIN_PAY_WINDOW_MS,
-  PAY_WITHIN_MS,
+  PAY_WITHIN_DAYS,
   booksBeforePayment,
   cancelRefusal,
   cancellationDeadline,
@@ -37,46 +37,118 @@ const HOUR_MS = 60 * 60_000;
 const instants = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) });
 
 describe("payByDeadline", () => {
-  it("gives three days to pay when the stay and its free cancellation are far away", () => {
-    expect(payByDeadline(at("2026-03-01T10:00:00Z"), "2026-06-01", [undefined])).toEqual(at("2026-03-04T10:00:00Z"));
+  const prague = "Europe/Prague";
+  const far = "2027-06-01";
+
+  it("ends at 23:59 in the market's zone three days after the day of ordering, not at the minute of ordering", () => {
+    // Ordered at 02:09 Prague time: the old rule said 28 November 01:09.
+    expect(payByDeadline(at("2026-11-25T01:09:00Z"), far, [undefined], prague)).toEqual(at("2026-11-28T22:59:00Z"));
+    // Ordered at 00:30 Prague time, still the 25th in UTC: the market's day counts.
+    expect(payByDeadline(at("2026-11-25T23:30:00Z"), far, [], prague)).toEqual(at("2026-11-29T22:59:00Z"));
+    // Summer time, and the Polish market's own zone.
+    expect(payByDeadline(at("2026-07-01T08:00:00Z"), far, [], "Europe/Warsaw")).toEqual(at("2026-07-04T21:59:00Z"));
+    expect(payByDeadline(at("2026-07-01T08:00:00Z"), far, [], "Europe/London")).toEqual(at("2026-07-04T22:59:00Z"));
   });
 
-  it("ends at the start of the day before check-in", () => {
-    expect(payByDeadline(at("2026-03-01T10:00:00Z"), "2026-03-03", [])).toEqual(at("2026-03-02T00:00:00Z"));
+  it("keeps 23:59 across a daylight-saving switch", () => {
+    expect(payByDeadline(at("2026-03-27T12:00:00Z"), far, [], prague)).toEqual(at("2026-03-30T21:59:00Z"));
+    expect(payByDeadline(at("2026-10-23T12:00:00Z"), far, [], prague)).toEqual(at("2026-10-26T22:59:00Z"));
   });
 
-  it("ends when the first room's free cancellation does, ignoring rooms without one", () => {
-    const until = ["2026-03-05T12:00:00.000Z", undefined, "2026-03-02T18:00:00.000Z"];
-    expect(payByDeadline(at("2026-03-01T10:00:00Z"), "2026-06-01", until)).toEqual(at("2026-03-02T18:00:00Z"));
+  it("ends with the day two days before check-in, so the stay is paid before the day before arrival", () => {
+    expect(payByDeadline(at("2026-03-01T10:00:00Z"), "2026-03-04", [], prague)).toEqual(at("2026-03-02T22:59:00Z"));
   });
 
-  it("still leaves an hour when everything else has already passed", () => {
-    const created = at("2026-03-02T23:30:00Z");
-    expect(payByDeadline(created, "2026-03-03", ["2026-03-01T00:00:00.000Z"])).toEqual(
-      new Date(created.getTime() + MIN_PAY_WINDOW_MS)
+  it("ends when the first room's free cancellation does, cut to the minute, ignoring rooms without one", () => {
+    const until = ["2026-03-05T12:00:00.000Z", undefined, "2026-03-02T18:00:30.500Z"];
+    expect(payByDeadline(at("2026-03-01T10:00:00Z"), far, until, prague)).toEqual(at("2026-03-02T18:00:00Z"));
+  });
+
+  it("still leaves an hour, to the next whole minute, when everything else has already passed", () => {
+    const created = at("2026-03-02T23:30:10Z");
+    expect(payByDeadline(created, "2026-03-03", ["2026-03-01T00:00:00.000Z"], prague)).toEqual(
+      at("2026-03-03T00:31:00Z")
     );
   });
 
-  it("is never sooner than an hour and never later than three days after ordering", () => {
+  it("refuses a check-in that is not a date", () => {
+    expect(() => payByDeadline(at("2026-03-01T10:00:00Z"), "2026-02-30", [], prague)).toThrow(RangeError);
+  });
+
+  /** The wall clock in a zone, read by Intl rather than by the arithmetic under test. */
+  function wallClock(ms: number, timeZone: string): { date: string; time: string } {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(ms)
+        .map((part) => [part.type, part.value])
+    );
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  }
+  const daysLater = (date: string, days: number) => isoDate(Math.round(Date.parse(date) / DAY_MS) + days);
+  const zones = fc.constantFrom("Europe/Prague", "Europe/Warsaw");
+
+  it("is a whole minute, at least the minimum after ordering, never after a cap unless the minimum forces it", () => {
     fc.assert(
       fc.property(
         instants,
         fc.integer({ min: -5, max: 400 }),
         fc.array(fc.option(instants, { nil: undefined }), { maxLength: 4 }),
-        (created, daysToCheckIn, until) => {
-          const checkIn = isoDate(Math.floor(created / DAY_MS) + daysToCheckIn);
+        zones,
+        (created, daysToCheckIn, until, zone) => {
+          const orderedOn = wallClock(created, zone).date;
+          const checkIn = daysLater(orderedOn, daysToCheckIn);
           const freeUntil = until.map((ms) => (ms === undefined ? undefined : new Date(ms).toISOString()));
-          const payBy = payByDeadline(new Date(created), checkIn, freeUntil).getTime();
-          expect(payBy).toBeGreaterThanOrEqual(created + HOUR_MS);
-          expect(payBy).toBeLessThanOrEqual(created + 3 * DAY_MS);
-          // Whatever limit leaves at least the hour is kept.
-          for (const limit of until)
-            if (limit !== undefined && limit >= created + HOUR_MS) expect(payBy).toBeLessThanOrEqual(limit);
+          const payBy = payByDeadline(new Date(created), checkIn, freeUntil, zone).getTime();
+          const earliest = Math.ceil((created + HOUR_MS) / 60_000) * 60_000;
+          expect(payBy % 60_000).toBe(0);
+          expect(payBy).toBeGreaterThanOrEqual(created + MIN_PAY_WINDOW_MS);
+          for (const limit of until) if (limit !== undefined) expect(payBy).toBeLessThanOrEqual(Math.max(limit, earliest));
+          const local = wallClock(payBy, zone);
+          if (payBy > earliest) {
+            // Not later than the third day after ordering, nor than the day two days before check-in.
+            expect(local.date <= daysLater(orderedOn, PAY_WITHIN_DAYS)).toBe(true);
+            expect(local.date <= daysLater(checkIn, -2)).toBe(true);
+            // At the end of a day, unless a room's free cancellation ends sooner.
+            const cutByRoom = until.some((ms) => ms !== undefined && Math.floor(ms / 60_000) * 60_000 === payBy);
+            if (!cutByRoom) expect(local.time).toBe("23:59");
+          }
         }
       )
     );
-    expect(PAY_WITHIN_MS).toBe(3 * DAY_MS);
+    expect(PAY_WITHIN_DAYS).toBe(3);
     expect(MIN_PAY_WINDOW_MS).toBe(HOUR_MS);
+  });
+
+  it("is 23:59 on the third day after ordering around every daylight-saving switch from 2020 to 2040", () => {
+    /** Europe switches on the last Sunday of March and of October. */
+    const switchDay = (year: number, month: 2 | 9) => {
+      const last = new Date(Date.UTC(year, month, 31));
+      return last.getTime() - last.getUTCDay() * DAY_MS;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2020, max: 2040 }),
+        fc.constantFrom(2 as const, 9 as const),
+        fc.integer({ min: -5 * DAY_MS, max: 5 * DAY_MS }),
+        zones,
+        (year, month, offset, zone) => {
+          const created = switchDay(year, month) + offset;
+          const payBy = payByDeadline(new Date(created), far.replace("2027", String(year + 1)), [], zone);
+          expect(wallClock(payBy.getTime(), zone)).toEqual({
+            date: daysLater(wallClock(created, zone).date, PAY_WITHIN_DAYS),
+            time: "23:59",
+          });
+        }
+      )
+    );
   });
 });
 

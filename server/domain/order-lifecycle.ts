@@ -1,4 +1,4 @@
-import { DAY_MS, utcMidnightOf } from "./calendar-date";
+import { calendarDateIn, dayNumber, zonedInstant } from "./calendar-date";
 import type { BookingStatus, OrderStatus, PaymentStatus } from "./order-status";
 import { isFinalOrderStatus } from "./order-status";
 
@@ -9,29 +9,44 @@ import { isFinalOrderStatus } from "./order-status";
  * The reasoning is in docs/decisions/010-order-lifecycle.md.
  */
 
-/** How long a customer has to pay a benefit card, a card or a transfer after ordering. */
-export const PAY_WITHIN_MS = 3 * DAY_MS;
+/** How many days after the day of ordering a customer has to pay a benefit card, a card or a transfer. */
+export const PAY_WITHIN_DAYS = 3;
 /** However close the stay or the free cancellation's end, a customer gets at least this long to pay. */
 export const MIN_PAY_WINDOW_MS = 60 * 60_000;
 
+const MINUTE_MS = 60_000;
+
 /**
- * When an order must be paid in full: three days after it was made, but no later than the start of the day before
- * check-in (the hotel needs a paid booking before the guest arrives) and no later than the first room's free
- * cancellation ends (after that, an unpaid order could no longer be cancelled free of charge), and never sooner than
- * an hour after ordering.
+ * When an order must be paid in full, a time a person can keep: the end of a day (23:59) in the market's time zone,
+ * three days after the day of ordering. It comes sooner when it must: no later than the end of the day two days
+ * before check-in (the hotel needs a paid booking before the guest's arrival day), no later than the first room's
+ * free cancellation ends (after that, an unpaid order could no longer be cancelled free of charge; cut to the
+ * minute). Whatever those say, never sooner than an hour after ordering (to the next whole minute), so a
+ * last-minute order can still be paid. Always a whole minute, since it is stated to the minute.
  */
 export function payByDeadline(
   createdAt: Date,
   checkIn: string,
-  freeCancellationUntil: readonly (string | undefined)[]
+  freeCancellationUntil: readonly (string | undefined)[],
+  timeZone: string
 ): Date {
-  const created = createdAt.getTime();
+  const orderDay = dayNumber(calendarDateIn(createdAt, timeZone));
+  const checkInDay = dayNumber(checkIn);
+  if (orderDay === undefined || checkInDay === undefined) {
+    throw new RangeError(`no pay-by deadline for an order made ${createdAt.toISOString()} for check-in "${checkIn}"`);
+  }
+  const endOfDay = (day: number) => zonedInstant(day, 23, 59, timeZone).getTime();
   const limits = [
-    created + PAY_WITHIN_MS,
-    utcMidnightOf(checkIn) - DAY_MS,
-    ...freeCancellationUntil.flatMap((until) => (until ? [Date.parse(until)] : [])),
+    endOfDay(orderDay + PAY_WITHIN_DAYS),
+    endOfDay(checkInDay - 2),
+    ...freeCancellationUntil.flatMap((until) => (until ? [floorToMinute(Date.parse(until))] : [])),
   ];
-  return new Date(Math.max(created + MIN_PAY_WINDOW_MS, Math.min(...limits)));
+  const earliest = Math.ceil((createdAt.getTime() + MIN_PAY_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
+  return new Date(Math.max(earliest, Math.min(...limits)));
+}
+
+function floorToMinute(ms: number): number {
+  return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { calendarDateIn } from "./calendar-date";
+import type { CurrencyCode } from "./products";
 
 export interface Stay {
   /** YYYY-MM-DD */
@@ -27,6 +28,15 @@ export type StayProblem =
  * still be on yesterday; refusing its "today" for the hours the zones differ is the price of one clear rule.
  */
 export const MARKET_TIME_ZONE = "Europe/Prague";
+
+/**
+ * The zone each market's deadlines are set in and stated in, where its customers read the clock: a Polish customer
+ * is told Warsaw's time. (The zones agree today; the deadline does not rely on it.)
+ */
+export const marketTimeZones: Readonly<Record<CurrencyCode, string>> = {
+  CZK: MARKET_TIME_ZONE,
+  PLN: "Europe/Warsaw",
+};
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in the market's time zone. */
 export function marketDate(instant: Date): string {

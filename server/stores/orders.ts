@@ -13,7 +13,7 @@ import {
 import type { Language } from "../../app/route-table";
 import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode, ProductKey } from "../domain/products";
-import type { Stay } from "../domain/stay";
+import { marketTimeZones, type Stay } from "../domain/stay";
 import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../adapters/provider/hotel-provider";
 import { releaseVoucherSpendings } from "./vouchers";
 
@@ -251,7 +251,8 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
       payByDeadline(
         row.createdAt,
         summary.stay.checkIn,
-        summary.rooms.map((r) => r.freeCancellationUntil)
+        summary.rooms.map((r) => r.freeCancellationUntil),
+        marketTimeZones[row.currency as CurrencyCode]
       ),
     refundVoucher: refundVoucher ?? null,
     createdAt: row.createdAt,

@@ -18,8 +18,8 @@ import {
   type UnavailableReason,
 } from "./hotel-provider";
 import { type RoomType, roomTypes } from "./simulator-catalogue";
-import { isoDate } from "../../domain/calendar-date";
-import { localInstant, monthDay, weekday } from "./simulator-dates";
+import { isoDate, zonedInstant } from "../../domain/calendar-date";
+import { monthDay, weekday } from "./simulator-dates";
 import { photo } from "./simulator-hotel";
 import { type Random, randomFor } from "./simulator-random";
 
@@ -233,7 +233,7 @@ function surchargePercent(day: number): number {
 /** 23:59 hotel time some days before check-in; a deadline already past leaves the rate non-refundable. */
 function cancellationDeadline(plan: ProductPlan, stay: Stay): Date | undefined {
   if (plan.cancellationDays === undefined) return undefined;
-  const deadline = localInstant(stay.checkIn - plan.cancellationDays, 23, 59, stay.timeZone);
+  const deadline = zonedInstant(stay.checkIn - plan.cancellationDays, 23, 59, stay.timeZone);
   return deadline > stay.now ? deadline : undefined;
 }
 
