@@ -12,7 +12,10 @@ import {
 import type { ExtraCharge } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp } from "~/order/calendar-date.server";
-import { nightsBetween, utcMidnightOf } from "../../server/domain/calendar-date";
+import { nightsBetween } from "../../server/domain/calendar-date";
+import { marketTimeZones } from "../../server/domain/stay";
+import { localeTags } from "~/i18n/config";
+import { formatCalendarDate, formatDeadline } from "~/i18n/date-format";
 import type {
   AvailabilityView,
   DealKey,
@@ -38,25 +41,11 @@ export async function loadAvailability(context: AppLoadContext, availabilityId: 
   }
 }
 
-const localeTags = { cs: "cs-CZ", pl: "pl-PL", en: "en-GB" } as const;
-/** Deadlines are instants; they are shown in the market's own time zone, where the customer books from. */
-const marketTimeZones = { CZK: "Europe/Prague", PLN: "Europe/Warsaw" } as const;
-
-/** The visitor's formats: prices in the market currency, dates in the language, deadlines in the market's zone. */
+/** The visitor's formats: prices in the market currency, dates in the language, deadlines on the market's clock. */
 export function viewFormats(context: AppLoadContext) {
-  const localeTag = localeTags[languageOf(context.locale)];
-  const stayDate = new Intl.DateTimeFormat(localeTag, {
-    weekday: "short",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  const deadline = new Intl.DateTimeFormat(localeTag, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: marketTimeZones[context.variant.currency],
-  });
+  const language = languageOf(context.locale);
+  const localeTag = localeTags[language];
+  const timeZone = marketTimeZones[context.variant.currency];
   const currency = new Intl.NumberFormat(localeTag, { style: "currency", currency: context.variant.currency })
     .formatToParts(0)
     .find((part) => part.type === "currency")?.value;
@@ -65,8 +54,9 @@ export function viewFormats(context: AppLoadContext) {
     /** The currency as prices show it in the visitor's language: "Kč", "zł", or "CZK" in English. */
     currencySymbol: currency ?? context.variant.currency,
     /** A calendar date (YYYY-MM-DD). */
-    stayDate: (date: string) => stayDate.format(new Date(utcMidnightOf(date))),
-    deadline: (instant: Date) => deadline.format(instant),
+    stayDate: (date: string) => formatCalendarDate(date, language, { weekday: true }),
+    /** An instant to act by, with its time and zone (the same words as the e-mails and documents). */
+    deadline: (instant: Date) => formatDeadline(instant, language, timeZone),
     score: new Intl.NumberFormat(localeTag, { maximumFractionDigits: 1 }),
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatCalendarDate, formatDeadline } from "../../app/i18n/date-format";
 import type { Language } from "../../app/route-table";
 import {
   bookingConfirmedMail,
   bookingFailedMail,
-  formatDate,
   formatMoney,
   orderCancelledUnpaidMail,
   orderCancelledWithVoucherMail,
@@ -38,7 +38,7 @@ const czechOrder: MailOrder = {
     iban: "CZ6520100000002000145399",
     variableSymbol: "26000042",
     amountMinor: 234_550,
-    payBy: "2026-02-20",
+    payBy: new Date("2026-02-20T22:59:00Z"),
   },
   statusUrl: "https://dovolenazabenefity.cz/objednavka/26000042?token=a1&lang=cs",
   brand: {
@@ -117,8 +117,8 @@ describe("mail messages", () => {
       expect(part).toContain("Edenred Benefity Café");
       expect(part).toContain("2000145399/2010");
       expect(part).toContain("CZ65 2010 0000 0020 0014 5399");
-      expect(part).toContain(plain(formatDate("2026-02-20", lang)));
-      expect(part).toContain(plain(formatDate("2026-03-01", lang, true)));
+      expect(part).toContain(plain(formatDeadline(new Date("2026-02-20T22:59:00Z"), lang, "Europe/Prague")));
+      expect(part).toContain(plain(formatCalendarDate("2026-03-01", lang, { weekday: true })));
     }
     expect(html).toMatch(/<caption[^>]*>[^<]+<\/caption><thead><tr><th scope="col"/);
     expect(html.match(/<tr><td /g)).toHaveLength(2);
@@ -183,13 +183,23 @@ describe("mail messages", () => {
     }
   });
 
+  it("state the transfer's deadline with its time and the market's zone, where the text used to give only a day", () => {
+    expect(plain(orderConfirmationMail(czechOrder, "cs").text)).toContain(
+      "nejpozději 20. února 2026 v 23:59 SEČ na účet níže"
+    );
+    const polishTransfer = { ...czechOrder, currency: "PLN" as const };
+    const text = plain(orderConfirmationMail(polishTransfer, "pl").text);
+    expect(text).toContain("najpóźniej do 20 lutego 2026 23:59 CET na poniższe konto");
+    expect(text).toContain("Termin płatności: 20 lutego 2026 23:59 CET");
+  });
+
   it.each(languages)("give the voucher's code, value and validity when cancelling with one (%s)", (lang) => {
     const { subject, text, html } = orderCancelledWithVoucherMail(polishOrder, lang, voucher);
     expect(subject).toContain("26000777");
     for (const part of [plain(text), plain(html)]) {
       expect(part).toContain("48151623");
       expect(part).toContain(plain(formatMoney(1_000_000, "PLN", lang)));
-      expect(part).toContain(plain(formatDate("2027-02-28", lang)));
+      expect(part).toContain(plain(formatCalendarDate("2027-02-28", lang)));
       expect(part).toContain("https://urlopzabenefity.pl");
     }
   });
@@ -216,9 +226,4 @@ describe("formats", () => {
     expect(plain(formatMoney(10_000_000_019, "PLN", "pl"))).toBe("100 000 000,19 zł");
   });
 
-  it("write calendar dates per language, the same day in any time zone", () => {
-    expect(plain(formatDate("2026-03-01", "cs"))).toBe("1. března 2026");
-    expect(plain(formatDate("2026-03-01", "pl"))).toBe("1 marca 2026");
-    expect(plain(formatDate("2026-03-01", "en", true))).toBe("Sun, 1 March 2026");
-  });
 });

@@ -11,8 +11,11 @@ import { createTranslator, type Translate, type TranslateOptions } from "../../a
 import cs from "../../app/i18n/mail/cs.json";
 import en from "../../app/i18n/mail/en.json";
 import pl from "../../app/i18n/mail/pl.json";
-import { nightsBetween, utcMidnightOf } from "../domain/calendar-date";
+import { localeTags } from "../../app/i18n/config";
+import { formatCalendarDate, formatDeadline } from "../../app/i18n/date-format";
+import { nightsBetween } from "../domain/calendar-date";
 import type { CurrencyCode } from "../domain/products";
+import { marketTimeZones } from "../domain/stay";
 import { escapeHtml } from "../html-escape";
 
 const mailTexts: Record<Language, typeof en> = { cs, pl, en };
@@ -49,8 +52,8 @@ export interface MailTransfer {
   /** The variable symbol (CZK) or the transfer title (PLN) the payment is matched by. */
   variableSymbol: string;
   amountMinor: number;
-  /** The last day (YYYY-MM-DD) the money may arrive before the order is cancelled. */
-  payBy: string;
+  /** The moment the money must have arrived by, or the order is cancelled (the order's pay-by deadline). */
+  payBy: Date;
 }
 
 export interface MailOrder {
@@ -194,8 +197,6 @@ export function orderCancelledUnpaidMail(order: MailOrder, lang: Language): Mail
 
 // ---- Formats ----
 
-const localeTags: Record<Language, string> = { cs: "cs-CZ", pl: "pl-PL", en: "en-GB" };
-
 /**
  * Minor units with both decimals, as a payment instruction needs: "12 345,50 Kč", "1 234,00 zł", "CZK 12,345.50".
  * Grouping always, where Polish would leave 4-digit amounts ungrouped. The spaces are non-breaking.
@@ -212,18 +213,6 @@ export function formatMoney(minor: number, currency: CurrencyCode, lang: Languag
   return format.format(minor / 100);
 }
 
-/** A calendar date (YYYY-MM-DD) in the language, e.g. "1. března 2026"; with the weekday for stay dates. */
-export function formatDate(date: string, lang: Language, withWeekday = false): string {
-  return new Intl.DateTimeFormat(localeTags[lang], {
-    weekday: withWeekday ? "short" : undefined,
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    // A calendar date is stored as its UTC midnight; read in UTC it is the same day everywhere.
-    timeZone: "UTC",
-  }).format(new Date(utcMidnightOf(date)));
-}
-
 // ---- Building a message ----
 
 type Block =
@@ -238,7 +227,8 @@ type Block =
 function messageKit(order: MailOrder, lang: Language) {
   const t = strictTranslator(lang);
   const money = (minor: number) => formatMoney(minor, order.currency, lang);
-  const day = (date: string) => formatDate(date, lang);
+  const day = (date: string) => formatCalendarDate(date, lang);
+  const deadline = (instant: Date) => formatDeadline(instant, lang, marketTimeZones[order.currency]);
 
   const guests = [t("counts.adults", { count: order.adults })];
   if (order.children > 0) guests.push(t("counts.children", { count: order.children }));
@@ -252,8 +242,8 @@ function messageKit(order: MailOrder, lang: Language) {
     stayFacts(): [string, string][] {
       return [
         [t("fields.hotel"), order.hotelName],
-        [t("fields.checkIn"), formatDate(order.checkIn, lang, true)],
-        [t("fields.checkOut"), formatDate(order.checkOut, lang, true)],
+        [t("fields.checkIn"), formatCalendarDate(order.checkIn, lang, { weekday: true })],
+        [t("fields.checkOut"), formatCalendarDate(order.checkOut, lang, { weekday: true })],
         [t("fields.stay"), t("counts.nights", { count: nightsBetween(order.checkIn, order.checkOut) })],
         [t("fields.rooms"), t("counts.rooms", { count: order.rooms.length })],
         ...order.rooms.map((room, index): [string, string] => [
@@ -285,7 +275,7 @@ function messageKit(order: MailOrder, lang: Language) {
       const reference = order.currency === "CZK" ? "fields.variableSymbol" : "fields.transferTitle";
       return [
         { kind: "heading", text: t("headings.transfer") },
-        { kind: "paragraph", text: t("orderConfirmation.transferInstruction", { amount, date: day(transfer.payBy) }) },
+        { kind: "paragraph", text: t("orderConfirmation.transferInstruction", { amount, date: deadline(transfer.payBy) }) },
         {
           kind: "facts",
           rows: [
@@ -293,7 +283,7 @@ function messageKit(order: MailOrder, lang: Language) {
             [t("fields.iban"), transfer.iban.replace(/(.{4})(?=.)/g, "$1 ")],
             [t(reference), transfer.variableSymbol],
             [t("fields.amount"), amount],
-            [t("fields.payBy"), day(transfer.payBy)],
+            [t("fields.payBy"), deadline(transfer.payBy)],
           ],
         },
         { kind: "paragraph", text: t("orderConfirmation.transferBooking") },

@@ -141,7 +141,8 @@ describe("order mails", () => {
     expect(text).toContain("IBAN: CZ93 2010 0000 0020 0014 5399");
     expect(text).toContain("Číslo účtu: 2000145399/2010");
     expect(text).toContain("Částka: 2 345,50 Kč");
-    expect(text).toContain("Splatnost: 20. února 2026");
+    // The instant the order stores, on the market's clock: 00:30 in Prague is the 20th.
+    expect(text).toContain("Splatnost: 20. února 2026 v 0:30 SEČ");
     expect(text).toContain("Platební karta | 10 000,00 Kč | Zaplaceno");
     expect(text).toContain("Bankovní převod | 2 345,50 Kč");
     expect(text).toContain("Double room, Se snídaní");

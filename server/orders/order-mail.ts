@@ -14,7 +14,6 @@ import type { MailMessage } from "../adapters/mail/mailer";
 import { receivingAccount, type Config } from "../config";
 import { variableSymbolOf } from "../domain/order-number";
 import type { ProductKey } from "../domain/products";
-import { marketDate } from "../domain/stay";
 import {
   bookingConfirmedMail,
   bookingFailedMail,
@@ -171,7 +170,7 @@ function transferOf(order: StoredOrder, config: Config): MailTransfer | undefine
     iban: account.iban,
     variableSymbol: variableSymbolOf(order.orderNumber),
     amountMinor: sumOf(waiting),
-    payBy: marketDate(order.payBy),
+    payBy: order.payBy,
   };
 }
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { formatCalendarDate, formatDeadline } from "./date-format";
+
+/** Intl separates some parts with no-break spaces; the words are what is tested. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+const polishMonthsInDates = [
+  "stycznia",
+  "lutego",
+  "marca",
+  "kwietnia",
+  "maja",
+  "czerwca",
+  "lipca",
+  "sierpnia",
+  "września",
+  "października",
+  "listopada",
+  "grudnia",
+];
+
+describe("formatCalendarDate", () => {
+  it("names the month as a date does in each language", () => {
+    expect(plain(formatCalendarDate("2026-05-12", "cs"))).toBe("12. května 2026");
+    expect(plain(formatCalendarDate("2026-05-12", "pl"))).toBe("12 maja 2026");
+    expect(plain(formatCalendarDate("2026-05-12", "en"))).toBe("12 May 2026");
+    expect(plain(formatCalendarDate("2026-03-01", "en", { weekday: true }))).toBe("Sun, 1 March 2026");
+  });
+
+  it("puts every Polish month in the genitive", () => {
+    polishMonthsInDates.forEach((month, index) => {
+      const date = `2026-${String(index + 1).padStart(2, "0")}-12`;
+      expect(plain(formatCalendarDate(date, "pl"))).toBe(`12 ${month} 2026`);
+    });
+  });
+
+  it("refuses what is not a date", () => {
+    expect(() => formatCalendarDate("2026-02-30", "cs")).toThrow(RangeError);
+  });
+});
+
+describe("formatDeadline", () => {
+  const winter = new Date("2026-11-28T22:59:00Z");
+  const summer = new Date("2026-07-04T21:59:00Z");
+
+  it("states the date, the time to the minute and the zone on the market's clock, in the customer's language", () => {
+    expect(plain(formatDeadline(winter, "cs", "Europe/Prague"))).toBe("28. listopadu 2026 v 23:59 SEČ");
+    expect(plain(formatDeadline(winter, "pl", "Europe/Warsaw"))).toBe("28 listopada 2026 23:59 CET");
+    expect(plain(formatDeadline(winter, "en", "Europe/Prague"))).toBe("28 November 2026 at 23:59 CET");
+    expect(plain(formatDeadline(summer, "cs", "Europe/Prague"))).toBe("4. července 2026 v 23:59 SELČ");
+    expect(plain(formatDeadline(summer, "pl", "Europe/Warsaw"))).toBe("4 lipca 2026 23:59 CEST");
+  });
+
+  it("puts every Polish month in the genitive, as the status page's '12 maj' did not", () => {
+    polishMonthsInDates.forEach((month, index) => {
+      const instant = new Date(Date.UTC(2026, index, 12, 9, 0));
+      expect(plain(formatDeadline(instant, "pl", "Europe/Warsaw"))).toMatch(new RegExp(`^12 ${month} 2026 1[01]:00 CES?T$`));
+    });
+  });
+
+  it("tells the two 02:30s of the autumn switch apart, and cuts seconds off rather than stating a later minute", () => {
+    const first = formatDeadline(new Date("2026-10-25T00:30:00Z"), "en", "Europe/Prague");
+    const second = formatDeadline(new Date("2026-10-25T01:30:00Z"), "en", "Europe/Prague");
+    expect(plain(first)).toBe("25 October 2026 at 02:30 CEST");
+    expect(plain(second)).toBe("25 October 2026 at 02:30 CET");
+    expect(plain(formatDeadline(new Date("2026-11-28T22:59:59.999Z"), "cs", "Europe/Prague"))).toBe(
+      "28. listopadu 2026 v 23:59 SEČ"
+    );
+  });
+});
