@@ -2,6 +2,7 @@
  * Amounts, rates and dates as each language writes them on a document ("12 345,50 Kč", "1 234,00 zł",
  * "CZK 12,345.50"; "15. 3. 2026", "15.03.2026"). The separators and patterns are texts (app/i18n/documents/);
  * the digits are computed here from integers, so no float and no ICU build difference can change a document.
+ * Deadlines are the exception: they are stated as on the status page and in the e-mails, by app/i18n/date-format.ts.
  */
 
 import { dayNumber } from "../domain/calendar-date";
@@ -39,14 +40,6 @@ export function formatDate(date: string, language: DocumentLanguage): string {
   if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
   const [yyyy, mm, dd] = date.split("-");
   return documentTranslator(language)("format.date", { yyyy, mm, dd, m: Number(mm), d: Number(dd) });
-}
-
-/** A local date and time, "YYYY-MM-DDTHH:MM" in the market's time zone, as deadlines are stated. */
-export function formatDateTime(dateTime: string, language: DocumentLanguage): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/.exec(dateTime);
-  if (match === null) throw new RangeError(`"${dateTime}" is not a local date and time (YYYY-MM-DDTHH:MM)`);
-  const date = formatDate(match[1], language);
-  return documentTranslator(language)("format.dateTime", { date, time: `${Number(match[2])}:${match[3]}` });
 }
 
 /** Two calendar dates as a range, "12. 3. 2026 – 15. 3. 2026". */

@@ -11,7 +11,9 @@
 
 import { dayNumber, nightsBetween } from "../domain/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { formatDate, formatDateRange, formatDateTime, formatMoney, formatPercent } from "./format";
+import { formatDeadline } from "../../app/i18n/date-format";
+import { marketTimeZones } from "../domain/stay";
+import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
 import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";
 import {
   type DocumentLanguage,
@@ -20,7 +22,6 @@ import {
   documentTranslator,
   languageTag,
 } from "./texts";
-import type { LocalDateTime } from "./terms";
 import { type VatSplit, splitGross } from "./vat";
 
 export interface InvoiceParty {
@@ -79,7 +80,7 @@ export interface TaxedInvoiceLine extends InvoiceLine {
  * credit note corrects a tax document by the lines it cancels: they are given as sold and printed negative.
  */
 export type InvoiceKind =
-  | { readonly kind: "payment_request"; readonly payBy: LocalDateTime }
+  | { readonly kind: "payment_request"; readonly payBy: Date }
   | { readonly kind: "tax_document"; /** DUZP / data sprzedaży, YYYY-MM-DD. */ readonly taxableSupplyOn: string }
   | {
       readonly kind: "credit_note";
@@ -212,6 +213,8 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
     t,
     language,
     money: (minor) => formatMoney(minor, invoice.currency, language),
+    // Deadlines in the words and on the clock the status page and the e-mails use.
+    deadline: (instant) => formatDeadline(instant, language, marketTimeZones[invoice.currency]),
   };
   const title = t(`invoice.title.${document.kind}`, { number: invoice.number });
   page.flow.paragraph(title, TITLE);
@@ -255,6 +258,7 @@ interface Page {
   readonly t: DocumentTranslate;
   readonly language: DocumentLanguage;
   readonly money: (minor: number) => string;
+  readonly deadline: (instant: Date) => string;
 }
 
 /** Supplier and customer side by side: name, address, company id and VAT id, then the register entry. */
@@ -291,14 +295,14 @@ function parties({ flow, t }: Page, invoice: InvoiceDocument): void {
 }
 
 /** Number, dates and subject, label beside value; a request's deadline, a credit note's corrected document. */
-function facts({ flow, t, language }: Page, invoice: InvoiceDocument): void {
+function facts({ flow, t, language, deadline }: Page, invoice: InvoiceDocument): void {
   const { document } = invoice;
   const rows: [string, string][] = [
     [t("invoice.number"), invoice.number],
     [t("invoice.issuedOn"), formatDate(invoice.issuedOn, language)],
   ];
   if (document.kind === "payment_request") {
-    rows.push([t("invoice.payBy"), formatDateTime(document.payBy, language)]);
+    rows.push([t("invoice.payBy"), deadline(document.payBy)]);
   } else {
     rows.push([t("invoice.taxableSupplyOn"), formatDate(document.taxableSupplyOn, language)]);
   }
@@ -364,7 +368,7 @@ function settlement(page: Page, invoice: InvoiceDocument, total: number): void {
   flow.gap(10);
   if (document.kind === "payment_request") {
     const owed = invoice.payments.reduce((sum, payment) => sum + (payment.paidOn ? 0 : payment.amount), 0);
-    totalRow(page, t("invoice.leftToPay", { deadline: formatDateTime(document.payBy, language) }), owed);
+    totalRow(page, t("invoice.leftToPay", { deadline: page.deadline(document.payBy) }), owed);
   } else {
     totalRow(page, t("invoice.paid"), total);
   }

@@ -9,9 +9,10 @@ const terms: TermsDocument = {
   currency: "CZK",
   stay: { hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
   orderTotal: 1_234_550,
-  cancellation: { deadline: "2026-04-03T12:00", fees: 150_000, paidOnline: 1_234_550 },
-  benefitPayments: [{ method: "edenred_card", amount: 1_000_000, payBy: "2026-03-05T23:59" }],
-  transfer: { amount: 234_550, bankAccount: "123456789/0800", variableSymbol: "26000042", payBy: "2026-03-09" },
+  // 12:00 and 23:59 in Prague.
+  cancellation: { deadline: new Date("2026-04-03T10:00:00Z"), fees: 150_000, paidOnline: 1_234_550 },
+  benefitPayments: [{ method: "edenred_card", amount: 1_000_000, payBy: new Date("2026-03-05T22:59:00Z") }],
+  transfer: { amount: 234_550, bankAccount: "123456789/0800", variableSymbol: "26000042", payBy: new Date("2026-03-05T22:59:00Z") },
   support: { email: "podpora@example.cz", phone: "+420 222 333 444" },
 };
 
@@ -31,12 +32,12 @@ describe("order terms", () => {
       "Podmínky objednávky č. 26000042",
       "Hotel Ostrava Palace, 10. 4. 2026 – 13. 4. 2026 (3 noci, 2 pokoje)",
       "Cena objednávky: 12 345,50 Kč",
-      "zrušit nejpozději 3. 4. 2026 v 12:00",
+      "zrušit nejpozději 3. dubna 2026 v 12:00 SELČ",
       "poukaz v hodnotě toho, co za objednávku zaplatíte online, snížené o storno poplatky: 12 345,50 Kč – 1 500,00 Kč = 10 845,50 Kč",
       "Pobyt zrušený přímo na rezervačním portálu není možné refundovat",
-      "Karta Edenred: 10 000,00 Kč, nejpozději 5. 3. 2026 v 23:59",
+      "Karta Edenred: 10 000,00 Kč, nejpozději 5. března 2026 v 23:59 SEČ",
       "Pokoje placené bankovním převodem rezervujeme až po připsání platby",
-      "variabilní symbol 26000042, splatnost 9. 3. 2026",
+      "variabilní symbol 26000042, splatnost 5. března 2026 v 23:59 SEČ",
       "E-mail: podpora@example.cz, telefon: +420 222 333 444",
     ];
     for (const part of expected) expect(text).toContain(part);
@@ -48,6 +49,7 @@ describe("order terms", () => {
     expect(polish).toContain("Wartość zamówienia: 12 345,50 zł");
     expect(polish).toContain("Za pobyt anulowany bezpośrednio w portalu rezerwacyjnym nie przysługuje zwrot");
     expect(polish).toContain("dopiero po zaksięgowaniu wpłaty");
+    expect(polish).toContain("najpóźniej 5 marca 2026 23:59 CET");
     const english = flatText(termsPdf({ ...terms, currency: "PLN" }, "en"));
     expect(english).toContain("A stay cancelled directly on the booking portal cannot be refunded");
     expect(english).toContain("PLN 12,345.50 – PLN 1,500.00 = PLN 10,845.50");
@@ -64,7 +66,7 @@ describe("order terms", () => {
     const czech = flatText(termsPdf(noDeadline, "cs"));
     expect(czech).toContain("Objednávku nelze zrušit bez poplatků");
     expect(czech).toContain("Pobyt zrušený přímo na rezervačním portálu není možné refundovat");
-    expect(czech).not.toContain("nejpozději 3. 4. 2026");
+    expect(czech).not.toContain("nejpozději 3. dubna 2026");
     expect(czech).not.toContain("poukaz v hodnotě");
     expect(flatText(termsPdf(noDeadline, "pl"))).toContain("Zamówienia nie można anulować bezpłatnie");
     expect(flatText(termsPdf(noDeadline, "en"))).toContain("This order cannot be cancelled free of charge");

@@ -7,12 +7,11 @@
 import { nightsBetween } from "../domain/calendar-date";
 import { cancellationVoucherValue } from "../domain/order-lifecycle";
 import type { CurrencyCode } from "../domain/products";
-import { formatDate, formatDateRange, formatDateTime, formatMoney } from "./format";
+import { formatDeadline } from "../../app/i18n/date-format";
+import { marketTimeZones } from "../domain/stay";
+import { formatDate, formatDateRange, formatMoney } from "./format";
 import { BODY, Flow, GREY, HEADING, PRODUCER, TITLE } from "./pdf-flow";
 import { type DocumentLanguage, type PaymentMethodId, documentTranslator, languageTag } from "./texts";
-
-/** A deadline in the market's local time (Europe/Prague), as the order states it: "YYYY-MM-DDTHH:MM". */
-export type LocalDateTime = string;
 
 export interface TermsDocument {
   /** The shop's name in the variant, e.g. "Dovolená za benefity". */
@@ -36,7 +35,7 @@ export interface TermsDocument {
      * The last moment the order can be cancelled through the shop; absent when a room of it cannot be cancelled free
      * of charge at all, and so neither can the order (order-lifecycle.ts, cancellationDeadline).
      */
-    readonly deadline?: LocalDateTime;
+    readonly deadline?: Date;
     /** The cancellation fees a voucher for the cancelled order is reduced by, minor units. */
     readonly fees: number;
     /** What the order pays online, through the shop (not at the property): what a cancellation gives back less the fees. */
@@ -46,15 +45,15 @@ export interface TermsDocument {
   readonly benefitPayments: readonly {
     readonly method: PaymentMethodId;
     readonly amount: number;
-    readonly payBy: LocalDateTime;
+    readonly payBy: Date;
   }[];
   /** The part paid by bank transfer, if any: its rooms are booked only once the money arrives. */
   readonly transfer?: {
     readonly amount: number;
     readonly bankAccount: string;
     readonly variableSymbol: string;
-    /** YYYY-MM-DD */
-    readonly payBy: string;
+    /** The order's pay-by deadline, as for the benefit payments. */
+    readonly payBy: Date;
   };
   readonly support: { readonly email: string; readonly phone: string };
 }
@@ -63,6 +62,8 @@ export interface TermsDocument {
 export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint8Array {
   const t = documentTranslator(language);
   const money = (minor: number) => formatMoney(minor, terms.currency, language);
+  // Deadlines in the words and on the clock the status page and the e-mails use.
+  const deadline = (instant: Date) => formatDeadline(instant, language, marketTimeZones[terms.currency]);
   const { stay, cancellation } = terms;
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   if (!(nights > 0)) throw new RangeError(`stay ${stay.checkIn} – ${stay.checkOut} has no night`);
@@ -101,7 +102,7 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
   if (cancellation.deadline === undefined) {
     paragraph(t("terms.noFreeCancellation", { brand }));
   } else {
-    paragraph(t("terms.cancellationDeadline", { deadline: formatDateTime(cancellation.deadline, language), brand }));
+    paragraph(t("terms.cancellationDeadline", { deadline: deadline(cancellation.deadline), brand }));
     // The summary states what a cancellation of the order paid in full yields: what it pays online less the fees.
     paragraph(
       t("terms.cancellationVoucher", {
@@ -122,7 +123,7 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
         const line = t("terms.benefitPayment", {
           method: t(`payment.${payment.method}`),
           amount: money(payment.amount),
-          deadline: formatDateTime(payment.payBy, language),
+          deadline: deadline(payment.payBy),
         });
         flow.paragraph(line, BODY, { indent: 14, label: "•" });
         flow.gap(3);
@@ -136,7 +137,7 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
           amount: money(terms.transfer.amount),
           account: terms.transfer.bankAccount,
           variableSymbol: terms.transfer.variableSymbol,
-          deadline: formatDate(terms.transfer.payBy, language),
+          deadline: deadline(terms.transfer.payBy),
         })
       );
     }

@@ -16,13 +16,13 @@ import {
   type OnSiteCharge,
   invoicePdf,
 } from "../documents/invoice";
-import { type LocalDateTime, type TermsDocument, termsPdf } from "../documents/terms";
+import { type TermsDocument, termsPdf } from "../documents/terms";
 import { type PaymentMethodId, documentTranslator, isPaymentMethodId } from "../documents/texts";
 import { type OrderDocumentKind, onlineAmount } from "../domain/order-documents";
 import { cancellationDeadline, cancellationFees, owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-methods";
-import { MARKET_TIME_ZONE, marketDate } from "../domain/stay";
+import { marketDate } from "../domain/stay";
 import type { Address, CustomerDetails, StoredOrder, StoredPayment } from "../stores/orders";
 import { siteVariants } from "../web/variants";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
@@ -55,7 +55,7 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): Invoi
   const payments = invoicePayments(order);
   const onSite = onSiteCharges(order);
   if (kind === "payment-request") {
-    const document: InvoiceKind = { kind: "payment_request", payBy: localDateTime(order.payBy) };
+    const document: InvoiceKind = { kind: "payment_request", payBy: order.payBy };
     return { ...common, vatScheme, document, issuedOn: marketDate(order.createdAt), payments, onSite, lines };
   }
   if (kind === "invoice") {
@@ -185,7 +185,7 @@ function documentMethod(payment: StoredPayment): PaymentMethodId {
 /**
  * The terms summary: brand, order number and date, stay, total, the cancellation deadline (when the first room stops
  * being free to cancel, or none) and fees, the benefit payments still owed with the order's pay-by, the transfer
- * still owed with the account, variable symbol and pay-by date, and the variant's support contacts.
+ * still owed with the account, variable symbol and the pay-by, and the variant's support contacts.
  */
 export function orderTerms(order: StoredOrder, config: Config): TermsDocument {
   const { summary } = order;
@@ -204,14 +204,14 @@ export function orderTerms(order: StoredOrder, config: Config): TermsDocument {
     stay: { hotelName: summary.hotel.name, checkIn, checkOut, rooms: summary.rooms.length },
     orderTotal: order.total,
     cancellation: {
-      ...(deadline ? { deadline: localDateTime(deadline) } : {}),
+      ...(deadline ? { deadline } : {}),
       fees: cancellationFees(summary.price),
       paidOnline: order.payments.reduce((sum, payment) => sum + payment.value, 0),
     },
     benefitPayments: benefits.map((payment) => ({
       method: documentMethod(payment),
       amount: payment.value,
-      payBy: localDateTime(payBy),
+      payBy,
     })),
     ...(transferAmount > 0
       ? {
@@ -219,7 +219,7 @@ export function orderTerms(order: StoredOrder, config: Config): TermsDocument {
             amount: transferAmount,
             bankAccount: account.display,
             variableSymbol: variableSymbolOf(order.orderNumber),
-            payBy: marketDate(payBy),
+            payBy,
           },
         }
       : {}),
@@ -239,22 +239,6 @@ function owedPayments(order: StoredOrder, kind: PaymentMethodKind): StoredPaymen
       payment.value > 0 &&
       paymentMethodById(order.product, payment.methodId)?.kind === kind
   );
-}
-
-const localFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: MARKET_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** An instant as the market's local "YYYY-MM-DDTHH:MM", cut to the minute so a deadline is never stated late. */
-function localDateTime(instant: Date): LocalDateTime {
-  const parts = Object.fromEntries(localFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /**
