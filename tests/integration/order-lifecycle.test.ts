@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import type { AppLoadContext } from "@remix-run/node";
 import { Code, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,8 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { viewFormats } from "../../app/order/availability-view.server";
+import { orderView } from "../../app/order/order-view.server";
 import { createFileMailer } from "../../server/adapters/mail/file-mailer";
 import { ProviderError, type BookingRequest, type HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
@@ -21,8 +24,10 @@ import { createJobHandlers } from "../../server/jobs/handlers";
 import { startWorker, type JobHandlers } from "../../server/jobs/worker";
 import { markTransferPaid } from "../../server/orders/order-payments";
 import { findOrder } from "../../server/stores/orders";
+import { siteVariants } from "../../server/web/variants";
 import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
+import { plainTextOf } from "../fixtures/mime";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import { czVariant, failureOf, hotelOrderSteps, minorOf, money, now, variants } from "../fixtures/hotel-orders";
 import { drainJobs } from "../fixtures/jobs";
@@ -35,6 +40,9 @@ import { drainJobs } from "../fixtures/jobs";
  */
 
 const transferOnly = { lastPayment: "transfer" } as const;
+
+/** Intl and the documents keep some words together with no-break spaces; the words are what is compared. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   let testDb: TestDatabase;
@@ -272,6 +280,33 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect((await findVoucherByCode(db(), voucher.code))?.balance).toBe(50_000);
       expect((await mailsAbout(order.orderNumber)).some((mail) => mail.includes("cancelled_unpaid"))).toBe(true);
     });
+
+    it.each([
+      ["DZB_CZ", "cs", "24. listopadu 2026 v 23:59 SEČ"],
+      ["DZB_PL", "pl", "24 listopada 2026 23:59 CET"],
+    ] as const)(
+      "the status page, the e-mail and the terms state the instant the api stores, with its time and zone (%s)",
+      async (product, language, stated) => {
+        const { order } = await createOrder(transferOnly, product);
+        // Ordered at 11:00 on 21 November, market time: the end of the third day after.
+        expect(timestampDate(order.payBy!)).toEqual(new Date("2026-11-24T22:59:00Z"));
+
+        const page = orderView(order, viewFormats({ locale: language, variant: siteVariants[product] } as AppLoadContext));
+        const transfer = page.payments.find((payment) => payment.method.methodId === "transfer");
+        expect(plain(transfer?.payBy ?? "")).toBe(stated);
+
+        await runJobs();
+        const confirmation = (await mailsAbout(order.orderNumber)).find((mail) => mail.includes("order_confirmation"));
+        expect(plain(plainTextOf(confirmation ?? ""))).toContain(stated);
+
+        const terms = await client.orderDocument({
+          productVariant: variants[product],
+          orderId: order.orderId,
+          type: DocumentType.TERMS,
+        });
+        expect(plain(flatText(terms.content))).toContain(stated);
+      }
+    );
 
     it("a paid order is never cancelled by its deadline", async () => {
       const { order } = await createOrder(transferOnly);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createFileMailer, fileId } from "./file-mailer";
+import { parseMime, type MimePart as Part } from "../../../tests/fixtures/mime";
 import type { MailMessage } from "./mailer";
 
 // The next rename fails when set: a crash or full disk between writing the temporary file and publishing it.
@@ -20,56 +21,6 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     },
   };
 });
-
-interface Part {
-  headers: Map<string, string>;
-  body: Buffer;
-  parts: Part[];
-}
-
-/** Enough of RFC 5322, 2045–2047 and 2231 to read back what nodemailer writes, without a parser package. */
-function parseMime(raw: string): Part {
-  const split = raw.indexOf("\r\n\r\n");
-  const headers = new Map<string, string>();
-  for (const line of raw
-    .slice(0, split)
-    .replace(/\r\n[ \t]+/g, " ")
-    .split("\r\n")) {
-    const colon = line.indexOf(":");
-    headers.set(line.slice(0, colon).toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
-  }
-  const content = raw.slice(split + 4);
-  const boundary = /boundary="([^"]+)"/.exec(headers.get("content-type") ?? "")?.[1];
-  if (boundary !== undefined) {
-    const sections = content.split(`--${boundary}`).slice(1, -1);
-    return { headers, body: Buffer.alloc(0), parts: sections.map((section) => parseMime(section.slice(2))) };
-  }
-  const encoding = headers.get("content-transfer-encoding");
-  const body =
-    encoding === "base64"
-      ? Buffer.from(content, "base64")
-      : encoding === "quoted-printable"
-      ? decodeQuotedPrintable(content.replace(/\r\n$/, ""))
-      : Buffer.from(content.replace(/\r\n$/, ""), "latin1");
-  return { headers, body, parts: [] };
-}
-
-function decodeQuotedPrintable(text: string): Buffer {
-  return Buffer.from(
-    text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    "latin1"
-  );
-}
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, "$1$2")
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === "B"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : decodeQuotedPrintable(data.replace(/_/g, " ")).toString("utf8")
-    );
-}
 
 function attachmentName(part: Part): string | undefined {
   const disposition = part.headers.get("content-disposition") ?? "";
