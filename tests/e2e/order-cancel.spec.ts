@@ -1,7 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { baseURL, e2eMailDir, e2eVouchers } from "../playwright.config";
+import { baseURL, e2eVouchers } from "../playwright.config";
+import { endOfDayDeadline, mailsMentioning } from "./deadlines";
 import { field, type Language } from "./order-flow";
 import {
   acceptTerms,
@@ -27,6 +26,7 @@ const texts = {
     question: /Opravdu chcete zrušit objednávku \d+\? Zrušení nelze vrátit zpět\./,
     confirm: "Ano, zrušit objednávku",
     portal: "Pobyt zrušený přímo na rezervačním portálu není možné vrátit",
+    deadline: "Objednávku můžete zrušit do",
     cancelled: "Zrušená na vaši žádost",
     voucherTitle: "Váš poukaz",
   },
@@ -37,6 +37,7 @@ const texts = {
     question: /Czy na pewno chcesz anulować zamówienie \d+\? Tej operacji nie można cofnąć\./,
     confirm: "Tak, anuluj zamówienie",
     portal: "Pobyt anulowany bezpośrednio na portalu rezerwacyjnym nie podlega zwrotowi",
+    deadline: "Zamówienie możesz anulować do",
     cancelled: "Anulowane na Twoją prośbę",
     voucherTitle: "Twój voucher",
   },
@@ -70,13 +71,6 @@ async function expectDocuments(page: Page, names: readonly string[]) {
   }
 }
 
-/** The e-mails the shop has written so far that mention `text`. */
-async function mailsMentioning(text: string): Promise<string[]> {
-  const files = await readdir(e2eMailDir).catch(() => []);
-  const contents = await Promise.all(files.map((file) => readFile(path.join(e2eMailDir, file), "utf8")));
-  return contents.filter((content) => content.includes(text));
-}
-
 for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
   const says = texts[language];
 
@@ -96,6 +90,8 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     // First step: the explanation, the portal warning, and a link to confirm.
     const cancel = page.locator(".order-cancel");
     await expect(cancel).toContainText(says.portal);
+    // The deadline with its date, time and zone: the room's free cancellation ends at 23:59 in Prague.
+    await expect(cancel).toContainText(new RegExp(`${says.deadline} ${endOfDayDeadline[language]}\\.`, "u"));
     await cancel.getByRole("link", { name: says.start }).click();
     await expect(page).toHaveURL(/\?cancel=confirm$/);
     await expect(cancel.locator(".order-cancel__confirm")).toContainText(says.question);

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
 import { decodeQrDataUrl } from "../fixtures/qr-code";
 import { e2eSmallVouchers, e2eVouchers } from "../playwright.config";
+import { confirmationMailText, endOfDayDeadline, statedPayBy } from "./deadlines";
 import { expectFieldError, field, minorUnitsOf, type Language } from "./order-flow";
 import {
   acceptTerms,
@@ -32,6 +33,21 @@ async function transferOnStatusPage(page: Page) {
     amount: minorUnitsOf((await transfer.getByTestId("transfer-amount").textContent()) ?? ""),
     qrText: decodeQrDataUrl((await qr.getAttribute("src")) ?? ""),
   };
+}
+
+const payByLabel = { cs: "Zaplaťte do", pl: "Zapłać do" } as const;
+
+/**
+ * The transfer's deadline on the status page, its date, time and zone, is the one the order was given (23:59 on the
+ * third day after ordering, the stay being weeks away), and the confirmation e-mail states the very same words.
+ */
+async function expectPayBy(transfer: Locator, orderNumber: string, language: "cs" | "pl", orderedBetween: [Date, Date]) {
+  const shown = transfer.getByTestId("pay-by");
+  await expect(shown).toHaveText(new RegExp(`^${payByLabel[language]} ${endOfDayDeadline[language]}$`, "u"));
+  const deadline = ((await shown.textContent()) ?? "").slice(payByLabel[language].length + 1);
+  const currency = language === "pl" ? "PLN" : "CZK";
+  expect(statedPayBy(...orderedBetween, language, currency)).toContain(deadline);
+  await expect.poll(() => confirmationMailText(orderNumber), { timeout: 15_000 }).toContain(deadline);
 }
 
 /**
@@ -83,10 +99,12 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   // What was typed before the price was updated is still there.
   await expect(field(page, "firstName")).toHaveValue(czechCustomer.firstName);
   await expect(field(page, "amount.payment_card")).toHaveValue("1 500,50");
+  const orderedFrom = new Date();
   await submitIntent(page, "order");
 
   // The card part is paid at the card gateway first; back from it, the status page says what came of it.
   await decideAtGateway(page, /ČSOB/, "approve");
+  const orderedTo = new Date();
   await expect(page.locator(".payment-outcome")).toHaveText("Platba proběhla. Část objednávky ještě zbývá zaplatit.");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stav objednávky");
   await expect(page.locator(".order-confirmation")).toContainText(`Potvrzení jsme poslali na ${czechCustomer.email}.`);
@@ -111,7 +129,7 @@ test("a stay split between a voucher, a card and a transfer ends on the status p
   await expect(page.locator(".order-payment[data-method=payment_card]")).toContainText("Platební kartaZaplaceno");
   await expect(page.locator(".order-payment[data-method=voucher]")).toContainText("Zaplaceno");
   await expect(page.locator(".chosen-rooms")).toContainText("Pokoje celkem");
-  await expect(transfer.getByTestId("pay-by")).toHaveText(/^Zaplaťte do /);
+  await expectPayBy(transfer, orderNumber, "cs", [orderedFrom, orderedTo]);
   await expect(page.locator(".order-documents a")).toHaveText([/^Faktura/, /^Obchodní podmínky/]);
 });
 
@@ -131,9 +149,11 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
     /^199,99\szł$/,
     "pluxee_cafeteria"
   );
+  const orderedFrom = new Date();
   await submitIntent(page, "order");
 
   await decideAtGateway(page, /Pluxee/, "approve");
+  const orderedTo = new Date();
   await expect(page.locator(".payment-outcome")).toHaveText(
     "Płatność przyjęta. Część zamówienia pozostaje jeszcze do zapłaty."
   );
@@ -153,7 +173,7 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
   expect(`PL${zbp.fields.account}`).toBe(iban);
   expect(zbp.fields.title).toContain(orderNumber);
   // The payment still owed has its deadline, and the documents are there to download.
-  await expect(transfer.getByTestId("pay-by")).toHaveText(/^Zapłać do /);
+  await expectPayBy(transfer, orderNumber, "pl", [orderedFrom, orderedTo]);
   await expect(page.locator(".order-documents a")).toHaveText([/^Faktura/, /^Regulamin/]);
 });
 
