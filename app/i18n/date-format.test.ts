@@ -54,7 +54,9 @@ describe("formatDeadline", () => {
   it("puts every Polish month in the genitive, as the status page's '12 maj' did not", () => {
     polishMonthsInDates.forEach((month, index) => {
       const instant = new Date(Date.UTC(2026, index, 12, 9, 0));
-      expect(plain(formatDeadline(instant, "pl", "Europe/Warsaw"))).toMatch(new RegExp(`^12 ${month} 2026 1[01]:00 CES?T$`));
+      expect(plain(formatDeadline(instant, "pl", "Europe/Warsaw"))).toMatch(
+        new RegExp(`^12 ${month} 2026 1[01]:00 CES?T$`)
+      );
     });
   });
 

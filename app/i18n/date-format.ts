@@ -28,15 +28,17 @@ export function formatCalendarDate(date: string, language: Language, options: { 
   const instant = utcMidnightOf(date);
   if (Number.isNaN(instant)) throw new RangeError(`"${date}" is not a calendar date`);
   const weekday = options.weekday === true;
-  const format = cached(`date ${language} ${weekday}`, () =>
-    new Intl.DateTimeFormat(localeTags[language], {
-      weekday: weekday ? "short" : undefined,
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      // A calendar date is its UTC midnight; read in UTC it is the same day everywhere.
-      timeZone: "UTC",
-    })
+  const format = cached(
+    `date ${language} ${weekday}`,
+    () =>
+      new Intl.DateTimeFormat(localeTags[language], {
+        weekday: weekday ? "short" : undefined,
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        // A calendar date is its UTC midnight; read in UTC it is the same day everywhere.
+        timeZone: "UTC",
+      })
   );
   return format.format(instant);
 }
@@ -49,16 +51,18 @@ export function formatCalendarDate(date: string, language: Language, options: { 
  */
 export function formatDeadline(instant: Date, language: Language, timeZone: string): string {
   if (Number.isNaN(instant.getTime())) throw new RangeError("an invalid date is no deadline");
-  const format = cached(`deadline ${language} ${timeZone}`, () =>
-    new Intl.DateTimeFormat(localeTags[language], {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-      timeZone,
-    })
+  const format = cached(
+    `deadline ${language} ${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(localeTags[language], {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "short",
+        timeZone,
+      })
   );
   return format.format(instant);
 }

@@ -12,7 +12,12 @@ const terms: TermsDocument = {
   // 12:00 and 23:59 in Prague.
   cancellation: { deadline: new Date("2026-04-03T10:00:00Z"), fees: 150_000, paidOnline: 1_234_550 },
   benefitPayments: [{ method: "edenred_card", amount: 1_000_000, payBy: new Date("2026-03-05T22:59:00Z") }],
-  transfer: { amount: 234_550, bankAccount: "123456789/0800", variableSymbol: "26000042", payBy: new Date("2026-03-05T22:59:00Z") },
+  transfer: {
+    amount: 234_550,
+    bankAccount: "123456789/0800",
+    variableSymbol: "26000042",
+    payBy: new Date("2026-03-05T22:59:00Z"),
+  },
   support: { email: "podpora@example.cz", phone: "+420 222 333 444" },
 };
 

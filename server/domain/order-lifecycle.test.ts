@@ -110,7 +110,8 @@ describe("payByDeadline", () => {
           const earliest = Math.ceil((created + HOUR_MS) / 60_000) * 60_000;
           expect(payBy % 60_000).toBe(0);
           expect(payBy).toBeGreaterThanOrEqual(created + MIN_PAY_WINDOW_MS);
-          for (const limit of until) if (limit !== undefined) expect(payBy).toBeLessThanOrEqual(Math.max(limit, earliest));
+          for (const limit of until)
+            if (limit !== undefined) expect(payBy).toBeLessThanOrEqual(Math.max(limit, earliest));
           const local = wallClock(payBy, zone);
           if (payBy > earliest) {
             // Not later than the third day after ordering, nor than the day two days before check-in.

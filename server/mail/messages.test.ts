@@ -33,12 +33,14 @@ const czechOrder: MailOrder = {
     { methodName: "Edenred Benefity Café", amountMinor: 1_000_000, state: "paid" },
     { methodName: "Bank transfer", amountMinor: 234_550, state: "waiting" },
   ],
-  transfer: {
-    account: "2000145399/2010",
-    iban: "CZ6520100000002000145399",
-    variableSymbol: "26000042",
-    amountMinor: 234_550,
+  owed: {
     payBy: new Date("2026-02-20T22:59:00Z"),
+    transfer: {
+      account: "2000145399/2010",
+      iban: "CZ6520100000002000145399",
+      variableSymbol: "26000042",
+      amountMinor: 234_550,
+    },
   },
   statusUrl: "https://dovolenazabenefity.cz/objednavka/26000042?token=a1&lang=cs",
   brand: {
@@ -55,7 +57,7 @@ const polishOrder: MailOrder = {
   currency: "PLN",
   totalMinor: 123_400,
   payments: [{ methodName: "Karta", amountMinor: 123_400, state: "paid" }],
-  transfer: undefined,
+  owed: undefined,
   statusUrl: "https://urlopzabenefity.pl/zamowienie/26000777",
   brand: { ...czechOrder.brand, name: "Urlop za benefity", shopUrl: "https://urlopzabenefity.pl" },
 };
@@ -193,6 +195,17 @@ describe("mail messages", () => {
     expect(text).toContain("Termin płatności: 20 lutego 2026 23:59 CET");
   });
 
+  it("tell an order owing a benefit payment, with no transfer, by when to pay it; a paid order nothing of the kind", () => {
+    const benefitLater: MailOrder = { ...czechOrder, owed: { payBy: new Date("2026-02-20T22:59:00Z") } };
+    expect(plain(orderConfirmationMail(benefitLater, "cs").text)).toContain(
+      "Co zbývá zaplatit online, zaplaťte prosím nejpozději 20. února 2026 v 23:59 SEČ."
+    );
+    expect(plain(orderConfirmationMail({ ...benefitLater, currency: "PLN" }, "pl").text)).toContain(
+      "najpóźniej do 20 lutego 2026 23:59 CET"
+    );
+    expect(orderConfirmationMail({ ...czechOrder, owed: undefined }, "en").text).not.toMatch(/ by \d/);
+  });
+
   it.each(languages)("give the voucher's code, value and validity when cancelling with one (%s)", (lang) => {
     const { subject, text, html } = orderCancelledWithVoucherMail(polishOrder, lang, voucher);
     expect(subject).toContain("26000777");
@@ -225,5 +238,4 @@ describe("formats", () => {
     expect(plain(formatMoney(1, "CZK", "cs"))).toBe("0,01 Kč");
     expect(plain(formatMoney(10_000_000_019, "PLN", "pl"))).toBe("100 000 000,19 zł");
   });
-
 });

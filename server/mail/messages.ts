@@ -52,8 +52,14 @@ export interface MailTransfer {
   /** The variable symbol (CZK) or the transfer title (PLN) the payment is matched by. */
   variableSymbol: string;
   amountMinor: number;
-  /** The moment the money must have arrived by, or the order is cancelled (the order's pay-by deadline). */
+}
+
+/** What an order still owes online, and by when. */
+export interface MailOwed {
+  /** The order's pay-by deadline: the moment it must be paid by, or the shop cancels it. */
   payBy: Date;
+  /** Present while a bank transfer is still to be paid. */
+  transfer?: MailTransfer;
 }
 
 export interface MailOrder {
@@ -69,8 +75,8 @@ export interface MailOrder {
   totalMinor: number;
   currency: CurrencyCode;
   payments: MailPayment[];
-  /** Present while a bank transfer is still to be paid. */
-  transfer?: MailTransfer;
+  /** Present while the order still owes money online. */
+  owed?: MailOwed;
   /** The order's status page. */
   statusUrl: string;
   brand: MailBrand;
@@ -106,7 +112,11 @@ export function orderConfirmationMail(order: MailOrder, lang: Language): MailCon
     { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
     m.paymentsTable(),
   ];
-  if (order.transfer) blocks.push(...m.transferBlocks(order.transfer));
+  // The transfer's instructions state the deadline; without a transfer, what is owed online is told it here.
+  const { owed } = order;
+  if (owed?.transfer) blocks.push(...m.transferBlocks(owed.transfer, owed.payBy));
+  else if (owed)
+    blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.payBy", { date: m.deadline(owed.payBy) }) });
   blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") }, m.statusLink());
   return m.render(m.t("orderConfirmation.subject", { orderNumber: order.orderNumber }), blocks);
 }
@@ -237,6 +247,7 @@ function messageKit(order: MailOrder, lang: Language) {
     t,
     money,
     day,
+    deadline,
 
     /** Hotel, dates, rooms, guests and price: what was booked. */
     stayFacts(): [string, string][] {
@@ -269,13 +280,13 @@ function messageKit(order: MailOrder, lang: Language) {
     },
 
     /** What to send where, and that rooms paid this way wait for the money. */
-    transferBlocks(transfer: MailTransfer): Block[] {
+    transferBlocks(transfer: MailTransfer, payBy: Date): Block[] {
       const amount = money(transfer.amountMinor);
       // Czech banks match a payment by its variable symbol; Polish transfers carry it in the title.
       const reference = order.currency === "CZK" ? "fields.variableSymbol" : "fields.transferTitle";
       return [
         { kind: "heading", text: t("headings.transfer") },
-        { kind: "paragraph", text: t("orderConfirmation.transferInstruction", { amount, date: deadline(transfer.payBy) }) },
+        { kind: "paragraph", text: t("orderConfirmation.transferInstruction", { amount, date: deadline(payBy) }) },
         {
           kind: "facts",
           rows: [
@@ -283,7 +294,7 @@ function messageKit(order: MailOrder, lang: Language) {
             [t("fields.iban"), transfer.iban.replace(/(.{4})(?=.)/g, "$1 ")],
             [t(reference), transfer.variableSymbol],
             [t("fields.amount"), amount],
-            [t("fields.payBy"), deadline(transfer.payBy)],
+            [t("fields.payBy"), deadline(payBy)],
           ],
         },
         { kind: "paragraph", text: t("orderConfirmation.transferBooking") },

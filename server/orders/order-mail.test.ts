@@ -157,7 +157,7 @@ describe("order mails", () => {
       status: "paid",
       payments: czechOrder.payments.map((p) => ({ ...p, status: "paid" })),
     };
-    expect(mailOrderOf(paid, config).transfer).toBeUndefined();
+    expect(mailOrderOf(paid, config).owed).toBeUndefined();
     const text = plain(orderMail("order_confirmation", paid, config).text);
     expect(text).not.toContain("Variabilní symbol");
     expect(text).not.toContain("CZ93 2010");

@@ -12,6 +12,7 @@ import type { MealPlanKey } from "../../app/order/availability-view";
 import type { Language } from "../../app/route-table";
 import type { MailMessage } from "../adapters/mail/mailer";
 import { receivingAccount, type Config } from "../config";
+import { owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import type { ProductKey } from "../domain/products";
 import {
@@ -78,7 +79,7 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
       amountMinor: payment.value,
       state: payment.status,
     })),
-    ...(transfer ? { transfer } : {}),
+    ...(owesPayment(order.status) ? { owed: { payBy: order.payBy, ...(transfer ? { transfer } : {}) } } : {}),
     statusUrl: orderStatusUrl(config, order),
     brand: brandOf(order.product, config),
   };
@@ -170,7 +171,6 @@ function transferOf(order: StoredOrder, config: Config): MailTransfer | undefine
     iban: account.iban,
     variableSymbol: variableSymbolOf(order.orderNumber),
     amountMinor: sumOf(waiting),
-    payBy: order.payBy,
   };
 }
 

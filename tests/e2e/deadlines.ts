@@ -30,7 +30,9 @@ export const endOfDayDeadline = {
 export function statedPayBy(from: Date, to: Date, language: "cs" | "pl", currency: CurrencyCode): string[] {
   const timeZone = marketTimeZones[currency];
   const days = new Set([from, to].map((instant) => dayNumber(calendarDateIn(instant, timeZone))!));
-  return [...days].map((day) => formatDeadline(zonedInstant(day + PAY_WITHIN_DAYS, 23, 59, timeZone), language, timeZone));
+  return [...days].map((day) =>
+    formatDeadline(zonedInstant(day + PAY_WITHIN_DAYS, 23, 59, timeZone), language, timeZone)
+  );
 }
 
 /** The text of the e-mails the shop has written so far that mention `text` (an order or voucher number). */

@@ -41,7 +41,12 @@ const payByLabel = { cs: "Zaplaťte do", pl: "Zapłać do" } as const;
  * The transfer's deadline on the status page, its date, time and zone, is the one the order was given (23:59 on the
  * third day after ordering, the stay being weeks away), and the confirmation e-mail states the very same words.
  */
-async function expectPayBy(transfer: Locator, orderNumber: string, language: "cs" | "pl", orderedBetween: [Date, Date]) {
+async function expectPayBy(
+  transfer: Locator,
+  orderNumber: string,
+  language: "cs" | "pl",
+  orderedBetween: [Date, Date]
+) {
   const shown = transfer.getByTestId("pay-by");
   await expect(shown).toHaveText(new RegExp(`^${payByLabel[language]} ${endOfDayDeadline[language]}$`, "u"));
   const deadline = ((await shown.textContent()) ?? "").slice(payByLabel[language].length + 1);

@@ -291,7 +291,10 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         // Ordered at 11:00 on 21 November, market time: the end of the third day after.
         expect(timestampDate(order.payBy!)).toEqual(new Date("2026-11-24T22:59:00Z"));
 
-        const page = orderView(order, viewFormats({ locale: language, variant: siteVariants[product] } as AppLoadContext));
+        const page = orderView(
+          order,
+          viewFormats({ locale: language, variant: siteVariants[product] } as AppLoadContext)
+        );
         const transfer = page.payments.find((payment) => payment.method.methodId === "transfer");
         expect(plain(transfer?.payBy ?? "")).toBe(stated);
 
