@@ -285,7 +285,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       ["DZB_CZ", "cs", "24. listopadu 2026 v 23:59 SEČ"],
       ["DZB_PL", "pl", "24 listopada 2026 23:59 CET"],
     ] as const)(
-      "the status page, the e-mail and the terms state the instant the api stores, with its time and zone (%s)",
+      "the status page, the e-mail and the documents state the instant the api stores, with its time and zone (%s)",
       async (product, language, stated) => {
         const { order } = await createOrder(transferOnly, product);
         // Ordered at 11:00 on 21 November, market time: the end of the third day after.
@@ -302,12 +302,11 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         const confirmation = (await mailsAbout(order.orderNumber)).find((mail) => mail.includes("order_confirmation"));
         expect(plain(plainTextOf(confirmation ?? ""))).toContain(stated);
 
-        const terms = await client.orderDocument({
-          productVariant: variants[product],
-          orderId: order.orderId,
-          type: DocumentType.TERMS,
-        });
-        expect(plain(flatText(terms.content))).toContain(stated);
+        // Both documents of an order owing money: the payment request and the terms.
+        for (const type of [DocumentType.PAYMENT_REQUEST, DocumentType.TERMS]) {
+          const pdf = await client.orderDocument({ productVariant: variants[product], orderId: order.orderId, type });
+          expect(plain(flatText(pdf.content)), DocumentType[type]).toContain(stated);
+        }
       }
     );
 
