@@ -1,0 +1,99 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { field, openRooms, orderStep, submitStay, type Language } from "./order-flow";
+import {
+  chooseFirstRoom,
+  decideAtGateway,
+  orderByRequest,
+  reservationPath,
+  statusPath,
+  submitIntent,
+} from "./reservation-flow";
+import { availableStay, bookingLink } from "./stays";
+import { expectJavaScriptState } from "./support";
+
+/**
+ * How the shop looks and speaks on a phone, with JavaScript on and off: nothing scrolls sideways on the order screens
+ * whatever the customer typed or the hotel is called, buttons speak in the page's font, and the words are the
+ * customer's language.
+ */
+
+/** 44 characters and, to the browser, one word: nothing in it allows a line break. */
+const longEmail = "jana.marie.novakovadlouha@firmaexamplepl.com";
+/** The simulator names a hotel after its link, so this hotel has a 38-letter word in its name. */
+const longHotel = "hotel-schlosshotelwellnessresortpanoramablick-prague";
+
+/** The narrowest phones still in use, and the common width. */
+const phoneWidths = [360, 320];
+
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  for (const width of phoneWidths) {
+    await page.setViewportSize({ width, height: 780 });
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, `${screen} at ${width} px is no wider than the screen`).toBeLessThanOrEqual(clientWidth);
+  }
+}
+
+for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
+  test(`no order screen scrolls sideways on a phone, whatever is typed (${language})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+
+    // Step 1, with a link too long for any line, sent and answered with its error.
+    await page.goto(orderStep[language]);
+    await expectJavaScriptState(page, testInfo);
+    await field(page, "url").fill(`https://www.example.com/${"x".repeat(120)}`);
+    await expectNoSidewaysScroll(page, "step 1");
+    await submitStay(page);
+    await expect(field(page, "url")).toHaveAttribute("aria-invalid", "true");
+    await expectNoSidewaysScroll(page, "step 1 with its error");
+
+    // The rooms of a hotel with a long word in its name.
+    const stay = await availableStay(longHotel);
+    await openRooms(page, language, bookingLink(longHotel, { ...stay, adults: 2, rooms: 1 }));
+    await expect(page.locator("#hotel-name")).toContainText("Schlosshotelwellnessresortpanoramablick");
+    await expectNoSidewaysScroll(page, "the rooms");
+
+    // The reservation, priced with a long e-mail typed.
+    await chooseFirstRoom(page, language);
+    await expect(page).toHaveURL(reservationPath[language]);
+    await field(page, "email").fill(longEmail);
+    await submitIntent(page, "update");
+    await expect(field(page, "email")).toHaveValue(longEmail);
+    await expectNoSidewaysScroll(page, "the reservation");
+
+    // The status page of an order with both.
+    await page.goto(await orderByRequest(request, { language, hotel: longHotel, fields: { email: longEmail } }));
+    await expect(page.getByText(longEmail)).toBeVisible();
+    await expectNoSidewaysScroll(page, "the status page");
+  });
+}
+
+/** The font a control is drawn in, as the browser computed it. */
+function fontOf(control: Locator) {
+  return control.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return `${style.fontFamily} ${style.fontSize}`;
+  });
+}
+
+test("buttons speak in the page's font, not the browser's own", async ({ page, request }, testInfo) => {
+  // A card payment left unpaid at the gateway: the status page offers to pay it again.
+  await page.goto(await orderByRequest(request, { fields: { lastPayment: "payment_card" } }));
+  await decideAtGateway(page, /ČSOB/, "decline");
+  await expectJavaScriptState(page, testInfo);
+  const pageFont = await fontOf(page.locator("body"));
+  const payAgain = page.getByRole("button", { name: /^Zaplatit znovu: / });
+  await expect(payAgain).toBeVisible();
+  expect(await fontOf(payAgain)).toBe(pageFont);
+
+  await page.locator(".order-cancel").getByRole("link", { name: "Zrušit objednávku…" }).click();
+  const confirm = page.getByRole("button", { name: "Ano, zrušit objednávku" });
+  await expect(confirm).toBeVisible();
+  expect(await fontOf(confirm)).toBe(pageFont);
+  await expect(page).toHaveURL(statusPath);
+});
