@@ -9,7 +9,7 @@ import {
   submitIntent,
 } from "./reservation-flow";
 import { availableStay, bookingLink } from "./stays";
-import { expectJavaScriptState } from "./support";
+import { expectJavaScriptState, onHost } from "./support";
 
 /**
  * How the shop looks and speaks on a phone, with JavaScript on and off: nothing scrolls sideways on the order screens
@@ -96,4 +96,23 @@ test("buttons speak in the page's font, not the browser's own", async ({ page, r
   await expect(confirm).toBeVisible();
   expect(await fontOf(confirm)).toBe(pageFont);
   await expect(page).toHaveURL(statusPath);
+});
+
+test("a payment whose outcome is not known yet reads as news, not as an error", async ({ page, request }) => {
+  const status = await orderByRequest(request);
+  await page.goto(`${status}?outcome=unknown`);
+  const notice = page.locator(".payment-outcome");
+  await expect(notice).toHaveText("Výsledek platby zatím neznáme. Jakmile nám ho brána sdělí, uvidíte ho na této stránce.");
+  await expect(notice).toHaveAttribute("role", "status");
+  await expect(notice).toHaveClass(/payment-outcome--info/);
+
+  await page.goto(`${status}?outcome=failed`);
+  await expect(page.locator(".payment-outcome")).toHaveAttribute("role", "alert");
+});
+
+test("the 404 page has a title in the page's language", async ({ page }) => {
+  await page.goto(onHost("localhost", "/no-such-page"));
+  await expect(page).toHaveTitle("Stránka nenalezena | Dovolená za benefity");
+  await page.goto(onHost("pl.localhost", "/no-such-page"));
+  await expect(page).toHaveTitle("Nie znaleziono strony | Urlop za benefity");
 });
