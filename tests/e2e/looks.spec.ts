@@ -9,7 +9,7 @@ import {
   submitIntent,
 } from "./reservation-flow";
 import { availableStay, bookingLink } from "./stays";
-import { expectJavaScriptState, onHost } from "./support";
+import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 /**
  * How the shop looks and speaks on a phone, with JavaScript on and off: nothing scrolls sideways on the order screens
@@ -116,3 +116,19 @@ test("the 404 page has a title in the page's language", async ({ page }) => {
   await page.goto(onHost("pl.localhost", "/no-such-page"));
   await expect(page).toHaveTitle("Nie znaleziono strony | Urlop za benefity");
 });
+
+for (const [host, own, ownName] of [
+  ["localhost", "cs", "Čeština"],
+  ["pluxee.localhost", "cs-pluxee", "Čeština (Pluxee)"],
+] as const) {
+  test(`an English page of ${host} leads back to the host's own language`, async ({ page }, testInfo) => {
+    await page.goto(onHost(host, "/en/order"));
+    await expectJavaScriptState(page, testInfo);
+    const select = page.getByLabel("Language");
+    await expect(select.locator("option")).toHaveText(["English", ownName, "Polski"]);
+    await select.selectOption(own);
+    if (!javaScriptEnabled(testInfo)) await page.getByRole("button", { name: "Change language" }).click();
+    await page.waitForURL((url) => url.pathname === "/objednavka");
+    await expect(page.locator("html")).toHaveAttribute("lang", "cs");
+  });
+}
