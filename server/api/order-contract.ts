@@ -200,7 +200,7 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
 async function toTransferDetails(order: StoredOrder, payment: StoredPayment, config: Config) {
   const account = receivingAccount(config, order.currency);
   const variableSymbol = variableSymbolOf(order.orderNumber);
-  const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order) };
+  const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order, variableSymbol) };
   return {
     bankTransfer: {
       bankAccount: account.display,
@@ -213,9 +213,14 @@ async function toTransferDetails(order: StoredOrder, payment: StoredPayment, con
   };
 }
 
-/** The transfer's message in the market's language, so the shop's accountant and the payer both recognise it. */
-function transferMessage(order: StoredOrder): string {
-  return `${order.currency === "PLN" ? "Zamowienie" : "Objednavka"} ${order.orderNumber}`;
+/**
+ * What the transfer says to the payer's bank. A Polish transfer has no variable symbol, so its title carries it, and
+ * the title is the variable symbol alone: the status page, the e-mail and the invoice give it as the title to type,
+ * and the QR code fills in the same. A Czech transfer carries the symbol in its own field, and a message the shop's
+ * accountant recognises.
+ */
+function transferMessage(order: StoredOrder, variableSymbol: string): string {
+  return order.currency === "PLN" ? variableSymbol : `Objednavka ${order.orderNumber}`;
 }
 
 async function toPayment(
