@@ -295,6 +295,7 @@ export async function toHotelOrder(
       checkIn: dateToTimestamp(stay.checkIn),
       checkOut: dateToTimestamp(stay.checkOut),
       childrenAges: [...stay.childrenAges],
+      bookingReference: order.bookingRef ?? "",
     },
     payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),

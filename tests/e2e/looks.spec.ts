@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { e2eVouchers } from "../playwright.config";
 import { field, openRooms, orderStep, submitStay, type Language } from "./order-flow";
 import {
   chooseFirstRoom,
@@ -130,5 +131,26 @@ for (const [host, own, ownName] of [
     if (!javaScriptEnabled(testInfo)) await page.getByRole("button", { name: "Change language" }).click();
     await page.waitForURL((url) => url.pathname === "/objednavka");
     await expect(page.locator("html")).toHaveAttribute("lang", "cs");
+  });
+}
+
+for (const [language, label] of [
+  ["cs", "Číslo rezervace v hotelu"],
+  ["pl", "Numer rezerwacji w hotelu"],
+] as const) {
+  test(`once the stay is booked, the status page gives the hotel's booking reference (${language})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    // Paid in full by the big voucher, so the booking job books it at once.
+    const voucherCodes = language === "pl" ? e2eVouchers.PLN : e2eVouchers.CZK;
+    await page.goto(await orderByRequest(request, { language, fields: { voucherCodes } }));
+    const reference = page.getByTestId("booking-reference");
+    await expect(async () => {
+      await page.reload();
+      await expect(reference).toHaveText(/^SIM-\d{20}$/, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator(".order-progress dt", { hasText: label })).toBeVisible();
   });
 }
