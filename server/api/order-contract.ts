@@ -28,7 +28,7 @@ import type {
 } from "../domain/order-status";
 import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../domain/payment-calculation";
 import { paymentMethodById } from "../domain/payment-methods";
-import type { PricedCharge, ProductPrice } from "../domain/pricing";
+import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
 import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
 import { cancellationDeadline, cancelRefusal, owesPayment } from "../domain/order-lifecycle";
@@ -36,7 +36,7 @@ import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import { orderDocumentUrl } from "../orders/shop-links";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
-import { dateToTimestamp, toDeal, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
+import { dateToTimestamp, toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
 import { toMoney } from "./money";
 import { toPaymentMethod } from "./payment-methods";
 
@@ -84,22 +84,13 @@ const bookingStatuses: Record<DomainBookingStatus, BookingStatus> = {
   not_ordered: BookingStatus.NOT_ORDERED,
 };
 
-function toCharges(charges: readonly PricedCharge[], currency: CurrencyCode) {
-  return charges.map((charge) => ({
-    name: charge.name,
-    percentage: charge.percentage ?? 0,
-    value: toMoney(charge.amount, currency),
-    chargeableOnline: charge.chargeableOnline,
-  }));
-}
-
 function toProductPrice(price: ProductPrice, currency: CurrencyCode) {
   return {
     base: toMoney(price.base, currency),
     payOnline: toMoney(price.payOnline, currency),
     payOnSite: toMoney(price.payOnSite, currency),
     total: toMoney(price.total, currency),
-    extraCharges: toCharges(price.extraCharges, currency),
+    extraCharges: price.extraCharges.map((charge) => toExtraCharge(charge, currency)),
   };
 }
 

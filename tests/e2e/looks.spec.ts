@@ -23,8 +23,10 @@ const longEmail = "jana.marie.novakovadlouha@firmaexamplepl.com";
 /** The simulator names a hotel after its link, so this hotel has a 38-letter word in its name. */
 const longHotel = "hotel-schlosshotelwellnessresortpanoramablick-prague";
 
-/** The narrowest phones still in use, and the common width. */
+/** The common phone width, then the narrowest still in use. */
 const phoneWidths = [360, 320];
+
+test.use({ viewport: { width: 360, height: 780 } });
 
 async function expectNoSidewaysScroll(page: Page, screen: string) {
   for (const width of phoneWidths) {
@@ -42,8 +44,6 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     page,
     request,
   }, testInfo) => {
-    await page.setViewportSize({ width: 360, height: 780 });
-
     // Step 1, with a link too long for any line, sent and answered with its error.
     await page.goto(orderStep[language]);
     await expectJavaScriptState(page, testInfo);
@@ -142,7 +142,6 @@ for (const [language, label] of [
     page,
     request,
   }) => {
-    await page.setViewportSize({ width: 360, height: 780 });
     // Paid in full by the big voucher, so the booking job books it at once.
     const voucherCodes = language === "pl" ? e2eVouchers.PLN : e2eVouchers.CZK;
     await page.goto(await orderByRequest(request, { language, fields: { voucherCodes } }));
@@ -152,5 +151,28 @@ for (const [language, label] of [
       await expect(reference).toHaveText(/^SIM-\d{20}$/, { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await expect(page.locator(".order-progress dt", { hasText: label })).toBeVisible();
+  });
+}
+
+/** The simulator's hotel with both of its charges, a city tax and a service charge, named in English. */
+const chargingHotel = "hotel-city-tax-prague";
+
+for (const [language, cityTax, serviceCharge] of [
+  ["cs", "Poplatek z pobytu", "Servisní poplatek"],
+  ["pl", "Opłata miejscowa", "Opłata serwisowa"],
+] as const) {
+  test(`the hotel's charges are named in the customer's language (${language})`, async ({ page }) => {
+    const stay = await availableStay(chargingHotel);
+    await openRooms(page, language, bookingLink(chargingHotel, { ...stay, adults: 2, rooms: 1 }));
+    const conditions = page.locator(".product__conditions");
+    await expect(conditions.filter({ hasText: cityTax }).first()).toBeVisible();
+    await expect(conditions.filter({ hasText: serviceCharge }).first()).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("City tax");
+    await expect(page.locator("main")).not.toContainText("Service charge");
+
+    await chooseFirstRoom(page, language);
+    await expect(page.locator(".price-breakdown")).toContainText(cityTax);
+    await expect(page.locator(".chosen-rooms")).toContainText(cityTax);
+    await expect(page.locator("main")).not.toContainText("City tax");
   });
 }
