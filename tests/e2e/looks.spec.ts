@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { e2eVouchers } from "../playwright.config";
 import { field, openRooms, orderStep, submitStay, type Language } from "./order-flow";
 import {
@@ -18,10 +18,20 @@ import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
  * customer's language.
  */
 
-/** 44 characters and, to the browser, one word: nothing in it allows a line break. */
-const longEmail = "jana.marie.novakovadlouha@firmaexamplepl.com";
+/** 44 characters and, to the browser, one word: nothing in it allows a line break. Each test's own, as ownEmail. */
+function longEmail(language: Language, testInfo: TestInfo): string {
+  return `janamarie.novakovadlouh.${language}${testInfo.project.name === "js" ? "js" : "nj"}@firmaexample.cz`;
+}
 /** The simulator names a hotel after its link, so this hotel has a 38-letter word in its name. */
 const longHotel = "hotel-schlosshotelwellnessresortpanoramablick-prague";
+
+/**
+ * A customer of this test alone: an unpaid order for the same e-mail, hotel, dates and rooms as another test's would
+ * replace that one as a duplicate.
+ */
+function ownEmail(testInfo: TestInfo, what: string): string {
+  return `${what}.${testInfo.project.name}@example.cz`;
+}
 
 /** The common phone width, then the narrowest still in use. */
 const phoneWidths = [360, 320];
@@ -62,14 +72,16 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     // The reservation, priced with a long e-mail typed.
     await chooseFirstRoom(page, language);
     await expect(page).toHaveURL(reservationPath[language]);
-    await field(page, "email").fill(longEmail);
+    const email = longEmail(language, testInfo);
+    expect(email).toHaveLength(44);
+    await field(page, "email").fill(email);
     await submitIntent(page, "update");
-    await expect(field(page, "email")).toHaveValue(longEmail);
+    await expect(field(page, "email")).toHaveValue(email);
     await expectNoSidewaysScroll(page, "the reservation");
 
     // The status page of an order with both.
-    await page.goto(await orderByRequest(request, { language, hotel: longHotel, fields: { email: longEmail } }));
-    await expect(page.getByText(longEmail)).toBeVisible();
+    await page.goto(await orderByRequest(request, { language, hotel: longHotel, fields: { email } }));
+    await expect(page.getByText(email)).toBeVisible();
     await expectNoSidewaysScroll(page, "the status page");
   });
 }
@@ -84,7 +96,8 @@ function fontOf(control: Locator) {
 
 test("buttons speak in the page's font, not the browser's own", async ({ page, request }, testInfo) => {
   // A card payment left unpaid at the gateway: the status page offers to pay it again.
-  await page.goto(await orderByRequest(request, { fields: { lastPayment: "payment_card" } }));
+  const fields = { lastPayment: "payment_card", email: ownEmail(testInfo, "fonts") };
+  await page.goto(await orderByRequest(request, { fields }));
   await decideAtGateway(page, /ČSOB/, "decline");
   await expectJavaScriptState(page, testInfo);
   const pageFont = await fontOf(page.locator("body"));
@@ -99,8 +112,8 @@ test("buttons speak in the page's font, not the browser's own", async ({ page, r
   await expect(page).toHaveURL(statusPath);
 });
 
-test("a payment whose outcome is not known yet reads as news, not as an error", async ({ page, request }) => {
-  const status = await orderByRequest(request);
+test("a payment whose outcome is not known yet reads as news, not as an error", async ({ page, request }, testInfo) => {
+  const status = await orderByRequest(request, { fields: { email: ownEmail(testInfo, "outcome") } });
   await page.goto(`${status}?outcome=unknown`);
   const notice = page.locator(".payment-outcome");
   await expect(notice).toHaveText("Výsledek platby zatím neznáme. Jakmile nám ho brána sdělí, uvidíte ho na této stránce.");
@@ -125,6 +138,8 @@ for (const [host, own, ownName] of [
   test(`an English page of ${host} leads back to the host's own language`, async ({ page }, testInfo) => {
     await page.goto(onHost(host, "/en/order"));
     await expectJavaScriptState(page, testInfo);
+    // On a phone the language menu is in the site menu.
+    await page.locator(".menu-toggle").click();
     const select = page.getByLabel("Language");
     await expect(select.locator("option")).toHaveText(["English", ownName, "Polski"]);
     await select.selectOption(own);
@@ -141,10 +156,11 @@ for (const [language, label] of [
   test(`once the stay is booked, the status page gives the hotel's booking reference (${language})`, async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     // Paid in full by the big voucher, so the booking job books it at once.
     const voucherCodes = language === "pl" ? e2eVouchers.PLN : e2eVouchers.CZK;
-    await page.goto(await orderByRequest(request, { language, fields: { voucherCodes } }));
+    const email = ownEmail(testInfo, `booked-${language}`);
+    await page.goto(await orderByRequest(request, { language, fields: { voucherCodes, email } }));
     const reference = page.getByTestId("booking-reference");
     await expect(async () => {
       await page.reload();
