@@ -18,7 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { backendInfo } from "~/backend-info.server";
 import { messages } from "~/i18n/i18n.server";
 import { useNonce } from "~/nonce";
-import { variantRobots } from "~/screen-meta";
+import { errorPageMeta, variantRobots } from "~/screen-meta";
 import { languageOf, localizedPath } from "~/route-table";
 import stylesheet from "~/styles/app.css";
 
@@ -52,7 +52,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => variantRobots(data);
+/** The screens name themselves (screenMeta); the error page is the root's own. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorPageMeta(data, isNotFound(error)) : variantRobots(data);
+
+function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
 
 /** The shell's data changes only with the locale, and a locale change reloads the document. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
@@ -115,7 +121,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   if (!notFound) console.error(error);
   const home = data ? localizedPath("home", data.locale, data.site.defaultLocale) : "/";
   return (

@@ -12,10 +12,10 @@ import { useShop } from "~/shop-data";
  */
 export function LanguageForm() {
   const { t } = useTranslation();
-  const { locale } = useShop();
+  const { locale, site } = useShop();
   const location = useLocation();
   const [changing, setChanging] = useState(false);
-  const options = [locale, ...languageChoices(locale).filter((choice) => choice !== locale)];
+  const options = [locale, ...languageChoices(locale, site.defaultLocale).filter((choice) => choice !== locale)];
 
   return (
     <form method="post" action={`/${endpoints.languageSwitch.path}`} className="language-form">

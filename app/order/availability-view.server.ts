@@ -9,7 +9,7 @@ import {
   type Photo,
   type RoomProduct,
 } from "../../gen/dzb/shop/v1/hotel_pb";
-import type { ExtraCharge } from "../../gen/dzb/shop/v1/payment_pb";
+import { ExtraChargeType, type ExtraCharge } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp } from "~/order/calendar-date.server";
 import { nightsBetween } from "../../server/domain/calendar-date";
@@ -18,6 +18,8 @@ import { localeTags } from "~/i18n/config";
 import { formatCalendarDate, formatDeadline } from "~/i18n/date-format";
 import type {
   AvailabilityView,
+  ChargeNameView,
+  ChargeTypeKey,
   DealKey,
   HotelView,
   MealPlanKey,
@@ -147,6 +149,16 @@ export const mealPlanKeys: Partial<Record<MealPlanType, MealPlanKey>> = {
   [MealPlanType.ALL_INCLUSIVE]: "all_inclusive",
 };
 
+const chargeTypeKeys: Partial<Record<ExtraChargeType, ChargeTypeKey>> = {
+  [ExtraChargeType.CITY_TAX]: "city_tax",
+  [ExtraChargeType.SERVICE_CHARGE]: "service_charge",
+};
+
+/** A charge's type where the shop names it itself; its name, the provider's, for the rest. */
+export function chargeNameView(charge: ExtraCharge): ChargeNameView {
+  return { name: charge.name, type: chargeTypeKeys[charge.type] ?? null };
+}
+
 const dealKeys: Partial<Record<Deal, DealKey>> = {
   [Deal.BLACK_FRIDAY]: "black_friday",
   [Deal.LIMITED_TIME_DEAL]: "limited_time_deal",
@@ -201,7 +213,7 @@ export function roomConditionsView(
   return {
     freeCancellationUntil: freeCancellationUntil ? formats.deadline(timestampDate(freeCancellationUntil)) : null,
     extraCharges: extraCharges.map((charge) => ({
-      name: charge.name,
+      ...chargeNameView(charge),
       amount: formats.money(minorUnits(charge.value)),
       chargeableOnline: charge.chargeableOnline,
     })),

@@ -38,7 +38,11 @@ export type StayView = {
   changeQuery: string;
 };
 
-export type ExtraChargeView = { name: string; amount: string; chargeableOnline: boolean };
+/** The kinds of charge the shop names itself (`chargeTypes.*` messages). */
+export type ChargeTypeKey = "city_tax" | "service_charge";
+/** How a charge is named: by its type where the shop has a name for it, else by the provider's own name. */
+export type ChargeNameView = { name: string; type: ChargeTypeKey | null };
+export type ExtraChargeView = ChargeNameView & { amount: string; chargeableOnline: boolean };
 
 export type ProductView = {
   productId: string;

@@ -156,6 +156,7 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     stepsDone: progress === "cancelled" ? 0 : stepsDoneAt[progress],
     cancelled: progress === "cancelled",
     bookingStatus: booking ? bookingStatusKeys[booking.bookingStatus] ?? null : null,
+    bookingReference: booking?.bookingReference || null,
     hotel: { ...hotel, name: order.hotel?.name || hotel.name, url: order.hotel?.url || hotel.url },
     stay: formattedStay(stayView({ hotelRequest, hotelDetail }), formats),
     childrenAges: booking?.childrenAges ?? [],

@@ -55,6 +55,8 @@ export type OrderView = {
   stepsDone: number;
   cancelled: boolean;
   bookingStatus: BookingStatusKey | null;
+  /** The hotel provider's reference, once the stay is booked. */
+  bookingReference: string | null;
   hotel: HotelView;
   stay: StayView;
   childrenAges: number[];

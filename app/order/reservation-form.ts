@@ -3,7 +3,13 @@
  * and the browser agree to the character), and the form's field names and limits. Free of zod on purpose: this module
  * reaches the browser, the schema (reservation-form.server.ts) does not.
  */
-import type { HotelView, MealPlanKey, StayView } from "~/order/availability-view";
+import type {
+  ChargeNameView,
+  ExtraChargeView,
+  HotelView,
+  MealPlanKey,
+  StayView,
+} from "~/order/availability-view";
 
 /** SPEC §5: an optional plus, a 2-3 digit country code and three groups of three digits. */
 export const PHONE_PATTERN = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
@@ -24,7 +30,7 @@ export type ChosenRoomView = {
   mealPlan: MealPlanKey | null;
   /** The room's price for the stay. */
   price: string;
-  extraCharges: { name: string; amount: string; chargeableOnline: boolean }[];
+  extraCharges: ExtraChargeView[];
   /** Formatted deadline; null when the room cannot be cancelled free of charge. */
   freeCancellationUntil: string | null;
   payAtPropertyOnly: boolean;
@@ -33,8 +39,8 @@ export type ChosenRoomView = {
 export type PriceView = {
   /** The rooms before anything else. */
   base: AmountView;
-  extraChargesOnline: { name: string; amount: AmountView }[];
-  extraChargesOnSite: { name: string; amount: AmountView }[];
+  extraChargesOnline: (ChargeNameView & { amount: AmountView })[];
+  extraChargesOnSite: (ChargeNameView & { amount: AmountView })[];
   insurance: AmountView | null;
   discount: AmountView | null;
   creditUsed: AmountView | null;

@@ -5,6 +5,7 @@ import { InvalidVoucherReason, type PaymentMethod, type PaymentRequest } from ".
 import type { HotelOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { insurancePrice } from "../../server/domain/pricing";
 import {
+  chargeNameView,
   formattedStay,
   hotelView,
   mealPlanKeys,
@@ -78,7 +79,7 @@ export function roomView(product: OrderProduct, formats: Formats): ChosenRoomVie
 /** The breakdown of SPEC §3: the rooms, what is added and taken off, and where each part is paid. */
 export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: number, formats: Formats): PriceView {
   const charges = (price?.extraCharges ?? []).map((charge) => ({
-    name: charge.name,
+    ...chargeNameView(charge),
     amount: formats.money(minorUnits(charge.value)),
     online: charge.chargeableOnline,
   }));
@@ -86,8 +87,8 @@ export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: nu
   const payOnSite = minorUnits(price?.payOnSite);
   return {
     base: formats.money(minorUnits(price?.base)),
-    extraChargesOnline: charges.filter((charge) => charge.online).map(({ name, amount }) => ({ name, amount })),
-    extraChargesOnSite: charges.filter((charge) => !charge.online).map(({ name, amount }) => ({ name, amount })),
+    extraChargesOnline: charges.filter((charge) => charge.online).map(({ online: _, ...charge }) => charge),
+    extraChargesOnSite: charges.filter((charge) => !charge.online).map(({ online: _, ...charge }) => charge),
     insurance: nonZero(minorUnits(price?.insurance), formats),
     discount: nonZero(minorUnits(price?.discount), formats),
     creditUsed: nonZero(creditUsed, formats),

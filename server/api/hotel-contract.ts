@@ -13,7 +13,9 @@ import {
   type PhotoSchema,
   type RoomProductSchema,
 } from "../../gen/dzb/shop/v1/hotel_pb";
+import { ExtraChargeType, type ExtraChargeSchema } from "../../gen/dzb/shop/v1/payment_pb";
 import type {
+  ChargeType,
   DealKind,
   MealKind,
   MealPlanKind,
@@ -24,6 +26,7 @@ import type {
   UnavailableReason as ProviderUnavailableReason,
 } from "../adapters/provider/hotel-provider";
 import { fitsOccupancy } from "../domain/occupancy";
+import type { PricedCharge } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
 import { utcDateOf, utcMidnightOf } from "../domain/calendar-date";
 import type { Stay } from "../domain/stay";
@@ -54,6 +57,11 @@ const timings: Record<PaymentTiming, TimingType> = {
   online_now: TimingType.ONLINE_NOW,
   online_later: TimingType.ONLINE_LATER,
   at_property: TimingType.AT_PROPERTY,
+};
+
+const chargeTypes: Record<ChargeType, ExtraChargeType> = {
+  city_tax: ExtraChargeType.CITY_TAX,
+  service_charge: ExtraChargeType.SERVICE_CHARGE,
 };
 
 const unavailableReasons: Record<ProviderUnavailableReason, UnavailableReason> = {
@@ -112,6 +120,17 @@ export function toMealPlan(mealPlan: ProviderProduct["mealPlan"]): MessageInitSh
   return { plan: mealPlans[mealPlan.plan], meals: mealPlan.meals.map((meal) => meals[meal]) };
 }
 
+/** A charge as offered (the provider's) or as ordered (priced): the same message. */
+export function toExtraCharge(charge: PricedCharge, currency: CurrencyCode): MessageInitShape<typeof ExtraChargeSchema> {
+  return {
+    name: charge.name,
+    type: charge.type ? chargeTypes[charge.type] : ExtraChargeType.UNSPECIFIED,
+    percentage: charge.percentage ?? 0,
+    value: toMoney(charge.amount, currency),
+    chargeableOnline: charge.chargeableOnline,
+  };
+}
+
 export function toTimingType(timing: PaymentTiming): TimingType {
   return timings[timing];
 }
@@ -140,12 +159,7 @@ function toProduct(
     orderability: product.unavailableReason
       ? { isAvailable: false, unavailableReason: unavailableReasons[product.unavailableReason] }
       : { isAvailable: true },
-    extraCharges: product.extraCharges.map((charge) => ({
-      name: charge.name,
-      percentage: charge.percentage ?? 0,
-      value: toMoney(charge.amount, currency),
-      chargeableOnline: charge.chargeableOnline,
-    })),
+    extraCharges: product.extraCharges.map((charge) => toExtraCharge(charge, currency)),
     paymentTimings: product.paymentTimings.map((timing) => timings[timing]),
   };
 }

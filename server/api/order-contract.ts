@@ -28,7 +28,7 @@ import type {
 } from "../domain/order-status";
 import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../domain/payment-calculation";
 import { paymentMethodById } from "../domain/payment-methods";
-import type { PricedCharge, ProductPrice } from "../domain/pricing";
+import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
 import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
 import { cancellationDeadline, cancelRefusal, owesPayment } from "../domain/order-lifecycle";
@@ -36,7 +36,7 @@ import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import { orderDocumentUrl } from "../orders/shop-links";
 import { transferQrDataUrl } from "../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
-import { dateToTimestamp, toDeal, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
+import { dateToTimestamp, toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
 import { toMoney } from "./money";
 import { toPaymentMethod } from "./payment-methods";
 
@@ -84,22 +84,13 @@ const bookingStatuses: Record<DomainBookingStatus, BookingStatus> = {
   not_ordered: BookingStatus.NOT_ORDERED,
 };
 
-function toCharges(charges: readonly PricedCharge[], currency: CurrencyCode) {
-  return charges.map((charge) => ({
-    name: charge.name,
-    percentage: charge.percentage ?? 0,
-    value: toMoney(charge.amount, currency),
-    chargeableOnline: charge.chargeableOnline,
-  }));
-}
-
 function toProductPrice(price: ProductPrice, currency: CurrencyCode) {
   return {
     base: toMoney(price.base, currency),
     payOnline: toMoney(price.payOnline, currency),
     payOnSite: toMoney(price.payOnSite, currency),
     total: toMoney(price.total, currency),
-    extraCharges: toCharges(price.extraCharges, currency),
+    extraCharges: price.extraCharges.map((charge) => toExtraCharge(charge, currency)),
   };
 }
 
@@ -200,7 +191,7 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
 async function toTransferDetails(order: StoredOrder, payment: StoredPayment, config: Config) {
   const account = receivingAccount(config, order.currency);
   const variableSymbol = variableSymbolOf(order.orderNumber);
-  const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order) };
+  const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order, variableSymbol) };
   return {
     bankTransfer: {
       bankAccount: account.display,
@@ -213,9 +204,14 @@ async function toTransferDetails(order: StoredOrder, payment: StoredPayment, con
   };
 }
 
-/** The transfer's message in the market's language, so the shop's accountant and the payer both recognise it. */
-function transferMessage(order: StoredOrder): string {
-  return `${order.currency === "PLN" ? "Zamowienie" : "Objednavka"} ${order.orderNumber}`;
+/**
+ * What the transfer says to the payer's bank. A Polish transfer has no variable symbol, so its title carries it, and
+ * the title is the variable symbol alone: the status page, the e-mail and the invoice give it as the title to type,
+ * and the QR code fills in the same. A Czech transfer carries the symbol in its own field, and a message the shop's
+ * accountant recognises.
+ */
+function transferMessage(order: StoredOrder, variableSymbol: string): string {
+  return order.currency === "PLN" ? variableSymbol : `Objednavka ${order.orderNumber}`;
 }
 
 async function toPayment(
@@ -290,6 +286,7 @@ export async function toHotelOrder(
       checkIn: dateToTimestamp(stay.checkIn),
       checkOut: dateToTimestamp(stay.checkOut),
       childrenAges: [...stay.childrenAges],
+      bookingReference: order.bookingRef ?? "",
     },
     payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),

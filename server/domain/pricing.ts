@@ -5,11 +5,13 @@
  * payment-calculation.ts.
  */
 
-import type { PaymentTiming } from "../adapters/provider/hotel-provider";
+import type { ChargeType, PaymentTiming } from "../adapters/provider/hotel-provider";
 import type { CurrencyCode } from "./products";
 
 export interface PricedCharge {
   readonly name: string;
+  /** Absent in orders made before charges had types: their name is shown. */
+  readonly type?: ChargeType;
   readonly percentage?: number;
   readonly amount: number;
   readonly chargeableOnline: boolean;

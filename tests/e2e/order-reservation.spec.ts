@@ -167,7 +167,7 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
   await expect(page.locator(".order-confirmation")).toContainText(
     `Potwierdzenie wysłaliśmy na adres ${polishCustomer.email}.`
   );
-  const { transfer, orderNumber, iban, amount, qrText } = await transferOnStatusPage(page);
+  const { transfer, orderNumber, iban, variableSymbol, amount, qrText } = await transferOnStatusPage(page);
   await expect(transfer).toContainText("Przelew bankowy");
   expect(amount).toBe(transferCharge);
   const zbp = parseZbp(qrText);
@@ -177,7 +177,9 @@ test("a Polish stay split between a voucher, a card and a transfer has a ZBP cod
   expect(zbp.fields.country).toBe("PL");
   expect(zbp.fields.amount).toBe(transferCharge);
   expect(`PL${zbp.fields.account}`).toBe(iban);
-  expect(zbp.fields.title).toContain(orderNumber);
+  // The QR code fills in the title the page shows ("Tytuł przelewu"), the order number.
+  expect(zbp.fields.title).toBe(variableSymbol);
+  expect(variableSymbol).toBe(orderNumber);
   // The payment still owed has its deadline, and the documents are there to download.
   await expectPayBy(transfer, orderNumber, "pl", [orderedFrom, orderedTo]);
   await expect(page.locator(".order-documents a")).toHaveText([/^Faktura proforma/, /^Regulamin/]);

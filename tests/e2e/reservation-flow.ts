@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { field, openRooms, type Language } from "./order-flow";
+import { baseURL } from "../playwright.config";
+import { field, openRooms, orderStep, type Language } from "./order-flow";
 import { availableStay, bookingLink } from "./stays";
 
 /** The reservation screen in each language, its id being the order preview's. */
@@ -102,43 +103,79 @@ export async function submitIntent(page: Page, intent: "update" | "order") {
   await expect(button).toBeEnabled();
 }
 
-/** The reservation screen's path for one room, made the way a script-less browser makes it. */
-export async function reservationByRequest(request: APIRequestContext, hotel = "hotel-paris-prague"): Promise<string> {
+/**
+ * A request to an address on a variant host. Node does not resolve pl.localhost as Chromium does: the request goes
+ * to the loopback with the host named.
+ */
+function onVariantHost(address: string) {
+  const url = new URL(address);
+  return { url: `${baseURL}${url.pathname}${url.search}`, headers: { host: url.host } };
+}
+
+/** The reservation screen of one room, made the way a script-less browser makes it, on the language's host. */
+export async function reservationByRequest(
+  request: APIRequestContext,
+  hotel = "hotel-paris-prague",
+  language: Language = "cs"
+): Promise<string> {
   const stay = await availableStay(hotel);
-  const search = await request.post("/objednavka", {
+  const step = onVariantHost(orderStep[language]);
+  const search = await request.post(step.url, {
+    headers: step.headers,
     form: { url: bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }) },
     maxRedirects: 0,
   });
   expect(search.status()).toBe(303);
-  const rooms = search.headers()["location"];
-  const productId = /name="quantity\.(\d+(?:_\d+)+)"/.exec(await (await request.get(rooms)).text())?.[1];
-  const choice = await request.post(rooms, { form: { [`quantity.${productId}`]: "1" }, maxRedirects: 0 });
+  const rooms = onVariantHost(new URL(search.headers()["location"], orderStep[language]).href);
+  const roomsPage = await request.get(rooms.url, { headers: rooms.headers });
+  const productId = /name="quantity\.(\d+(?:_\d+)+)"/.exec(await roomsPage.text())?.[1];
+  const choice = await request.post(rooms.url, {
+    headers: rooms.headers,
+    form: { [`quantity.${productId}`]: "1" },
+    maxRedirects: 0,
+  });
   expect(choice.status()).toBe(303);
-  return choice.headers()["location"];
+  return new URL(choice.headers()["location"], orderStep[language]).href;
 }
 
 /**
- * The form a script-less browser posts to place the order, paid by transfer: first priced with that split ("Update
- * price"), so that the total it was shown is the one the order is placed at.
+ * The form a script-less browser posts to place the order, paid by transfer unless `fields` say otherwise: first
+ * priced with that split ("Update price"), so that the total it was shown is the one the order is placed at.
  */
-export async function orderForm(request: APIRequestContext, reservation: string): Promise<Record<string, string>> {
+export async function orderForm(
+  request: APIRequestContext,
+  reservation: string,
+  fields: Record<string, string> = {}
+): Promise<Record<string, string>> {
   const form = {
     lastPayment: "transfer",
     country: "Česká republika",
     agreeCp: "on",
     agreeTac: "on",
     ...czechCustomer,
+    ...fields,
   };
-  const updated = await request.post(reservation, { form: { ...form, intent: "update" } });
+  const { url, headers } = onVariantHost(reservation);
+  const updated = await request.post(url, { headers, form: { ...form, intent: "update" } });
   expect(updated.status()).toBe(200);
   const seenTotal = /name="seenTotal" value="(\d+)"/.exec(await updated.text())?.[1] ?? "";
   return { ...form, intent: "order", seenTotal };
 }
 
-/** An order placed without a browser, for pages that need one: its status page's path. */
-export async function orderByRequest(request: APIRequestContext): Promise<string> {
-  const reservation = await reservationByRequest(request);
-  const placed = await request.post(reservation, { form: await orderForm(request, reservation), maxRedirects: 0 });
+/**
+ * An order placed without a browser, for pages that need one: the address it leads to, its status page (or the
+ * gateway's page, when `fields` choose a method paid there). A Polish order is placed by a Polish customer.
+ */
+export async function orderByRequest(
+  request: APIRequestContext,
+  options: { language?: "cs" | "pl"; hotel?: string; fields?: Record<string, string> } = {}
+): Promise<string> {
+  const { language = "cs", hotel, fields = {} } = options;
+  const reservation = await reservationByRequest(request, hotel, language);
+  const buyer = language === "pl" ? { ...polishCustomer, country: "Polska" } : {};
+  const form = await orderForm(request, reservation, { ...buyer, ...fields });
+  const { url, headers } = onVariantHost(reservation);
+  const placed = await request.post(url, { headers, form, maxRedirects: 0 });
   expect(placed.status()).toBe(303);
-  return placed.headers()["location"];
+  return new URL(placed.headers()["location"], reservation).href;
 }

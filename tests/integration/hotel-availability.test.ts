@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
+import { ExtraChargeType } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService, type HotelAvailabilityRequestSchema } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { HotelLink } from "../../server/adapters/provider/hotel-provider";
@@ -184,6 +185,10 @@ describe.each(databaseTargets())("hotel calls on the simulator, $name", (target)
         expect(product.productId).toMatch(/^\d+_\d+$/);
         expect(product.price?.discountedPrice?.currencyCode).toBe("CZK");
       }
+      // The hotel's city tax comes typed, for the shop to name it in the visitor's language.
+      expect(products.flatMap((product) => product.extraCharges)).toContainEqual(
+        expect.objectContaining({ name: "City tax", type: ExtraChargeType.CITY_TAX, chargeableOnline: false })
+      );
       expect(answer.hotelRequest).toMatchObject({ hotelId: stay.hotelId, rooms: 1, adults: 2 });
 
       const again = await client.hotelAvailability({

@@ -15,6 +15,7 @@ import { orderView } from "../../app/order/order-view.server";
 import { createFileMailer } from "../../server/adapters/mail/file-mailer";
 import { ProviderError, type BookingRequest, type HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
+import { bookingRefOf } from "../../server/adapters/provider/simulator-booking";
 import type { OpenDatabase } from "../../server/db/database";
 import { formatDate, formatMoney } from "../../server/documents/format";
 import { flatText } from "../../server/documents/pdf-text.test-helper";
@@ -152,13 +153,18 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       const { order } = await createOrder(transferOnly);
       await runJobs();
       expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(0);
-      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.NOT_ORDERED);
+      expect((await orderOf(order.orderId)).booking).toMatchObject({
+        bookingStatus: BookingStatus.NOT_ORDERED,
+        bookingReference: "",
+      });
 
       await markTransferPaid(db(), order.orderNumber, clock);
       await runJobs();
       const detail = await orderOf(order.orderId);
       expect(detail.status).toBe(OrderStatus.PAID);
       expect(detail.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      // The provider's reference, for the customer to quote at the hotel.
+      expect(detail.booking?.bookingReference).toBe(bookingRefOf(order.orderId));
       const requests = booked.filter((b) => b.reference === order.orderId);
       expect(requests).toHaveLength(1);
       expect(requests[0]).toMatchObject({ hotelId: order.hotelDetail?.hotelId, currency: "CZK", language: "cs" });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { chargeName } from "~/order/charge-name";
 import type { ChosenRoomView } from "~/order/reservation-form";
 
 /** The rooms of a reservation or an order: board, price, and what the customer must know before paying. */
@@ -59,7 +60,7 @@ function RoomConditions({ room }: { room: ChosenRoomView }) {
     const key = charge.chargeableOnline
       ? "accommodation.rooms.extraChargeOnline"
       : "accommodation.rooms.extraChargeAtProperty";
-    conditions.push({ text: t(key, { name: charge.name, amount: charge.amount }), tone: "" });
+    conditions.push({ text: t(key, { name: chargeName(t, charge), amount: charge.amount }), tone: "" });
   }
   if (conditions.length === 0) return null;
   return (

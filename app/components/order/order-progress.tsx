@@ -42,6 +42,12 @@ export function OrderProgress({ order }: { order: OrderView }) {
             <dd>{t(`status.bookingStatus.${order.bookingStatus}`)}</dd>
           </div>
         ) : null}
+        {order.bookingReference ? (
+          <div>
+            <dt>{t("status.bookingReference")}</dt>
+            <dd data-testid="booking-reference">{order.bookingReference}</dd>
+          </div>
+        ) : null}
       </dl>
     </section>
   );

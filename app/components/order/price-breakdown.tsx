@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { chargeName } from "~/order/charge-name";
 import type { PaymentOutputView, PriceView } from "~/order/reservation-form";
 
 type PriceBreakdownProps = {
@@ -14,11 +15,15 @@ type PriceBreakdownProps = {
 export function PriceBreakdown({ price, outputs, methodName, busy = false }: PriceBreakdownProps) {
   const { t } = useTranslation();
   const rows: [string, string, string?][] = [[t("reservation.price.rooms"), price.base]];
-  for (const charge of price.extraChargesOnline) rows.push([t("reservation.price.extraOnline", charge), charge.amount]);
+  for (const charge of price.extraChargesOnline) {
+    rows.push([t("reservation.price.extraOnline", { name: chargeName(t, charge) }), charge.amount]);
+  }
   if (price.insurance) rows.push([t("reservation.price.insurance"), price.insurance]);
   if (price.discount) rows.push([t("reservation.price.discount"), `−${price.discount}`, "discount"]);
   if (price.serviceFee) rows.push([t("reservation.price.serviceFee"), price.serviceFee]);
-  for (const charge of price.extraChargesOnSite) rows.push([t("reservation.price.extraOnSite", charge), charge.amount]);
+  for (const charge of price.extraChargesOnSite) {
+    rows.push([t("reservation.price.extraOnSite", { name: chargeName(t, charge) }), charge.amount]);
+  }
   return (
     <div className="price-breakdown" aria-busy={busy || undefined}>
       <dl className="price-breakdown__lines">

@@ -1,5 +1,6 @@
 import { fieldId } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
+import { chargeName } from "~/order/charge-name";
 import { quantityName, type ProductView, type RoomView } from "~/order/availability-view";
 
 type RoomCardProps = {
@@ -108,13 +109,13 @@ function ProductConditions({ product }: { product: ProductView }) {
         <li className="condition condition--warning">{t("accommodation.rooms.payAtProperty")}</li>
       ) : null}
       {product.extraCharges.map((charge) => (
-        <li key={charge.name} className="condition">
+        <li key={`${charge.type}:${charge.name}`} className="condition">
           {t(
             charge.chargeableOnline
               ? "accommodation.rooms.extraChargeOnline"
               : "accommodation.rooms.extraChargeAtProperty",
             {
-              name: charge.name,
+              name: chargeName(t, charge),
               amount: charge.amount,
             }
           )}

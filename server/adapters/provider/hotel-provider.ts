@@ -85,9 +85,14 @@ export type DealKind = (typeof dealKinds)[number];
 export type PaymentTiming = "online_now" | "online_later" | "at_property";
 export type UnavailableReason = "card_payment_not_supported" | "not_payable_online";
 
+/** The kinds of charge the shop names itself in the visitor's language (app/i18n/messages: `chargeTypes`). */
+export const chargeTypes = ["city_tax", "service_charge"] as const;
+export type ChargeType = (typeof chargeTypes)[number];
+
 export interface ExtraCharge {
-  /** What the provider calls it, e.g. "City tax"; shown as is. */
+  /** What the provider calls it, e.g. "City tax": shown where the charge has no type the shop names itself. */
   readonly name: string;
+  readonly type?: ChargeType;
   /** 0 to 100 when the charge is a share of the price; absent for a fixed charge. */
   readonly percentage?: number;
   /** Minor units for the whole stay. */

@@ -243,6 +243,7 @@ function extraCharges(rates: HotelRates, discountedUnits: number, adults: number
     const perAdultNight = Math.max(1, Math.round(rates.cityTaxCzk / CZK_PER_UNIT[stay.currency]));
     charges.push({
       name: "City tax",
+      type: "city_tax",
       amount: perAdultNight * adults * stay.nights * MINOR_UNITS,
       // Towns collect it from the guest at the reception.
       chargeableOnline: false,
@@ -251,6 +252,7 @@ function extraCharges(rates: HotelRates, discountedUnits: number, adults: number
   if (rates.serviceChargePercent !== undefined) {
     charges.push({
       name: "Service charge",
+      type: "service_charge",
       percentage: rates.serviceChargePercent,
       amount: Math.round((discountedUnits * rates.serviceChargePercent) / 100) * MINOR_UNITS,
       chargeableOnline: true,

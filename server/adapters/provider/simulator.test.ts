@@ -533,6 +533,9 @@ describe("the contract", () => {
     expect(new Set(products.flatMap((p) => p.paymentTimings)).size).toBe(3);
     expect(products.some((p) => p.deals.length > 0 && p.discountedPrice < p.publicPrice)).toBe(true);
     expect(products.some((p) => p.extraCharges.some((charge) => charge.percentage !== undefined))).toBe(true);
+    // Its charges are of kinds the shop names in the visitor's language; their English names are only a fallback.
+    const charges = products.flatMap((p) => p.extraCharges);
+    expect(new Set(charges.map((charge) => charge.type))).toEqual(new Set(["city_tax", "service_charge"]));
     const unorderable = products.filter((p) => p.unavailableReason !== undefined);
     expect(unorderable.length / products.length).toBeGreaterThan(1 / 12);
     expect(unorderable.length / products.length).toBeLessThan(1 / 4);
