@@ -64,6 +64,42 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
+/** The id of a screen's error summary, for the focus and for links to it. */
+export const ERROR_SUMMARY_ID = "error-summary";
+
+/** A wrong field as the error summary lists it: a link to its control, with its label and what is wrong. */
+export type SummaryFieldError = { name: string; label: string; message: string };
+
+/**
+ * What a refused post asks the customer to fix, first on the screen. Without JavaScript the answer is a new page that
+ * opens at its top, where the summary is, and the browser focuses it (`autofocus`); with JavaScript the screen calls
+ * `focusErrorSummary` when an answer arrives, since the page does not reload. Each wrong field is a link to it.
+ */
+export function ErrorSummary({ messages, fields = [] }: { messages: string[]; fields?: SummaryFieldError[] }) {
+  if (messages.length === 0 && fields.length === 0) return null;
+  return (
+    <div id={ERROR_SUMMARY_ID} className="form-errors error-summary" role="alert" tabIndex={-1} autoFocus>
+      <ErrorList errors={messages} />
+      {fields.length > 0 ? (
+        <ul className="error-summary__fields">
+          {fields.map((field) => (
+            <li key={field.name}>
+              <a href={`#${fieldId(field.name)}`}>
+                {field.label}: {field.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Takes the cursor to the error summary, when the screen shows one. */
+export function focusErrorSummary() {
+  document.getElementById(ERROR_SUMMARY_ID)?.focus();
+}
+
 /** Errors of the whole form (the api refused without naming a field), announced as soon as they appear. */
 export function FormErrors({ errors }: { errors?: string[] }) {
   if (!errors || errors.length === 0) return null;

@@ -79,3 +79,10 @@ export type AvailabilityView = {
 export function quantityName(productId: string): string {
   return `quantity.${productId}`;
 }
+
+/** The query that opens the rooms screen with these rooms chosen again: one product id per room, repeated for two. */
+export function roomChoiceQuery(productIds: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const productId of productIds) counts.set(productId, (counts.get(productId) ?? 0) + 1);
+  return new URLSearchParams([...counts].map(([productId, count]) => [quantityName(productId), String(count)])).toString();
+}

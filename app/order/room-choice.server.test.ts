@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AvailabilityView, ProductView } from "~/order/availability-view";
-import { checkRoomChoice, roomChoiceSchema } from "./room-choice.server";
+import { roomChoiceQuery, type AvailabilityView, type ProductView } from "~/order/availability-view";
+import { checkRoomChoice, linkedRoomChoice, roomChoiceSchema } from "./room-choice.server";
 
 function product(productId: string, overrides: Partial<ProductView> = {}): ProductView {
   return {
@@ -94,5 +94,18 @@ describe("room choice form", () => {
     const parsed = roomChoiceSchema.parse({ quantity: { "1000420_95127794_2_0_0": "1", "12_34": "0" } });
     expect(parsed.quantity).toEqual({ "1000420_95127794_2_0_0": 1, "12_34": 0 });
     expect(roomChoiceSchema.safeParse({ quantity: { "tpi-1000": "1" } }).success).toBe(false);
+  });
+});
+
+describe("back to the rooms", () => {
+  it("chooses again the rooms of the reservation, two of a kind as two", () => {
+    const query = roomChoiceQuery(["1_1", "2_1", "1_1"]);
+    expect(query).toBe("quantity.1_1=2&quantity.2_1=1");
+    expect(linkedRoomChoice(availability(4), new URLSearchParams(query))).toEqual({ "1_1": "2", "2_1": "1" });
+  });
+
+  it("drops what the availability no longer offers, or offers fewer of", () => {
+    const search = new URLSearchParams("quantity.9_9=1&quantity.1_2=1&quantity.1_1=3&quantity.2_1=x");
+    expect(linkedRoomChoice(availability(4), search)).toEqual({});
   });
 });

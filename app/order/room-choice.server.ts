@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { AvailabilityView, ProductView } from "~/order/availability-view";
+import { quantityName, type AvailabilityView, type ProductView } from "~/order/availability-view";
 import { productIdPattern } from "../../server/domain/product-id";
 
 /** One select per product, `quantity.{productId}`; which products exist is the api's to say (checkRoomChoice). */
@@ -29,6 +29,22 @@ export function checkRoomChoice(view: AvailabilityView, quantities: ReadonlyMap<
   if (productIds.length > view.stay.adults)
     return { ok: false, messageKey: "errors.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS" };
   return { ok: true, productIds };
+}
+
+/**
+ * The quantities a link asks to show as chosen (`?quantity.{productId}=2`, as "back to the rooms" sends them), for
+ * products still offered and no more than offered. The link only prefills the selects: anything else is dropped,
+ * and the post is checked as any other.
+ */
+export function linkedRoomChoice(view: AvailabilityView, search: URLSearchParams): Record<string, string> {
+  const chosen: Record<string, string> = {};
+  for (const [productId, product] of offersOf(view)) {
+    const quantity = Number(search.get(quantityName(productId)));
+    if (Number.isInteger(quantity) && quantity > 0 && quantity <= product.maxQuantity) {
+      chosen[productId] = String(quantity);
+    }
+  }
+  return chosen;
 }
 
 /** Every product of an availability by its id. */

@@ -1,14 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors } from "~/components/field";
+import { useEffect } from "react";
+import { ErrorSummary, focusErrorSummary } from "~/components/field";
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { RoomCard } from "~/components/order/room-card";
 import { StaySummary } from "~/components/order/stay-summary";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { availabilityView, loadAvailability, viewFormats } from "~/order/availability-view.server";
-import { checkRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
+import { checkRoomChoice, linkedRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
 import { loadHotelMethods } from "~/order/reservation-view.server";
 import { localizedPath } from "~/route-table";
 import { formErrorOf } from "~/rpc-form-error.server";
@@ -18,10 +19,11 @@ import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, transla
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const availabilityId = requireUuid(params.orderId);
   const view = availabilityView(await loadAvailability(context, availabilityId), viewFormats(context));
-  return screenData(context, "orderAccommodation", { view }, { cacheControl: orderCacheControl });
+  const chosen = linkedRoomChoice(view, new URL(request.url).searchParams);
+  return screenData(context, "orderAccommodation", { view, chosen }, { cacheControl: orderCacheControl });
 }
 
 /**
@@ -72,12 +74,19 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 
 export default function OrderAccommodationScreen() {
   const { t } = useTranslation();
-  const { title, view } = useLoaderData<typeof loader>();
+  const { title, view, chosen: linked } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const chosen = quantitiesOf(answer?.result.initialValue);
+  // A refused choice shows what was posted; else what the reservation came back with ("back to the rooms").
+  const chosen = answer ? quantitiesOf(answer.result.initialValue) : linked;
+  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
+  useEffect(() => {
+    if (answer) focusErrorSummary();
+  }, [answer]);
   return (
     <div className="order-step">
       <h1>{title}</h1>
+      {/* First on the screen: the answer to a post opens at its top, wherever the button was. */}
+      <ErrorSummary messages={answer?.result.error?.[""] ?? []} />
       <div className="accommodation__overview">
         <HotelSummary hotel={view.hotel} />
         <StaySummary stay={view.stay} />
@@ -85,7 +94,6 @@ export default function OrderAccommodationScreen() {
       <Form method="post" className="room-choice" aria-labelledby="room-choice-title">
         <h2 id="room-choice-title">{t("accommodation.rooms.title")}</h2>
         <p className="field__hint">{t("accommodation.rooms.hint")}</p>
-        <FormErrors errors={answer?.result.error?.[""] ?? undefined} />
         {view.rooms.map((room) => (
           <RoomCard key={room.roomId} room={room} nights={view.stay.nights} chosen={chosen} />
         ))}

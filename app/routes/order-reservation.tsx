@@ -14,6 +14,7 @@ import { StayRetry } from "~/components/order/stay-retry";
 import { StaySummary } from "~/components/order/stay-summary";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
+import { roomChoiceQuery } from "~/order/availability-view";
 import { viewFormats } from "~/order/availability-view.server";
 import { minorUnits } from "~/order/money.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
@@ -236,7 +237,11 @@ export default function OrderReservationScreen() {
           </button>
           <input type="hidden" name="seenTotal" value={view.price.totalMinor} />
           <ChosenRooms rooms={view.rooms} total={view.price.base}>
-            <LocalizedLink to="orderAccommodation" params={{ orderId: view.availabilityId }}>
+            <LocalizedLink
+              to="orderAccommodation"
+              params={{ orderId: view.availabilityId }}
+              search={roomChoiceQuery(view.rooms.map((room) => room.productId))}
+            >
               {t("reservation.backToRooms")}
             </LocalizedLink>
           </ChosenRooms>

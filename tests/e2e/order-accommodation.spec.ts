@@ -39,11 +39,16 @@ test("the stay can be changed on step 1, prefilled (en)", async ({ page }) => {
   await expect(field(page, "url")).toHaveValue(/^https:\/\/www\.booking\.com\/hotel\/cz\/grand-hotel-brno\.html$/);
 });
 
-test("continuing without a room asks for one (pl)", async ({ page }) => {
+test("continuing without a room asks for one where the customer is, at 360 px (pl)", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
   const stay = await availableStay(hotel);
   await openRooms(page, "pl", bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }));
+  // The button is below the rooms, far down the page.
   await page.getByRole("button", { name: "Przejdź do rezerwacji" }).click();
-  await expectFormError(page, "Wybierz co najmniej jeden pokój.");
+  // With or without JavaScript the answer shows the message in the viewport, and the cursor is on it.
+  const summary = page.getByRole("alert").filter({ hasText: "Wybierz co najmniej jeden pokój." });
+  await expect(summary).toBeFocused();
+  await expect(summary).toBeInViewport();
   await expect(page.locator(".room-card").first()).toBeVisible();
 });
 
@@ -63,6 +68,10 @@ test("two rooms of one kind are two rooms on the reservation, with their sum", a
   expect(minorUnitsOf((await page.locator(".chosen-rooms__total strong").textContent()) ?? "")).toBe(2 * price);
   await page.getByRole("link", { name: "Zpět na výběr pokojů" }).click();
   await expect(page.locator(".room-card").first()).toBeVisible();
+  // The rooms come back chosen, so going on again needs no new choice.
+  await expect(choosable.locator("select")).toHaveValue("2");
+  await page.getByRole("button", { name: "Pokračovat k rezervaci" }).click();
+  await expect(page.locator(".chosen-room")).toHaveCount(2);
 });
 
 test("more rooms than adults is refused", async ({ page }, testInfo) => {
