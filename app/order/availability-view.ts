@@ -84,5 +84,7 @@ export function quantityName(productId: string): string {
 export function roomChoiceQuery(productIds: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const productId of productIds) counts.set(productId, (counts.get(productId) ?? 0) + 1);
-  return new URLSearchParams([...counts].map(([productId, count]) => [quantityName(productId), String(count)])).toString();
+  return new URLSearchParams(
+    [...counts].map(([productId, count]) => [quantityName(productId), String(count)])
+  ).toString();
 }

@@ -10,7 +10,6 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { availabilityView, loadAvailability, viewFormats } from "~/order/availability-view.server";
 import { checkRoomChoice, linkedRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
-import { loadHotelMethods } from "~/order/reservation-view.server";
 import { localizedPath } from "~/route-table";
 import { formErrorOf } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
@@ -28,7 +27,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 /**
  * Checks the choice against the availability read again from the api, has the api price it (a new order preview,
- * paid by the variant's first method until the customer splits it), then goes on to the reservation.
+ * paid by the variant's cheapest method until the customer splits it), then goes on to the reservation.
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const availabilityId = requireUuid(params.orderId);
@@ -41,10 +40,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     );
   if (submission.status !== "success") return refuse(t("accommodation.rooms.noLongerChoosable"));
 
-  const [availability, methods] = await Promise.all([
-    loadAvailability(context, availabilityId),
-    loadHotelMethods(context),
-  ]);
+  const availability = await loadAvailability(context, availabilityId);
   const choice = checkRoomChoice(
     availabilityView(availability, viewFormats(context)),
     new Map(Object.entries(submission.value.quantity))
@@ -55,7 +51,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   try {
     ({ previewId } = await context.rpc.hotelOrderPreview({
       lookup: { case: "specification", value: { availabilityId, productIds: choice.productIds } },
-      paymentRequest: { voucherCodes: [], lastPayment: methods[0]?.methodId ?? "", payments: [] },
+      // No method named: the api prices it with the variant's cheapest until the customer chooses.
+      paymentRequest: { voucherCodes: [], lastPayment: "", payments: [] },
       cancellationInsurance: false,
     }));
   } catch (error) {

@@ -99,8 +99,15 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     case "update":
       return answer(submission.reply(), 200);
     case "order": {
+      // Without JavaScript a change of the split is priced only by this post: the order waits for the customer to
+      // see the new total, and the page now shows it with what to do. One more send places the order.
       if (fields.seenTotal !== total) {
-        return answer(submission.reply({ formErrors: [t("errors.PAYMENT_CALCULATION_CHANGED")] }), 409);
+        const { money } = viewFormats(context);
+        const message =
+          fields.seenTotal === undefined
+            ? t("errors.PAYMENT_CALCULATION_CHANGED")
+            : t("reservation.price.changedBeforeOrder", { total: money(total), seen: money(fields.seenTotal) });
+        return answer(submission.reply({ formErrors: [message] }), 409);
       }
       let orderId: string;
       try {

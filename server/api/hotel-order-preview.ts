@@ -11,6 +11,7 @@ import {
 import { paymentMethodsFor } from "../domain/payment-methods";
 import type { VoucherLookup } from "../domain/payment-calculation";
 import { marketCurrency, type ProductKey } from "../domain/products";
+import { defaultRestMethod } from "../domain/service-fee";
 import { marketDate } from "../domain/stay";
 import type { StoredAvailability } from "../stores/availabilities";
 import {
@@ -50,7 +51,7 @@ export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService
       };
     switch (request.lookup.case) {
       case "specification": {
-        const wanted = pricing();
+        const wanted = withDefaultRestMethod(product, pricing());
         if (!wanted) {
           throw apiError(
             Code.InvalidArgument,
@@ -97,6 +98,16 @@ export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService
         );
     }
   };
+}
+
+/**
+ * A new preview whose request names no method for the rest is paid by the variant's default, the cheapest: the
+ * customer has not chosen yet, and the first price they see must carry no fee they did not choose.
+ */
+function withDefaultRestMethod(product: ProductKey, wanted: Pricing | undefined): Pricing | undefined {
+  if (!wanted || wanted.paymentRequest.lastPayment !== "") return wanted;
+  const lastPayment = defaultRestMethod(product, paymentMethodsFor(product).hotel) ?? "";
+  return { ...wanted, paymentRequest: { ...wanted.paymentRequest, lastPayment } };
 }
 
 /** The preview with this id made for this shop; another shop's is "not found". */

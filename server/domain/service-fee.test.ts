@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { paymentMethodsFor } from "./payment-methods";
 import { productKeys, type ProductKey } from "./products";
-import { serviceFeeBasisPoints } from "./service-fee";
+import { defaultRestMethod, serviceFeeBasisPoints } from "./service-fee";
 
 const expected: Record<ProductKey, Record<string, number>> = {
   DZB_CZ: {
@@ -54,5 +54,20 @@ describe("service fee", () => {
     expect(serviceFeeBasisPoints("DZB_CZ", "cash")).toBe(0);
     expect(serviceFeeBasisPoints("DZB_CZ", "toString")).toBe(0);
     expect(serviceFeeBasisPoints("DZB_CZ", "")).toBe(0);
+  });
+});
+
+describe("the method a new preview is priced with", () => {
+  it("is the first offered one without a fee, never a benefit provider's that carries one", () => {
+    expect(defaultRestMethod("DZB_CZ", paymentMethodsFor("DZB_CZ").hotel)).toBe("payment_card");
+    expect(defaultRestMethod("DZB_WL_PLUXEE_CZ", paymentMethodsFor("DZB_WL_PLUXEE_CZ").hotel)).toBe("payment_card");
+    // Pluxee charges no fee in Poland and is offered first there.
+    expect(defaultRestMethod("DZB_PL", paymentMethodsFor("DZB_PL").hotel)).toBe("pluxee_cafeteria");
+  });
+
+  it("is the lowest fee when every method carries one, and none when nothing is offered", () => {
+    const benefits = paymentMethodsFor("DZB_CZ").hotel.filter((method) => method.kind === "benefit_provider");
+    expect(defaultRestMethod("DZB_CZ", benefits)).toBe("edenred_card");
+    expect(defaultRestMethod("DZB_CZ", [])).toBeUndefined();
   });
 });

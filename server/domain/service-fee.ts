@@ -6,6 +6,7 @@
  */
 
 import { basisPointsOfPercent } from "./money";
+import type { PaymentMethodInfo } from "./payment-methods";
 import type { ProductKey } from "./products";
 
 type FeeTable = ReadonlyMap<string, number>;
@@ -35,4 +36,19 @@ const feesByProduct: Record<ProductKey, FeeTable> = {
 /** The fee rate of a method in a variant; 0 for card, transfer and any method without a stated rate. */
 export function serviceFeeBasisPoints(product: ProductKey, methodId: string): number {
   return feesByProduct[product].get(methodId) ?? 0;
+}
+
+/**
+ * The method that pays the rest of a new preview until the customer picks one: the first offered method with the
+ * lowest fee rate. The customer sees the price before choosing, and that price must not carry a fee they did not
+ * choose (the offer's order puts the benefit providers, which do carry one, first).
+ */
+export function defaultRestMethod(product: ProductKey, methods: readonly PaymentMethodInfo[]): string | undefined {
+  let cheapest: PaymentMethodInfo | undefined;
+  for (const method of methods) {
+    if (!cheapest || serviceFeeBasisPoints(product, method.id) < serviceFeeBasisPoints(product, cheapest.id)) {
+      cheapest = method;
+    }
+  }
+  return cheapest?.id;
 }

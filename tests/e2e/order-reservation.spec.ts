@@ -234,6 +234,46 @@ test("a payment cancelled at the gateway can be paid later from the status page 
   await expect(page.locator(".order-payment[data-method=payment_card] .payment-state")).toHaveText("Paid");
 });
 
+const switchCases = [
+  { language: "cs", customer: czechCustomer, cheapest: "payment_card", confirm: /^S tímto způsobem platby je celkem/ },
+  { language: "pl", customer: polishCustomer, cheapest: "pluxee_cafeteria", confirm: /^Przy tej metodzie płatności/ },
+] as const;
+
+for (const { language, customer, cheapest, confirm } of switchCases) {
+  test(`the first price carries no fee, and a fee chosen just before sending is confirmed once at its new total (${language})`, async ({
+    page,
+  }, testInfo) => {
+    await openReservation(page, language);
+    await expectJavaScriptState(page, testInfo);
+    // Priced with the cheapest method until the customer chooses: no service fee anywhere.
+    await expect(page.locator("input[name=lastPayment]:checked")).toHaveValue(cheapest);
+    await expect(page.locator(".price-line__note")).toHaveCount(0);
+    const firstTotal = (await shownTotal(page).textContent()) ?? "";
+
+    await fillCustomer(page, customer);
+    await acceptTerms(page);
+    // Edenred's card carries a service fee in both markets.
+    await page.locator("input[name=lastPayment][value=edenred_card]").check();
+    if (javaScriptEnabled(testInfo)) {
+      // The change is priced in the background before the customer sends: the new total is what they saw.
+      await expect(shownTotal(page)).not.toHaveText(firstTotal);
+      await submitIntent(page, "order");
+    } else {
+      // Without JavaScript the send is the first the server hears of the switch: it shows the new total, once.
+      await submitIntent(page, "order");
+      const summary = page.getByRole("alert").first();
+      await expect(summary).toHaveText(confirm);
+      const newTotal = (await shownTotal(page).textContent()) ?? "";
+      expect(minorUnitsOf(newTotal)).toBeGreaterThan(minorUnitsOf(firstTotal));
+      await expect(summary).toContainText(newTotal);
+      await expect(summary).toContainText(firstTotal);
+      await expect(field(page, "firstName")).toHaveValue(customer.firstName);
+      await submitIntent(page, "order");
+    }
+    await page.waitForURL(/\/sandbox-gateway\//);
+  });
+}
+
 const voucherCases: { language: Language; code: string; uses: RegExp; paid: string; name: string }[] = [
   {
     language: "cs",

@@ -111,6 +111,19 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       }
     });
 
+    it.each([
+      ["DZB_CZ", "payment_card"],
+      ["DZB_PL", "pluxee_cafeteria"],
+    ] as const)(
+      "prices a new preview of %s with no method named by its cheapest, %s, without a fee",
+      async (key, id) => {
+        const answer = await preview({ lastPayment: "" }, key);
+        expect(answer.paymentRequest?.lastPayment).toBe(id);
+        expect(answer.orderPreview!.paymentCalculation!.paymentOutputs.map((output) => output.methodId)).toEqual([id]);
+        expect(minorOf(answer.orderPreview!.price!.serviceFee)).toBe(0);
+      }
+    );
+
     it("splits three ways: a voucher's credit, a benefit card's part and the transfer for the rest", async () => {
       const voucher = await issueCreditVoucher(databases[0]!.db, {
         currency: "CZK",

@@ -315,7 +315,8 @@ export type HotelOrderPreviewRequest = Message<"dzb.shop.v1.HotelOrderPreviewReq
   } | { case: undefined; value?: undefined };
 
   /**
-   * Required with a specification.
+   * Required with a specification; there an empty last_payment means the variant's cheapest method (the
+   * first offered one with the lowest service fee), since the visitor has not chosen one yet.
    *
    * @generated from field: dzb.shop.v1.PaymentRequest payment_request = 4;
    */
