@@ -10,6 +10,8 @@ type FormErrorOptions = {
   fieldOf: (path: string) => string | undefined;
   /** Named by the messages that ask the customer to contact us. */
   supportEmail: string;
+  /** The sentence as said about the field at this request path, e.g. naming the voucher code it concerns. */
+  messageAt?: (path: string, message: string) => string;
 };
 
 /**
@@ -18,12 +20,18 @@ type FormErrorOptions = {
  * the way, a proxy's error page), is the generic "unknown error, contact us". Anything but an RpcError is a bug and
  * is thrown on, to the error page.
  */
-export function formErrorOf(error: unknown, t: TFunction, { fieldOf, supportEmail }: FormErrorOptions): FormError {
+export function formErrorOf(
+  error: unknown,
+  t: TFunction,
+  { fieldOf, supportEmail, messageAt }: FormErrorOptions
+): FormError {
   if (!isRpcError(error)) throw error;
   const code = error.detail?.code;
   const name = code !== undefined && code in ErrorCode ? ErrorCode[code] : ErrorCode[ErrorCode.UNKNOWN];
-  const message = t(`errors.${name}`, { email: supportEmail });
-  const field = error.detail?.field ? fieldOf(error.detail.field) : undefined;
+  const path = error.detail?.field ?? "";
+  const sentence = t(`errors.${name}`, { email: supportEmail });
+  const message = path && messageAt ? messageAt(path, sentence) : sentence;
+  const field = path ? fieldOf(path) : undefined;
   return field === undefined ? { message } : { field, message };
 }
 

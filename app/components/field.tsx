@@ -85,7 +85,7 @@ export function ErrorSummary({ messages, fields = [] }: { messages: string[]; fi
           {fields.map((field) => (
             <li key={field.name}>
               <a href={`#${fieldId(field.name)}`}>
-                {field.label}: {field.message}
+                <strong>{field.label}:</strong> {field.message}
               </a>
             </li>
           ))}

@@ -7,6 +7,7 @@ import {
   paymentRequestOf,
   paymentSchema,
   reservationFieldOf,
+  reservationMessageAt,
   reservationSchema,
   type OrderFields,
 } from "./reservation-form.server";
@@ -122,6 +123,15 @@ describe("the reservation form", () => {
     });
   });
 
+  it("says a text is too long, and how long it may be", () => {
+    const submission = parse({ intent: "order", lastPayment: "transfer", ...customer, noteForHotel: "x".repeat(5000) });
+    expect(submission.reply().error).toEqual({
+      noteForHotel: ["The text is too long: 1000 characters at most. Please shorten it."],
+    });
+    // What was typed comes back whole, to be shortened rather than typed again.
+    expect(submission.reply().initialValue?.noteForHotel).toHaveLength(5000);
+  });
+
   it("needs a method to pay the rest", () => {
     expect(parse({ intent: "update" }).reply().error).toEqual({ lastPayment: ["The payment method is missing."] });
   });
@@ -167,5 +177,18 @@ describe("the payment request", () => {
     expect(fieldOf("order.billing_address.company_id")).toBe("companyId");
     expect(fieldOf("order.agree_tac")).toBe("agreeTac");
     expect(fieldOf("product_variant")).toBeUndefined();
+  });
+
+  it("names the voucher code the api refused, since every code is typed into one field", () => {
+    const messageAt = reservationMessageAt(
+      { voucherCodes: ["40000001", "123"], lastPayment: "transfer", payments: [] },
+      t
+    );
+    expect(messageAt("payment_request.voucher_codes[1]", "Invalid voucher code: it has 8 digits.")).toBe(
+      "Code 123: Invalid voucher code: it has 8 digits."
+    );
+    expect(messageAt("payment_request.last_payment", "The payment method is missing.")).toBe(
+      "The payment method is missing."
+    );
   });
 });

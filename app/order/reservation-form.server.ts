@@ -22,7 +22,7 @@ function messagesOf(t: TFunction) {
     consent: message("INPUT_CONSENT_REQUIRED"),
     methodMissing: message("PAYMENT_METHOD_ID_MISSING"),
     amount: t("reservation.payment.amountInvalid"),
-    tooLong: message("ORDER_FORM"),
+    tooLong: (max: number) => t("form.tooLong", { max }),
   };
 }
 
@@ -38,7 +38,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function paymentShape(messages: Messages) {
   return {
-    voucherCodes: z.string().max(500, messages.tooLong).optional(),
+    voucherCodes: z.string().max(500, messages.tooLong(500)).optional(),
     lastPayment: z.string({ error: messages.methodMissing }).max(64, messages.methodMissing),
     // One field per method; which methods exist is the api's to say (paymentRequestOf drops any other).
     amount: z
@@ -57,7 +57,7 @@ function paymentShape(messages: Messages) {
 }
 
 function required(messages: Messages, max = 200) {
-  return z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong);
+  return z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 }
 
 function customerShape(messages: Messages) {
@@ -74,12 +74,12 @@ function customerShape(messages: Messages) {
     country: required(messages, 100),
     invoiceToCompany: z.boolean().optional(),
     // Required only for an invoice to a company: checked below, where the box is known.
-    companyName: z.string().trim().max(200, messages.tooLong).optional(),
-    companyId: z.string().trim().max(30, messages.tooLong).optional(),
-    taxId: z.string().trim().max(30, messages.tooLong).optional(),
+    companyName: z.string().trim().max(200, messages.tooLong(200)).optional(),
+    companyId: z.string().trim().max(30, messages.tooLong(30)).optional(),
+    taxId: z.string().trim().max(30, messages.tooLong(30)).optional(),
     bookingForSomeoneElse: z.boolean().optional(),
     isMainGuest: z.boolean().optional(),
-    noteForHotel: z.string().trim().max(MAX_NOTE_LENGTH, messages.tooLong).optional(),
+    noteForHotel: z.string().trim().max(MAX_NOTE_LENGTH, messages.tooLong(MAX_NOTE_LENGTH)).optional(),
     carRentalInterest: z.boolean().optional(),
     agreeCp: consent,
     agreeTac: consent,
@@ -207,5 +207,20 @@ export function reservationFieldOf(values: PaymentFormValues): (path: string) =>
     }
     if (/^payment_request\.voucher_codes\[\d+\]$/.test(path)) return "voucherCodes";
     return orderFields[path];
+  };
+}
+
+/**
+ * The api's sentence as the reservation shows it: one about a voucher code names the code, since all codes are typed
+ * into one field and the customer must know which one to fix.
+ */
+export function reservationMessageAt(
+  values: PaymentFormValues,
+  t: TFunction
+): (path: string, message: string) => string {
+  return (path, message) => {
+    const code = /^payment_request\.voucher_codes\[(\d+)\]$/.exec(path);
+    const typed = code ? values.voucherCodes[Number(code[1])] : undefined;
+    return typed === undefined ? message : t("reservation.vouchers.codeError", { code: typed, message });
   };
 }

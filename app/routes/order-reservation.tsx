@@ -3,13 +3,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { ErrorList, FormErrors } from "~/components/field";
+import { ErrorList, focusErrorSummary } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { ConsentFields, CustomerFields, GuestFields } from "~/components/order/customer-fields";
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { ExtraFields, PaymentSplit, VoucherFields } from "~/components/order/payment-fields";
 import { PriceBreakdown } from "~/components/order/price-breakdown";
+import { ReservationErrorSummary } from "~/components/order/reservation-error-summary";
 import { StayRetry } from "~/components/order/stay-retry";
 import { StaySummary } from "~/components/order/stay-summary";
 import { PendingButton } from "~/components/pending-button";
@@ -25,6 +26,7 @@ import {
   paymentRequestOf,
   paymentSchema,
   reservationFieldOf,
+  reservationMessageAt,
   reservationSchema,
 } from "~/order/reservation-form.server";
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
@@ -77,7 +79,11 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     context.variant.currency
   );
   const cancellationInsurance = payment.value.cancellationInsurance ?? false;
-  const errorOptions = { fieldOf: reservationFieldOf(values), supportEmail: context.variant.support.email };
+  const errorOptions = {
+    fieldOf: reservationFieldOf(values),
+    messageAt: reservationMessageAt(values, t),
+    supportEmail: context.variant.support.email,
+  };
   const reprice = () =>
     context.rpc.hotelOrderPreview({
       lookup: { case: "previewId", value: previewId },
@@ -173,8 +179,8 @@ export default function OrderReservationScreen() {
   useEffect(() => setBackgroundIsNewer(fetcher.data !== undefined), [fetcher.data]);
   useEffect(() => {
     setBackgroundIsNewer(false);
-    // With JavaScript the page does not reload on an answer, so the cursor is taken to the first thing to fix.
-    if (posted) document.querySelector<HTMLElement>(".reservation-form [aria-invalid]")?.focus();
+    // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
+    if (posted) focusErrorSummary();
   }, [posted]);
 
   const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
@@ -182,8 +188,6 @@ export default function OrderReservationScreen() {
   const methodName = methodNamer(t, view.methods);
   // The summary above the form speaks for the last post of the whole form, not for background re-prices.
   const postedErrors = backgroundIsNewer ? {} : errors;
-  const fieldErrors = Object.keys(postedErrors).some((name) => name !== "");
-  const formErrors = [...(fieldErrors ? [t("errors.ORDER_FORM")] : []), ...(postedErrors[""] ?? [])];
   const repricing = fetcher.state !== "idle";
 
   // With JavaScript a change of the payment part re-prices in the background, the way "Update price" would.
@@ -214,8 +218,13 @@ export default function OrderReservationScreen() {
   return (
     <div className="order-step">
       <h1>{title}</h1>
-      {/* Without JavaScript an answer reloads the page at its top: say there, first, that something needs fixing. */}
-      <FormErrors errors={formErrors.length > 0 ? formErrors : undefined} />
+      {/* Without JavaScript an answer reloads the page at its top: say there, first, what needs fixing. */}
+      <ReservationErrorSummary
+        errors={postedErrors}
+        methods={view.methods}
+        methodName={methodName}
+        currencySymbol={view.currencySymbol}
+      />
       <div className="accommodation__overview">
         <HotelSummary hotel={view.hotel} />
         <StaySummary stay={view.stay} />

@@ -362,9 +362,56 @@ test("sending without the details keeps what was typed and says what is missing,
   await field(page, "companyId").fill("12345678");
   await acceptTerms(page);
   await submitIntent(page, "order");
-  // The first method (a benefit card) pays all of it: its gateway is next.
+  // The card, the cheapest method, pays all of it: its gateway is next.
   await page.waitForURL(/\/sandbox-gateway\//);
 });
+
+const summaryCases = [
+  {
+    language: "cs",
+    lastName: "Příjmení: Povinné pole – zadejte prosím.",
+    note: "Poznámka pro hotel: Text je příliš dlouhý: nejvýše 1000 znaků. Zkraťte jej prosím.",
+    code: /^Kódy poukazů nebo slevové kódy: Kód 123: /,
+  },
+  {
+    language: "pl",
+    lastName: "Nazwisko: Pole obowiązkowe – uzupełnij je.",
+    note: "Uwagi dla hotelu: Tekst jest za długi: najwyżej 1000 znaków. Skróć go, proszę.",
+    code: /: Kod 123: /,
+  },
+] as const;
+
+for (const { language, lastName, note, code } of summaryCases) {
+  test(`the error summary comes first and links every wrong field, at 360 px (${language})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openReservation(page, language);
+    await expectJavaScriptState(page, testInfo);
+    await field(page, "firstName").fill("Jana");
+    const longNote = "Přijedeme pozdě. ".repeat(300);
+    await field(page, "noteForHotel").fill(longNote);
+    await field(page, "voucherCodes").fill("123");
+    await submitIntent(page, "order");
+
+    // With or without JavaScript the summary is where the customer is, and the cursor is on it.
+    const summary = page.locator("#error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    const links = summary.getByRole("link");
+    await expect(links.filter({ hasText: lastName })).toHaveAttribute("href", "#field-lastName");
+    await expect(links.filter({ hasText: note })).toHaveAttribute("href", "#field-noteForHotel");
+    await expect(links.filter({ hasText: code })).toHaveAttribute("href", "#field-voucherCodes");
+    await expect(links.filter({ hasText: /^Jméno:|^Imię:/ })).toHaveCount(0);
+    // Every link leads to a control on the page.
+    for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute("href")))) {
+      await expect(page.locator(href ?? "#none")).toHaveCount(1);
+    }
+    await expect(field(page, "noteForHotel")).toHaveValue(longNote);
+    await expect(field(page, "voucherCodes")).toHaveValue("123");
+    await expect(field(page, "firstName")).toHaveValue("Jana");
+  });
+}
 
 test("Update price prices the cancellation insurance in (en)", async ({ page }, testInfo) => {
   await openReservation(page, "en");

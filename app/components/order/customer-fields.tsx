@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import { ErrorList, Field, fieldId, RequiredMark } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import { MAX_NOTE_LENGTH, type ReservationFormValues } from "~/order/reservation-form";
+import type { ReservationFormValues } from "~/order/reservation-form";
 import { legalDocumentPath, useShop, type LegalDocument } from "~/shop-data";
 
 export type FormErrors = Record<string, string[] | undefined>;
@@ -205,7 +205,8 @@ export function GuestFields({ values, errors }: FieldsProps) {
         errors={errors.noteForHotel}
       >
         {(control) => (
-          <textarea {...control} rows={3} maxLength={MAX_NOTE_LENGTH} defaultValue={text(values, "noteForHotel")} />
+          // No maxLength: the browser would cut a pasted text silently; the server says how long it may be.
+          <textarea {...control} rows={3} defaultValue={text(values, "noteForHotel")} />
         )}
       </Field>
     </fieldset>

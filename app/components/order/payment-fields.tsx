@@ -106,7 +106,7 @@ export function PaymentSplit({ view, values, errors, methodName }: PaymentFields
       </p>
       <ErrorList id={restErrorsId} errors={errors.lastPayment} />
       <ul className="payment-methods">
-        {view.methods.map((method) => {
+        {view.methods.map((method, index) => {
           const name = methodName(method.methodId);
           const output = outputs.get(method.methodId);
           const amountField = amountName(method.methodId);
@@ -118,6 +118,8 @@ export function PaymentSplit({ view, values, errors, methodName }: PaymentFields
                 <label className="payment-method__rest">
                   <input
                     type="radio"
+                    // The first choice is where the error summary's link to the split leads.
+                    id={index === 0 ? fieldId("lastPayment") : undefined}
                     name="lastPayment"
                     value={method.methodId}
                     defaultChecked={chosen === method.methodId}
