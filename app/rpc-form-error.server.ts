@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ErrorCode } from "../gen/dzb/shop/v1/errors_pb";
+import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
 import type { RpcError } from "~/rpc.server";
 
 /** What a form shows for a failed call: the sentence, and the field it belongs next to (else above the form). */
@@ -11,7 +11,7 @@ type FormErrorOptions = {
   /** Named by the messages that ask the customer to contact us. */
   supportEmail: string;
   /** The sentence as said about the field at this request path, e.g. naming the voucher code it concerns. */
-  messageAt?: (path: string, message: string) => string;
+  messageAt?: (path: string, message: string, detail: ErrorDetail) => string;
 };
 
 /**
@@ -30,7 +30,7 @@ export function formErrorOf(
   const name = code !== undefined && code in ErrorCode ? ErrorCode[code] : ErrorCode[ErrorCode.UNKNOWN];
   const path = error.detail?.field ?? "";
   const sentence = t(`errors.${name}`, { email: supportEmail });
-  const message = path && messageAt ? messageAt(path, sentence) : sentence;
+  const message = path && messageAt && error.detail ? messageAt(path, sentence, error.detail) : sentence;
   const field = path ? fieldOf(path) : undefined;
   return field === undefined ? { message } : { field, message };
 }

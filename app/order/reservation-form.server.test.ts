@@ -1,6 +1,8 @@
+import { create } from "@bufbuild/protobuf";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MoneySchema } from "../../gen/dzb/shop/v1/common_pb";
 import { i18n } from "~/i18n/i18n.server";
 import {
   orderRequestOf,
@@ -179,16 +181,23 @@ describe("the payment request", () => {
     expect(fieldOf("product_variant")).toBeUndefined();
   });
 
+  const values = { voucherCodes: ["40000001", "123"], lastPayment: "transfer", payments: [] };
+  const money = (minor: number) => `${(minor / 100).toFixed(2)} CZK`;
+
   it("names the voucher code the api refused, since every code is typed into one field", () => {
-    const messageAt = reservationMessageAt(
-      { voucherCodes: ["40000001", "123"], lastPayment: "transfer", payments: [] },
-      t
-    );
-    expect(messageAt("payment_request.voucher_codes[1]", "Invalid voucher code: it has 8 digits.")).toBe(
+    const messageAt = reservationMessageAt(values, t, money);
+    expect(messageAt("payment_request.voucher_codes[1]", "Invalid voucher code: it has 8 digits.", {})).toBe(
       "Code 123: Invalid voucher code: it has 8 digits."
     );
-    expect(messageAt("payment_request.last_payment", "The payment method is missing.")).toBe(
+    expect(messageAt("payment_request.last_payment", "The payment method is missing.", {})).toBe(
       "The payment method is missing."
+    );
+  });
+
+  it("says by how much the amounts exceed what is left to pay", () => {
+    const excess = create(MoneySchema, { currencyCode: "CZK", units: 1234n, nanos: 500_000_000 });
+    expect(reservationMessageAt(values, t, money)("payment_request.payments[0].value", "Invalid.", { excess })).toBe(
+      "The amounts are 1234.50 CZK more than is left to pay. Please lower them."
     );
   });
 });

@@ -3,7 +3,8 @@ import type { TFunction } from "i18next";
 import * as z from "zod";
 import type { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
-import { moneyOf } from "~/order/money.server";
+import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
+import { minorUnits, moneyOf } from "~/order/money.server";
 import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order/payment-form";
 import { MAX_NOTE_LENGTH, PHONE_PATTERN } from "~/order/reservation-form";
 
@@ -212,13 +213,17 @@ export function reservationFieldOf(values: PaymentFormValues): (path: string) =>
 
 /**
  * The api's sentence as the reservation shows it: one about a voucher code names the code, since all codes are typed
- * into one field and the customer must know which one to fix.
+ * into one field and the customer must know which one to fix; an over-payment says by how much.
  */
 export function reservationMessageAt(
   values: PaymentFormValues,
-  t: TFunction
-): (path: string, message: string) => string {
-  return (path, message) => {
+  t: TFunction,
+  money: (minor: number) => string
+): (path: string, message: string, detail: Pick<ErrorDetail, "excess">) => string {
+  return (path, message, { excess }) => {
+    if (excess && /^payment_request\.payments\[\d+\]\.value$/.test(path)) {
+      return t("reservation.payment.overpaid", { excess: money(minorUnits(excess)) });
+    }
     const code = /^payment_request\.voucher_codes\[(\d+)\]$/.exec(path);
     const typed = code ? values.voucherCodes[Number(code[1])] : undefined;
     return typed === undefined ? message : t("reservation.vouchers.codeError", { code: typed, message });

@@ -62,7 +62,7 @@ export type PaymentOutputView = {
   bonus: AmountView | null;
 };
 
-export type InvalidVoucherReasonKey = "not_found" | "inactive" | "expired" | "other";
+export type InvalidVoucherReasonKey = "not_found" | "inactive" | "expired" | "used_up" | "other";
 
 export type VouchersView = {
   credits: { code: string; available: AmountView; used: AmountView }[];

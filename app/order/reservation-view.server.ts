@@ -49,6 +49,7 @@ const invalidReasons: Record<InvalidVoucherReason, InvalidVoucherReasonKey> = {
   [InvalidVoucherReason.NOT_FOUND]: "not_found",
   [InvalidVoucherReason.INACTIVE]: "inactive",
   [InvalidVoucherReason.EXPIRED]: "expired",
+  [InvalidVoucherReason.USED_UP]: "used_up",
   [InvalidVoucherReason.OTHER]: "other",
 };
 

@@ -81,7 +81,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const cancellationInsurance = payment.value.cancellationInsurance ?? false;
   const errorOptions = {
     fieldOf: reservationFieldOf(values),
-    messageAt: reservationMessageAt(values, t),
+    messageAt: reservationMessageAt(values, t, viewFormats(context).money),
     supportEmail: context.variant.support.email,
   };
   const reprice = () =>

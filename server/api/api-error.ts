@@ -1,12 +1,21 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { Money, MoneySchema } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 
 /**
  * An error for the visitor: the Connect code says what kind of failure it is, the ErrorDetail says which
  * catalogue sentence the web shows and next to which request field.
  */
-export function apiError(code: Code, errorCode: ErrorCode, message: string, field = ""): ConnectError {
-  return new ConnectError(message, code, undefined, [{ desc: ErrorDetailSchema, value: { code: errorCode, field } }]);
+export function apiError(
+  code: Code,
+  errorCode: ErrorCode,
+  message: string,
+  field = "",
+  facts: { excess?: MessageInitShape<typeof MoneySchema> } = {}
+): ConnectError {
+  const value = { code: errorCode, field, ...facts };
+  return new ConnectError(message, code, undefined, [{ desc: ErrorDetailSchema, value }]);
 }
 
 /** The catalogue entry for errors raised without one, e.g. by the Connect runtime itself. */
@@ -21,6 +30,8 @@ export type ApiErrorDetail = {
   readonly code: ErrorCode;
   readonly field: string;
   readonly requestId: string;
+  /** How much an over-payment exceeds what is left to pay. */
+  readonly excess?: Money;
 };
 
 /**
@@ -39,6 +50,7 @@ export function toApiError(reason: unknown, requestId: string): { error: Connect
     code: found?.code ?? fallbackErrorCodes[reason.code] ?? ErrorCode.UNKNOWN,
     field: found?.field ?? "",
     requestId,
+    ...(found?.excess ? { excess: found.excess } : {}),
   };
   return { error: withDetail(reason, detail), detail };
 }

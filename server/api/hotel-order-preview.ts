@@ -155,7 +155,7 @@ export function priceOrThrow(
     methods: paymentMethodsFor(product).hotel,
     today,
   });
-  if (!result.ok) throw calculationError(result.problem);
+  if (!result.ok) throw calculationError(result.problem, marketCurrency[product]);
   return result.order;
 }
 

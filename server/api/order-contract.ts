@@ -46,6 +46,7 @@ const invalidReasons: Record<DomainInvalidReason, InvalidVoucherReason> = {
   not_found: InvalidVoucherReason.NOT_FOUND,
   inactive: InvalidVoucherReason.INACTIVE,
   expired: InvalidVoucherReason.EXPIRED,
+  used_up: InvalidVoucherReason.USED_UP,
   other: InvalidVoucherReason.OTHER,
 };
 

@@ -4,9 +4,10 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { PaymentRequest } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ChoiceProblem } from "../domain/hotel-order";
 import type { CalculationProblem, CalculationProblemKind } from "../domain/payment-calculation";
+import type { CurrencyCode } from "../domain/products";
 import type { StoredPaymentRequest } from "../stores/previews";
 import { apiError } from "./api-error";
-import { fromMoney } from "./money";
+import { fromMoney, toMoney } from "./money";
 
 /** The contract's payment request in the domain's terms. */
 export function paymentRequestOf(request: PaymentRequest | undefined): StoredPaymentRequest {
@@ -30,12 +31,13 @@ const calculationErrors: Record<CalculationProblemKind, ErrorCode> = {
   coupon_not_for_payment_type: ErrorCode.COUPON_NOT_FOR_PAYMENT_TYPE,
 };
 
-export function calculationError(problem: CalculationProblem) {
+export function calculationError(problem: CalculationProblem, currency: CurrencyCode) {
   return apiError(
     Code.InvalidArgument,
     calculationErrors[problem.kind],
     problem.kind.replaceAll("_", " "),
-    `payment_request.${problem.field}`
+    `payment_request.${problem.field}`,
+    problem.excess === undefined ? {} : { excess: toMoney(problem.excess, currency) }
   );
 }
 

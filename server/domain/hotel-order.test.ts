@@ -350,7 +350,7 @@ describe("pricing a hotel order", () => {
     });
     expect(priceHotelOrder(pricing({ payments: [{ methodId: "edenred_card", value: 500_001 }] }))).toEqual({
       ok: false,
-      problem: { kind: "payment_exceeds_total", field: "payments[0].value" },
+      problem: { kind: "payment_exceeds_total", field: "payments[0].value", excess: 1 },
     });
     expect(priceHotelOrder(pricing({ product: "DZB_WL_PLUXEE_CZ", lastPayment: "up_card" }))).toEqual({
       ok: false,

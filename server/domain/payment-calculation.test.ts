@@ -378,16 +378,17 @@ describe("payment calculation: problems", () => {
     expect(problem(input({ payments: [{ methodId: "up_card", value: 1_000_001 }] }))).toEqual({
       kind: "payment_exceeds_total",
       field: "payments[0].value",
+      excess: 1,
     });
   });
 
   it("reckons the total after the vouchers", () => {
     expect(
       problem(input({ vouchers: [credit("A", 1)], payments: [{ methodId: "up_card", value: 1_000_000 }] }))
-    ).toEqual({ kind: "payment_exceeds_total", field: "payments[0].value" });
+    ).toEqual({ kind: "payment_exceeds_total", field: "payments[0].value", excess: 1 });
     expect(
       problem(input({ vouchers: [unit("D", { bonus: 1 })], payments: [{ methodId: "up_card", value: 1_000_000 }] }))
-    ).toEqual({ kind: "payment_exceeds_total", field: "payments[0].value" });
+    ).toEqual({ kind: "payment_exceeds_total", field: "payments[0].value", excess: 1 });
   });
 
   it("names the part whose value makes the parts exceed the total", () => {
@@ -401,7 +402,7 @@ describe("payment calculation: problems", () => {
           ],
         })
       )
-    ).toEqual({ kind: "payment_exceeds_total", field: "payments[2].value" });
+    ).toEqual({ kind: "payment_exceeds_total", field: "payments[2].value", excess: 1 });
   });
 
   it("asks for a last payment when the parts leave something", () => {

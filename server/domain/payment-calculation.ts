@@ -21,7 +21,7 @@ import type { PaymentMethodInfo } from "./payment-methods";
 import type { ProductKey } from "./products";
 import { serviceFeeBasisPoints } from "./service-fee";
 
-export type InvalidVoucherReason = "not_found" | "inactive" | "expired" | "other";
+export type InvalidVoucherReason = "not_found" | "inactive" | "expired" | "used_up" | "other";
 
 export interface CreditVoucher {
   readonly id: string;
@@ -125,12 +125,18 @@ export interface CalculationProblem {
   readonly kind: CalculationProblemKind;
   /** The request field at fault, as the contract names it: `payments[1].value`, `last_payment`, `voucher_codes[0]`. */
   readonly field: string;
+  /** For payment_exceeds_total: by how much the parts so far exceed what is left to pay, in minor units. */
+  readonly excess?: number;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; problem: CalculationProblem };
 
-function refuse(kind: CalculationProblemKind, field: string): { ok: false; problem: CalculationProblem } {
-  return { ok: false, problem: { kind, field } };
+function refuse(
+  kind: CalculationProblemKind,
+  field: string,
+  excess?: number
+): { ok: false; problem: CalculationProblem } {
+  return { ok: false, problem: excess === undefined ? { kind, field } : { kind, field, excess } };
 }
 
 function requireAmount(amount: number, what: string): void {
@@ -195,7 +201,7 @@ function methodShares(input: CalculationInput, remaining: number): Outcome<Payme
     chosen.add(part.methodId);
     paid += part.value;
     // Checked part by part, so the first part alone may not exceed the total (SPEC §5) and the culprit is named.
-    if (paid > remaining) return refuse("payment_exceeds_total", `payments[${i}].value`);
+    if (paid > remaining) return refuse("payment_exceeds_total", `payments[${i}].value`, paid - remaining);
     if (part.value > 0) shares.push({ methodId: part.methodId, value: part.value });
   }
   const rest = remaining - paid;

@@ -106,8 +106,12 @@ describe("why a voucher cannot pay", () => {
     expect(voucherUnusableReason(voucher(), "CZK", "2026-03-10")).toBe("expired");
   });
 
-  it("is other for a used-up credit voucher or another market's voucher, but a unit voucher has no balance", () => {
-    expect(voucherUnusableReason(voucher({ balance: 0 }), "CZK", "2025-06-01")).toBe("other");
+  it("is used up for a credit voucher with nothing left, but a unit voucher has no balance", () => {
+    expect(voucherUnusableReason(voucher({ balance: 0 }), "CZK", "2025-06-01")).toBe("used_up");
+    expect(voucherUnusableReason(voucher({ kind: "unit", balance: 0 }), "CZK", "2025-06-01")).toBeUndefined();
+  });
+
+  it("is other for another market's voucher", () => {
     expect(voucherUnusableReason(voucher({ kind: "unit", balance: 0 }), "CZK", "2025-06-01")).toBeUndefined();
     expect(voucherUnusableReason(voucher(), "PLN", "2025-06-01")).toBe("other");
     expect(voucherUnusableReason(voucher({ active: false }), "PLN", "2027-01-01")).toBe("other");

@@ -65,7 +65,7 @@ export function voucherState(v: { validTo: string; balance: number }, today: str
  * Why a voucher cannot pay an order in `currency` today, or undefined when it can. Another market's voucher is
  * "other" before anything else: telling a visitor it is inactive or expired would send them looking for the wrong
  * cause. Then: deactivated, or before its valid-from or before vouchers became usable, "inactive"; past its
- * last valid day, "expired"; a credit voucher used up, "other".
+ * last valid day, "expired"; a credit voucher with nothing left, "used_up".
  */
 export function voucherUnusableReason(
   v: {
@@ -78,11 +78,11 @@ export function voucherUnusableReason(
   },
   currency: CurrencyCode,
   today: string
-): "inactive" | "expired" | "other" | undefined {
+): "inactive" | "expired" | "used_up" | "other" | undefined {
   if (v.currency !== currency) return "other";
   const now = day(today);
   if (!v.active || now < day(v.validFrom) || now < day(VOUCHERS_USABLE_FROM)) return "inactive";
   if (now > day(v.validTo)) return "expired";
-  if (v.kind === "credit" && v.balance <= 0) return "other";
+  if (v.kind === "credit" && v.balance <= 0) return "used_up";
   return undefined;
 }

@@ -40,7 +40,7 @@ export async function openRooms(page: Page, language: Language, link: string) {
 }
 
 /** The message is shown next to the field and tied to it for assistive technology. */
-export async function expectFieldError(page: Page, name: string, message: string) {
+export async function expectFieldError(page: Page, name: string, message: string | RegExp) {
   const control = field(page, name);
   await expect(control).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await control.getAttribute("aria-describedby")) ?? "";

@@ -366,6 +366,25 @@ test("sending without the details keeps what was typed and says what is missing,
   await page.waitForURL(/\/sandbox-gateway\//);
 });
 
+const overpaidCases = [
+  { language: "cs", message: /^Částky jsou o [\d\s]+(,\d{2})?\s*Kč vyšší, než zbývá zaplatit\. Snižte je prosím\.$/ },
+  {
+    language: "pl",
+    message: /^Kwoty są o [\d\s]+(,\d{2})?\s*zł wyższe, niż pozostało do zapłaty\. Zmniejsz je, proszę\.$/,
+  },
+] as const;
+
+for (const { language, message } of overpaidCases) {
+  test(`an amount above the price says by how much (${language})`, async ({ page }, testInfo) => {
+    await openReservation(page, language);
+    await expectJavaScriptState(page, testInfo);
+    await field(page, "amount.transfer").fill("9 999 999");
+    await submitIntent(page, "update");
+    await expectFieldError(page, "amount.transfer", message);
+    await expect(field(page, "amount.transfer")).toHaveValue("9 999 999");
+  });
+}
+
 const summaryCases = [
   {
     language: "cs",

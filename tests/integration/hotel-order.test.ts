@@ -84,7 +84,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
   /** The clients of every api instance, taken in turn. */
   const clientAt = (index: number) => clientOf(apis[index % apis.length]!);
 
-  const { availability, preview } = hotelOrderSteps({
+  const { availability, preview, createOrder } = hotelOrderSteps({
     client: () => client,
     simulator,
     slugPrefix: "hotel-order-test",
@@ -167,6 +167,21 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       ]);
     });
 
+    it("says a value voucher whose credit is spent is used up, not unknown", async () => {
+      const voucher = await issueCreditVoucher(databases[0]!.db, {
+        currency: "CZK",
+        value: 10_000,
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+      });
+      // The stay costs more than the voucher holds: the order spends all of it.
+      await createOrder({ voucherCodes: [voucher.code], lastPayment: "transfer" });
+      const answer = await preview({ voucherCodes: [voucher.code], lastPayment: "transfer" });
+      expect(answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([
+        expect.objectContaining({ code: voucher.code, reason: InvalidVoucherReason.USED_UP }),
+      ]);
+    });
+
     it("refuses a coupon for a payment method it is not valid for", async () => {
       await createCoupon(databases[0]!.db, {
         code: "CARD5",
@@ -189,14 +204,22 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(minorOf(accepted.orderPreview!.price!.discount)).toBe(50_000);
     });
 
-    it("refuses a first payment above the total", async () => {
+    it("refuses a first payment above the total, saying by how much", async () => {
+      const stay = { slug: "hotel-order-test-overpaid" };
+      const due = minorOf((await preview({ lastPayment: "transfer" }, "DZB_CZ", stay)).orderPreview!.price!.payOnline);
       const refused = await failureOf(
-        preview({ payments: [{ methodId: "up_card", value: money(100_000_000) }], lastPayment: "transfer" })
+        preview(
+          { payments: [{ methodId: "up_card", value: money(100_000_000) }], lastPayment: "transfer" },
+          "DZB_CZ",
+          stay
+        )
       );
       expect(refused).toMatchObject({
         errorCode: ErrorCode.PAYMENT_VALUE_INVALID,
         field: "payment_request.payments[0].value",
       });
+      // The same stay priced twice: the part asks this much above its price.
+      expect(refused.excess).toBe(100_000_000 - due);
     });
 
     it("refuses more rooms than adults, and a party the rooms cannot take", async () => {
