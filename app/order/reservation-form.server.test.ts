@@ -125,6 +125,18 @@ describe("the reservation form", () => {
     });
   });
 
+  it("checks the postal code by the country's format, and shows the format", () => {
+    const order = (postalCode: string, country: string) =>
+      parse({ intent: "order", lastPayment: "transfer", ...customer, postalCode, country }).reply().error;
+    expect(order("00238", "Polska")).toEqual({ postalCode: ["Enter the postal code as 12-345."] });
+    expect(order("1100", "Česká republika")).toEqual({ postalCode: ["Enter the postal code as 123 45."] });
+    expect(order("x", "Deutschland")).toEqual({
+      postalCode: ["The postal code does not match the country. Please check it."],
+    });
+    expect(order("00-238", "Polska")).toBeUndefined();
+    expect(order("11000", "Slovensko")).toBeUndefined();
+  });
+
   it("says a text is too long, and how long it may be", () => {
     const submission = parse({ intent: "order", lastPayment: "transfer", ...customer, noteForHotel: "x".repeat(5000) });
     expect(submission.reply().error).toEqual({

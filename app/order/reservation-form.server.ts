@@ -7,6 +7,7 @@ import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits, moneyOf } from "~/order/money.server";
 import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order/payment-form";
 import { MAX_NOTE_LENGTH, PHONE_PATTERN } from "~/order/reservation-form";
+import { isPostalCodeValid, postalCodeFormat } from "../../server/domain/postal-code";
 
 /**
  * The reservation form's rules (SPEC §3 OrderRequest, §5): one form, two intents. "update" re-prices the payment
@@ -24,6 +25,10 @@ function messagesOf(t: TFunction) {
     methodMissing: message("PAYMENT_METHOD_ID_MISSING"),
     amount: t("reservation.payment.amountInvalid"),
     tooLong: (max: number) => t("form.tooLong", { max }),
+    postalCode: (country: string) => {
+      const format = postalCodeFormat(country);
+      return format ? t("form.postalCodeFormat", { example: format.example }) : message("INPUT_POSTAL_CODE_INVALID");
+    },
   };
 }
 
@@ -102,7 +107,11 @@ export function reservationSchema(t: TFunction) {
       // Runs even when another field failed, so every mistake shows at once.
       .superRefine(
         (value, context) => {
-          const { invoiceToCompany, companyName, companyId } = value as Partial<typeof value>;
+          const { invoiceToCompany, companyName, companyId, postalCode, country } = value as Partial<typeof value>;
+          // The api's rule, checked here first so that the message can show the country's format.
+          if (postalCode && country && !isPostalCodeValid(country, postalCode)) {
+            context.addIssue({ code: "custom", path: ["postalCode"], message: messages.postalCode(country) });
+          }
           if (invoiceToCompany !== true) return;
           if (!companyName) context.addIssue({ code: "custom", path: ["companyName"], message: messages.required });
           if (!companyId) context.addIssue({ code: "custom", path: ["companyId"], message: messages.required });

@@ -81,6 +81,13 @@ describe("the stay schema", () => {
     });
   });
 
+  it("takes no more adults than the rooms can sensibly take, and says how many", () => {
+    expect(errorsOf(form({ rooms: "3", adults: "30" }))).toEqual({
+      adults: ["One room takes 8 adults at most. Add a room or lower the number of adults."],
+    });
+    expect(errorsOf(form({ rooms: "4", adults: "30" }))).toEqual({});
+  });
+
   it("says so when more ages are given than children", () => {
     expect(errorsOf(form({ children: "1", childAges: ["4", "7"] }))).toEqual({
       children: ["The number of child ages does not match the number of children."],

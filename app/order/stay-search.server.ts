@@ -5,6 +5,7 @@ import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp, timestampOfDate } from "~/order/calendar-date.server";
 import { isCalendarDate } from "../../server/domain/calendar-date";
+import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../../server/domain/occupancy";
 import {
   childAgeName,
   MAX_CHILD_AGE,
@@ -35,6 +36,7 @@ function messagesOf(t: TFunction) {
     childAgeInvalid: message("INPUT_CHILD_AGE_INVALID"),
     childAgeMissing: message("INPUT_CHILD_AGE_MISSING"),
     childAgesCount: message("INPUT_CHILDREN_AGES_COUNT"),
+    adultsPerRoom: t("form.adultsPerRoom", { max: MAX_ADULTS_PER_ROOM }),
   };
 }
 
@@ -96,6 +98,10 @@ export function staySchema(t: TFunction) {
           // SPEC §5: no fewer adults than rooms; the adults' own minimum is reported by the field.
           if (typeof rooms === "number" && typeof adults === "number" && adults >= MIN_ADULTS && adults < rooms) {
             issue(["adults"], messages.adultsInvalid);
+          }
+          // The api's bound too: a slip of the keyboard (30 adults for 3) is said here, with the bound.
+          if (typeof rooms === "number" && typeof adults === "number" && tooManyAdultsPerRoom(adults, rooms)) {
+            issue(["adults"], messages.adultsPerRoom);
           }
           if (typeof children !== "number" || children < 0 || children > MAX_CHILDREN || !Array.isArray(childAges))
             return;

@@ -23,6 +23,7 @@ import {
   VoucherDetailRequestSchema,
   VoucherOrderCreateRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { MAX_ADULTS_PER_ROOM } from "../domain/occupancy";
 import { findAnswerViolation, findRequestViolation, requestLimitsInterceptor } from "./request-limits";
 
 const czVariant = { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK };
@@ -174,10 +175,19 @@ describe("request limits: valid requests pass", () => {
         fc.integer({ min: 2, max: 30 }),
         fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 4 }),
         (rooms, adults, childrenAges) => {
+          fc.pre(adults <= rooms * MAX_ADULTS_PER_ROOM);
           expect(availabilityViolation({ rooms, adults, childrenAges })).toBeUndefined();
         }
       )
     );
+  });
+
+  it("refuses more adults than the rooms can sensibly take", () => {
+    expect(availabilityViolation({ rooms: 1, adults: MAX_ADULTS_PER_ROOM + 1 })).toMatchObject({
+      errorCode: ErrorCode.INPUT_ADULTS_PER_ROOM_EXCEEDED,
+      field: "hotel_request.adults",
+    });
+    expect(availabilityViolation({ rooms: 2, adults: MAX_ADULTS_PER_ROOM + 1 })).toBeUndefined();
   });
 });
 
@@ -461,6 +471,16 @@ describe("request limits: order form", () => {
     [
       { contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ" } },
       ErrorCode.INPUT_REQUIRED,
+      "order.contact_address.postal_code",
+    ],
+    [
+      { contactAddress: { streetAddress: "Długa 5", city: "Warszawa", country: "Polska", postalCode: "00238" } },
+      ErrorCode.INPUT_POSTAL_CODE_INVALID,
+      "order.contact_address.postal_code",
+    ],
+    [
+      { contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "Česká republika", postalCode: "1100" } },
+      ErrorCode.INPUT_POSTAL_CODE_INVALID,
       "order.contact_address.postal_code",
     ],
   ])("refuses %o", (overrides, errorCode, field) => {

@@ -35,6 +35,8 @@ import {
   VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
+import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../domain/occupancy";
+import { isPostalCodeValid } from "../domain/postal-code";
 import { productIdPattern } from "../domain/product-id";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
@@ -184,6 +186,9 @@ const checksByType = new Map<string, Check<Message>>([
           checkStayDates(r) ??
           atLeast(r.rooms, 1, ErrorCode.INPUT_ROOMS_INVALID, "rooms") ??
           atLeast(r.adults, 2, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
+          (tooManyAdultsPerRoom(r.adults, r.rooms)
+            ? violation(ErrorCode.INPUT_ADULTS_PER_ROOM_EXCEEDED, "adults", `at most ${MAX_ADULTS_PER_ROOM} per room`)
+            : undefined) ??
           atMost(r.childrenAges.length, 4, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
           firstOf(r.childrenAges, "children_ages", (age, path) =>
             between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path)
@@ -278,7 +283,10 @@ const checksByType = new Map<string, Check<Message>>([
       present(a.streetAddress, ErrorCode.INPUT_REQUIRED, "street_address") ??
       present(a.city, ErrorCode.INPUT_REQUIRED, "city") ??
       present(a.country, ErrorCode.INPUT_REQUIRED, "country") ??
-      present(a.postalCode, ErrorCode.INPUT_REQUIRED, "postal_code")
+      present(a.postalCode, ErrorCode.INPUT_REQUIRED, "postal_code") ??
+      (isPostalCodeValid(a.country, a.postalCode)
+        ? undefined
+        : violation(ErrorCode.INPUT_POSTAL_CODE_INVALID, "postal_code", "not a postal code of the country"))
   ),
   limits(
     ContactMessageSchema,

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fitsOccupancy, roomShare, type Occupancy, type Party } from "./occupancy";
+import {
+  fitsOccupancy,
+  MAX_ADULTS_PER_ROOM,
+  roomShare,
+  tooManyAdultsPerRoom,
+  type Occupancy,
+  type Party,
+} from "./occupancy";
 
 const double: Occupancy = { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 12 }] };
 const party = (overrides: Partial<Party> = {}): Party => ({ rooms: 1, adults: 2, childrenAges: [], ...overrides });
@@ -62,5 +69,15 @@ describe("occupancy", () => {
       }),
       { numRuns: 20_000 }
     );
+  });
+});
+
+describe("adults per room", () => {
+  it("takes up to eight adults a room, and more rooms more", () => {
+    expect(MAX_ADULTS_PER_ROOM).toBe(8);
+    expect(tooManyAdultsPerRoom(8, 1)).toBe(false);
+    expect(tooManyAdultsPerRoom(9, 1)).toBe(true);
+    expect(tooManyAdultsPerRoom(30, 3)).toBe(true);
+    expect(tooManyAdultsPerRoom(24, 3)).toBe(false);
   });
 });

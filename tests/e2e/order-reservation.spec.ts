@@ -217,7 +217,7 @@ test("a benefit card the bank declines says so, and paying again at the gateway 
 test("a payment cancelled at the gateway can be paid later from the status page (en)", async ({ page }, testInfo) => {
   await openReservation(page, "en");
   await expectJavaScriptState(page, testInfo);
-  await fillCustomer(page, czechCustomer);
+  await fillCustomer(page, polishCustomer);
   // Ticked before the price is updated: a re-price echoes the form as it was sent.
   await acceptTerms(page);
   await page.locator("input[name=lastPayment][value=transfer]").check();
@@ -382,6 +382,26 @@ for (const { language, message } of overpaidCases) {
     await submitIntent(page, "update");
     await expectFieldError(page, "amount.transfer", message);
     await expect(field(page, "amount.transfer")).toHaveValue("9 999 999");
+  });
+}
+
+const postalCodeCases = [
+  { language: "cs", customer: czechCustomer, typed: "1100", message: "Zadejte PSČ ve tvaru 123 45." },
+  { language: "pl", customer: polishCustomer, typed: "00238", message: "Wpisz kod pocztowy w formacie 12-345." },
+] as const;
+
+for (const { language, customer, typed, message } of postalCodeCases) {
+  test(`a postal code not written as the country writes them shows the format (${language})`, async ({
+    page,
+  }, testInfo) => {
+    await openReservation(page, language);
+    await expectJavaScriptState(page, testInfo);
+    await fillCustomer(page, { ...customer, postalCode: typed });
+    await acceptTerms(page);
+    await submitIntent(page, "order");
+    await expectFieldError(page, "postalCode", message);
+    await expect(field(page, "postalCode")).toHaveValue(typed);
+    await expect(field(page, "lastName")).toHaveValue(customer.lastName);
   });
 }
 

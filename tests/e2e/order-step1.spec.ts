@@ -130,6 +130,26 @@ test("fewer adults than rooms is refused next to the adults", async ({ page }) =
   await expectFieldError(page, "adults", "Zadejte platný počet dospělých: alespoň 2 a alespoň jeden na pokoj.");
 });
 
+const adultsPerRoomCases = [
+  {
+    language: "cs",
+    message: "Na jeden pokoj může být nejvýše 8 dospělých. Přidejte pokoj nebo snižte počet dospělých.",
+  },
+  {
+    language: "pl",
+    message: "Na jeden pokój może przypadać najwyżej 8 dorosłych. Dodaj pokój lub zmniejsz liczbę dorosłych.",
+  },
+] as const;
+
+for (const { language, message } of adultsPerRoomCases) {
+  test(`thirty adults in one room is refused next to the adults, with the bound (${language})`, async ({ page }) => {
+    const stay = await availableStay(hotel);
+    await pasteLink(page, language, bookingLink(hotel, { ...stay, adults: 30, rooms: 1 }));
+    await expectFieldError(page, "adults", message);
+    await expect(field(page, "adults")).toHaveValue("30");
+  });
+}
+
 test("a provider failure says to try again", async ({ page }) => {
   await pasteLink(
     page,

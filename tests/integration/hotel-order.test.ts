@@ -403,7 +403,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       });
     });
 
-    it("refuses an order without the consents or with a bad phone, naming the field", async () => {
+    it("refuses an order without the consents, with a bad phone or another country's postal code, naming the field", async () => {
       const paymentRequest = { lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
       const create = (order: typeof customer) =>
@@ -415,6 +415,11 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(await failureOf(create({ ...customer, mobile: "12" }))).toMatchObject({
         errorCode: ErrorCode.INPUT_PHONE_INVALID,
         field: "order.mobile",
+      });
+      const polishCode = { ...customer.contactAddress, postalCode: "00-238" };
+      expect(await failureOf(create({ ...customer, contactAddress: polishCode }))).toMatchObject({
+        errorCode: ErrorCode.INPUT_POSTAL_CODE_INVALID,
+        field: "order.contact_address.postal_code",
       });
     });
 
