@@ -137,6 +137,22 @@ describe("the reservation form", () => {
     expect(order("11000", "Slovensko")).toBeUndefined();
   });
 
+  it("names the guest when booking for someone else, who is then not the main guest", () => {
+    const order = (fields: Record<string, string>) =>
+      parse({ intent: "order", lastPayment: "transfer", ...customer, bookingForSomeoneElse: "on", ...fields });
+    expect(order({}).reply().error).toEqual({ guestName: ["Required field – please enter it."] });
+    expect(order({ guestName: "Petr Novák", isMainGuest: "on" }).reply().error).toEqual({
+      isMainGuest: ["When you book for someone else, they are the main guest. Leave only one of the two ticked."],
+    });
+    const named = order({ guestName: " Petr Novák " });
+    expect(named.status).toBe("success");
+    if (named.status !== "success" || named.value.intent !== "order") return;
+    expect(orderRequestOf(named.value as OrderFields)).toMatchObject({
+      bookingForSomeoneElse: true,
+      guestName: "Petr Novák",
+    });
+  });
+
   it("says a text is too long, and how long it may be", () => {
     const submission = parse({ intent: "order", lastPayment: "transfer", ...customer, noteForHotel: "x".repeat(5000) });
     expect(submission.reply().error).toEqual({

@@ -7,6 +7,7 @@ import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits, moneyOf } from "~/order/money.server";
 import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order/payment-form";
 import { MAX_NOTE_LENGTH, PHONE_PATTERN } from "~/order/reservation-form";
+import { mainGuestProblems } from "../../server/domain/main-guest";
 import { isPostalCodeValid, postalCodeFormat } from "../../server/domain/postal-code";
 
 /**
@@ -25,6 +26,7 @@ function messagesOf(t: TFunction) {
     methodMissing: message("PAYMENT_METHOD_ID_MISSING"),
     amount: t("reservation.payment.amountInvalid"),
     tooLong: (max: number) => t("form.tooLong", { max }),
+    mainGuestConflict: message("INPUT_MAIN_GUEST_CONFLICT"),
     postalCode: (country: string) => {
       const format = postalCodeFormat(country);
       return format ? t("form.postalCodeFormat", { example: format.example }) : message("INPUT_POSTAL_CODE_INVALID");
@@ -84,6 +86,8 @@ function customerShape(messages: Messages) {
     companyId: z.string().trim().max(30, messages.tooLong(30)).optional(),
     taxId: z.string().trim().max(30, messages.tooLong(30)).optional(),
     bookingForSomeoneElse: z.boolean().optional(),
+    // Required only when booking for someone else: checked below, where the box is known.
+    guestName: z.string().trim().max(200, messages.tooLong(200)).optional(),
     isMainGuest: z.boolean().optional(),
     noteForHotel: z.string().trim().max(MAX_NOTE_LENGTH, messages.tooLong(MAX_NOTE_LENGTH)).optional(),
     carRentalInterest: z.boolean().optional(),
@@ -108,6 +112,20 @@ export function reservationSchema(t: TFunction) {
       .superRefine(
         (value, context) => {
           const { invoiceToCompany, companyName, companyId, postalCode, country } = value as Partial<typeof value>;
+          const { bookingForSomeoneElse, isMainGuest, guestName } = value as Partial<typeof value>;
+          // The api's rule: who books for someone else names the guest, and is not the main guest.
+          const guestProblems = mainGuestProblems({
+            bookingForSomeoneElse: bookingForSomeoneElse ?? false,
+            isMainGuest: isMainGuest ?? false,
+            guestName: guestName ?? "",
+          });
+          for (const problem of guestProblems) {
+            context.addIssue(
+              problem === "guest_name_missing"
+                ? { code: "custom", path: ["guestName"], message: messages.required }
+                : { code: "custom", path: ["isMainGuest"], message: messages.mainGuestConflict }
+            );
+          }
           // The api's rule, checked here first so that the message can show the country's format.
           if (postalCode && country && !isPostalCodeValid(country, postalCode)) {
             context.addIssue({ code: "custom", path: ["postalCode"], message: messages.postalCode(country) });
@@ -176,6 +194,7 @@ export function orderRequestOf(fields: OrderFields): MessageInitShape<typeof Ord
     agreeMp: fields.agreeMp ?? false,
     bookingForSomeoneElse: fields.bookingForSomeoneElse ?? false,
     isMainGuest: fields.isMainGuest ?? false,
+    guestName: fields.bookingForSomeoneElse ? fields.guestName ?? "" : "",
     carRentalInterest: fields.carRentalInterest ?? false,
     cancellationInsurance: fields.cancellationInsurance ?? false,
   };
@@ -194,6 +213,8 @@ const orderFields: Record<string, string> = {
   "order.contact_address.postal_code": "postalCode",
   "order.agree_cp": "agreeCp",
   "order.agree_tac": "agreeTac",
+  "order.guest_name": "guestName",
+  "order.is_main_guest": "isMainGuest",
   "order.billing_address.company_name": "companyName",
   "order.billing_address.company_id": "companyId",
   "order.billing_address.tax_id": "taxId",

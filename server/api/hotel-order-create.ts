@@ -300,6 +300,7 @@ function customerOf(order: OrderRequest | undefined): CustomerDetails {
     agreeMp: order.agreeMp,
     bookingForSomeoneElse: order.bookingForSomeoneElse,
     isMainGuest: order.isMainGuest,
+    guestName: order.guestName.trim(),
     carRentalInterest: order.carRentalInterest,
     cancellationInsurance: order.cancellationInsurance,
   };

@@ -487,6 +487,18 @@ describe("request limits: order form", () => {
     expect(orderViolation(overrides)).toMatchObject({ errorCode, field });
   });
 
+  it("wants the guest's name when booking for someone else, who is then not the main guest", () => {
+    expect(orderViolation({ bookingForSomeoneElse: true })).toMatchObject({
+      errorCode: ErrorCode.INPUT_REQUIRED,
+      field: "order.guest_name",
+    });
+    expect(orderViolation({ bookingForSomeoneElse: true, guestName: "Petr Novák", isMainGuest: true })).toMatchObject({
+      errorCode: ErrorCode.INPUT_MAIN_GUEST_CONFLICT,
+      field: "order.is_main_guest",
+    });
+    expect(orderViolation({ bookingForSomeoneElse: true, guestName: "Petr Novák" })).toBeUndefined();
+  });
+
   it("accepts the Polish phone format and leaves marketing consent optional", () => {
     expect(orderViolation({ mobile: "+48 123 456 789", agreeMp: false })).toBeUndefined();
   });

@@ -35,6 +35,7 @@ import {
   VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
+import { mainGuestProblems, type MainGuestProblem } from "../domain/main-guest";
 import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../domain/occupancy";
 import { isPostalCodeValid } from "../domain/postal-code";
 import { productIdPattern } from "../domain/product-id";
@@ -268,7 +269,8 @@ const checksByType = new Map<string, Check<Message>>([
       present(o.mobile, ErrorCode.INPUT_REQUIRED, "mobile") ??
       shaped(o.mobile, phoneShape, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
       isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
-      isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac")
+      isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac") ??
+      mainGuestViolation(o)
   ),
   limits(
     BillingAddressSchema,
@@ -297,6 +299,16 @@ const checksByType = new Map<string, Check<Message>>([
       present(m.message, ErrorCode.INPUT_REQUIRED, "message")
   ),
 ]);
+
+const mainGuestViolations: Record<MainGuestProblem, LimitViolation> = {
+  guest_name_missing: violation(ErrorCode.INPUT_REQUIRED, "guest_name", "required when booking for someone else"),
+  both_ticked: violation(ErrorCode.INPUT_MAIN_GUEST_CONFLICT, "is_main_guest", "excluded by booking_for_someone_else"),
+};
+
+function mainGuestViolation(order: Parameters<typeof mainGuestProblems>[0]): LimitViolation | undefined {
+  const [problem] = mainGuestProblems(order);
+  return problem && mainGuestViolations[problem];
+}
 
 function join(path: string, field: string): string {
   return path ? `${path}.${field}` : field;

@@ -52,7 +52,10 @@ export function bookingRequestOf(order: StoredOrder): BookingRequest {
       mobile: customer.mobile,
       countryCode: order.currency === "PLN" ? "pl" : "cz",
     },
-    remarks: customer.noteForHotel,
+    // The provider's booking names the booker; a guest booked for by someone else reaches the hotel in the remarks.
+    remarks: [customer.guestName ? `Guest: ${customer.guestName}` : "", customer.noteForHotel]
+      .filter(Boolean)
+      .join("\n"),
   };
 }
 

@@ -62,6 +62,8 @@ export interface CustomerDetails {
   readonly agreeMp: boolean;
   readonly bookingForSomeoneElse: boolean;
   readonly isMainGuest: boolean;
+  /** The guest the hotel expects when the customer books for someone else; "" otherwise. */
+  readonly guestName?: string;
   readonly carRentalInterest: boolean;
   readonly cancellationInsurance: boolean;
 }

@@ -405,6 +405,39 @@ for (const { language, customer, typed, message } of postalCodeCases) {
   });
 }
 
+const guestCases = [
+  { language: "cs", customer: czechCustomer, required: "Povinné pole – zadejte prosím.", conflict: /^Rezervujete-li/ },
+  {
+    language: "pl",
+    customer: polishCustomer,
+    required: "Pole obowiązkowe – uzupełnij je.",
+    conflict: /^Jeśli rezerwujesz/,
+  },
+] as const;
+
+for (const { language, customer, required, conflict } of guestCases) {
+  test(`booking for someone else asks for the guest's name, and excludes being the main guest (${language})`, async ({
+    page,
+  }, testInfo) => {
+    await openReservation(page, language);
+    await expectJavaScriptState(page, testInfo);
+    await fillCustomer(page, customer);
+    await acceptTerms(page);
+    await expect(field(page, "guestName")).toBeHidden();
+    await field(page, "bookingForSomeoneElse").check();
+    await field(page, "isMainGuest").check();
+    await submitIntent(page, "order");
+    await expectFieldError(page, "guestName", required);
+    await expectFieldError(page, "isMainGuest", conflict);
+    await expect(field(page, "bookingForSomeoneElse")).toBeChecked();
+
+    await field(page, "isMainGuest").uncheck();
+    await field(page, "guestName").fill("Petr Novák");
+    await submitIntent(page, "order");
+    await page.waitForURL(/\/sandbox-gateway\//);
+  });
+}
+
 const summaryCases = [
   {
     language: "cs",

@@ -403,10 +403,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       });
     });
 
-    it("refuses an order without the consents, with a bad phone or another country's postal code, naming the field", async () => {
+    it("refuses an order without the consents, with a bad phone, another country's postal code or an unnamed guest, naming the field", async () => {
       const paymentRequest = { lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
-      const create = (order: typeof customer) =>
+      const create = (order: typeof customer & { bookingForSomeoneElse?: boolean }) =>
         client.hotelOrderCreate({ productVariant: czVariant, previewId: previewed.previewId, paymentRequest, order });
       expect(await failureOf(create({ ...customer, agreeTac: false }))).toMatchObject({
         errorCode: ErrorCode.INPUT_CONSENT_REQUIRED,
@@ -420,6 +420,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(await failureOf(create({ ...customer, contactAddress: polishCode }))).toMatchObject({
         errorCode: ErrorCode.INPUT_POSTAL_CODE_INVALID,
         field: "order.contact_address.postal_code",
+      });
+      expect(await failureOf(create({ ...customer, bookingForSomeoneElse: true }))).toMatchObject({
+        errorCode: ErrorCode.INPUT_REQUIRED,
+        field: "order.guest_name",
       });
     });
 

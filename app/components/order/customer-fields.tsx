@@ -197,6 +197,9 @@ export function GuestFields({ values, errors }: FieldsProps) {
     <fieldset className="reservation-section">
       <legend>{t("reservation.guests.title")}</legend>
       <CheckboxField {...props} name="bookingForSomeoneElse" label={t("reservation.guests.bookingForSomeoneElse")} />
+      <div className="guest-fields">
+        <TextField {...props} name="guestName" label={t("reservation.guests.guestName")} required autoComplete="off" />
+      </div>
       <CheckboxField {...props} name="isMainGuest" label={t("reservation.guests.isMainGuest")} />
       <Field
         name="noteForHotel"

@@ -20,6 +20,7 @@ const customerFieldLabels: [name: string, labelKey: string][] = [
   ["companyId", "reservation.customer.companyId"],
   ["taxId", "reservation.customer.taxId"],
   ["bookingForSomeoneElse", "reservation.guests.bookingForSomeoneElse"],
+  ["guestName", "reservation.guests.guestName"],
   ["isMainGuest", "reservation.guests.isMainGuest"],
   ["noteForHotel", "reservation.guests.noteForHotel"],
   ["cancellationInsurance", "reservation.extras.title"],
