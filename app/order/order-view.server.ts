@@ -7,6 +7,7 @@ import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/sh
 import { formatIban } from "../../server/domain/bank-account";
 import { utcDateOf } from "../../server/domain/calendar-date";
 import {
+  bookingProgress,
   isFinalOrderStatus,
   reservationProgress,
   type BookingStatus as DomainBookingStatus,
@@ -61,7 +62,7 @@ const paymentStatusKeys: Partial<Record<PaymentStatus, PaymentStatusKey>> = {
   [PaymentStatus.REFUNDED]: "REFUNDED",
 };
 
-const bookingStatusKeys: Partial<Record<BookingStatus, BookingStatusKey>> = {
+const bookingStatusKeys: Partial<Record<BookingStatus, Exclude<BookingStatusKey, "CANCELLING">>> = {
   [BookingStatus.ACTIVE]: "ACTIVE",
   [BookingStatus.CANCELLED]: "CANCELLED",
   [BookingStatus.COMPLETED]: "COMPLETED",
@@ -93,11 +94,20 @@ function domainOrderStatus(order: HotelOrder): DomainOrderStatus {
   return (orderStatusKeys[order.status] ?? "WAITING").toLowerCase() as DomainOrderStatus;
 }
 
+function domainBookingStatus(order: HotelOrder): DomainBookingStatus {
+  const booking = bookingStatusKeys[order.booking?.bookingStatus ?? BookingStatus.UNSPECIFIED] ?? "NOT_ORDERED";
+  return booking.toLowerCase() as DomainBookingStatus;
+}
+
 /** The stage of SPEC §4 the domain reads from the order's and the booking's status. */
 function progressOf(order: HotelOrder): ReservationProgress {
-  const status = domainOrderStatus(order);
-  const booking = bookingStatusKeys[order.booking?.bookingStatus ?? BookingStatus.UNSPECIFIED] ?? "NOT_ORDERED";
-  return reservationProgress(status, booking.toLowerCase() as DomainBookingStatus, order.payments.length > 0);
+  return reservationProgress(domainOrderStatus(order), domainBookingStatus(order), order.payments.length > 0);
+}
+
+/** The booking as the domain words it to people: never "confirmed" once the order is cancelled. */
+function bookingStatusOf(order: HotelOrder): BookingStatusKey | null {
+  if (!order.booking) return null;
+  return bookingProgress(domainOrderStatus(order), domainBookingStatus(order)).toUpperCase() as BookingStatusKey;
 }
 
 function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): PaymentView {
@@ -125,6 +135,7 @@ function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): 
         }
       : null,
     qrCode: waiting && payment.qrCode?.startsWith("data:image/png;base64,") ? payment.qrCode : null,
+    refundVoucherCode: payment.refundVoucherCode ?? null,
   };
 }
 
@@ -155,7 +166,7 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     status: orderStatusKeys[order.status] ?? null,
     stepsDone: progress === "cancelled" ? 0 : stepsDoneAt[progress],
     cancelled: progress === "cancelled",
-    bookingStatus: booking ? bookingStatusKeys[booking.bookingStatus] ?? null : null,
+    bookingStatus: bookingStatusOf(order),
     bookingReference: booking?.bookingReference || null,
     hotel: { ...hotel, name: order.hotel?.name || hotel.name, url: order.hotel?.url || hotel.url },
     stay: formattedStay(stayView({ hotelRequest, hotelDetail }), formats),

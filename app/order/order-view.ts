@@ -17,7 +17,15 @@ export type OrderStatusKey =
 
 export type PaymentStatusKey = "WAITING" | "PAID" | "CANCELLED" | "REJECTED" | "REVOKED" | "REFUNDED";
 
-export type BookingStatusKey = "ACTIVE" | "CANCELLED" | "COMPLETED" | "ERROR" | "PENDING" | "NOT_ORDERED";
+export type BookingStatusKey =
+  | "ACTIVE"
+  | "CANCELLED"
+  | "COMPLETED"
+  | "ERROR"
+  | "PENDING"
+  | "NOT_ORDERED"
+  /** The order is cancelled and its booking is being cancelled with the hotel (order-status.ts bookingProgress). */
+  | "CANCELLING";
 
 /** SPEC §4: the reservation as worded to users. */
 export const progressSteps = ["sent", "awaitingPayment", "paid", "confirmed"] as const;
@@ -36,6 +44,8 @@ export type PaymentView = {
   transfer: TransferView | null;
   /** The transfer's QR code, a PNG data URL. */
   qrCode: string | null;
+  /** What this payment paid became this voucher (a cancellation) rather than going back: its code. */
+  refundVoucherCode: string | null;
 };
 
 /**

@@ -63,7 +63,9 @@ export default function OrderStatusScreen() {
     <div className="order-step order-status">
       <h1>{title}</h1>
       <section className="order-confirmation" aria-labelledby="confirmation-title">
-        <h2 id="confirmation-title">{t("status.confirmation", { number: order.orderNumber })}</h2>
+        <h2 id="confirmation-title">
+          {t(order.cancelled ? "status.cancelledHeadline" : "status.confirmation", { number: order.orderNumber })}
+        </h2>
         <p>{t("status.sentTo", { email: order.orderedBy })}</p>
         {order.createdAt ? <p className="field__hint">{t("status.createdAt", { date: order.createdAt })}</p> : null}
       </section>

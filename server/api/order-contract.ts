@@ -233,6 +233,9 @@ async function toPayment(
     ...(payment.status !== "paid" && payment.methodId !== "voucher" && owesPayment(order.status) && order.payBy
       ? { payBy: timestampFromDate(order.payBy) }
       : {}),
+    ...(payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
+      ? { refundVoucherCode: order.refundVoucher.code }
+      : {}),
   };
 }
 

@@ -172,6 +172,8 @@ export const payments = pgTable(
     status: text("status").notNull(),
     /** Set for a voucher's credit. */
     voucherId: uuid("voucher_id"),
+    /** Set when what this payment paid became a new value voucher instead of going back where it came from. */
+    refundVoucherId: uuid("refund_voucher_id"),
     paidAt: instant("paid_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),

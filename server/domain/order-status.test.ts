@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  bookingProgress,
   isFinalOrderStatus,
   orderStatusAfterPayments,
   reservationProgress,
@@ -92,5 +93,23 @@ describe("reservation progress", () => {
     expect(reservationProgress("partially_paid", "pending")).toBe("awaiting_payment");
     expect(reservationProgress("partially_paid", "pending", false)).toBe("awaiting_payment");
     expect(reservationProgress("waiting", "pending", false)).toBe("sent");
+  });
+});
+
+describe("booking progress", () => {
+  it("is never confirmed once the order is cancelled: the booking is being cancelled", () => {
+    for (const status of orderStatuses.filter(isFinalOrderStatus)) {
+      expect(bookingProgress(status, "active")).toBe("cancelling");
+      expect(bookingProgress(status, "pending")).toBe("cancelling");
+      expect(bookingProgress(status, "cancelled")).toBe("cancelled");
+      // Never made, and now never will be.
+      expect(bookingProgress(status, "not_ordered")).toBe("cancelled");
+    }
+  });
+
+  it("is the booking's own status while the order is live", () => {
+    for (const status of orderStatuses.filter((s) => !isFinalOrderStatus(s))) {
+      for (const booking of bookingStatuses) expect(bookingProgress(status, booking)).toBe(booking);
+    }
   });
 });

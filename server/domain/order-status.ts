@@ -75,3 +75,18 @@ export function reservationProgress(
   if (status === "partially_paid" || hasPayments) return "awaiting_payment";
   return "sent";
 }
+
+/** The booking with the hotel as worded to people: its own status, or "cancelling" while a cancellation catches up. */
+export type BookingProgress = BookingStatus | "cancelling";
+
+/**
+ * Once the order is cancelled (final), the booking it made is cancelled with the provider by a job, a moment later:
+ * until then the booking is still active (or being made), but it must not read "confirmed" to a customer whose
+ * cancellation was accepted; and a booking never made will not be made, so it is not "not booked yet" but cancelled.
+ * Every other booking status is said as it is.
+ */
+export function bookingProgress(status: OrderStatus, bookingStatus: BookingStatus): BookingProgress {
+  if (!isFinalOrderStatus(status)) return bookingStatus;
+  if (bookingStatus === "active" || bookingStatus === "pending") return "cancelling";
+  return bookingStatus === "not_ordered" ? "cancelled" : bookingStatus;
+}

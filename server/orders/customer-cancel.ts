@@ -52,7 +52,10 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
       .where(and(eq(payments.orderId, orderId), ne(payments.status, "refunded")));
     if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
     // Nothing paid, or nothing left after the fees: the status page confirms it, and there is no voucher to send.
-    if (value > 0) await giveRefundVoucher(tx, order, value, now);
+    if (value > 0) {
+      const paid = order.payments.filter((payment) => payment.status === "paid").map((payment) => payment.id);
+      await giveRefundVoucher(tx, order, paid, value, now);
+    }
     return (await findOrder(tx, orderId))!;
   });
 }

@@ -50,8 +50,10 @@ export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<vo
     }
     for (const paymentId of plan.refundAtGateway) await enqueueGatewayRefund(tx, paymentId, now);
     if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
-    if (plan.voucherValue > 0) await giveRefundVoucher(tx, order, plan.voucherValue, now);
-    else await enqueueOrderMail(tx, { kind: "cancelled_unpaid", orderId }, now);
+    if (plan.voucherValue > 0) {
+      const intoVoucher = givenBack.map((payment) => payment.id);
+      await giveRefundVoucher(tx, order, intoVoucher, plan.voucherValue, now);
+    } else await enqueueOrderMail(tx, { kind: "cancelled_unpaid", orderId }, now);
   });
 }
 
@@ -80,7 +82,7 @@ export async function refundGatewayPayment(deps: ExpiryDeps, paymentId: string, 
         .update(payments)
         .set({ status: "refunded", updatedAt: now })
         .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")));
-      await giveRefundVoucher(tx, order, paid.value, now);
+      await giveRefundVoucher(tx, order, [paymentId], paid.value, now);
     });
   }
 }

@@ -81,7 +81,7 @@ function payment(
   status: StoredPayment["status"] = "waiting",
   paidAt = status === "paid" ? new Date("2026-03-03T23:30:00Z") : null
 ): StoredPayment {
-  return { id: `pay-${methodId}`, position: 0, methodId, value, status, voucherId: null, paidAt };
+  return { id: `pay-${methodId}`, position: 0, methodId, value, status, voucherId: null, refundVoucherId: null, paidAt };
 }
 
 const person: CustomerDetails = {

@@ -51,7 +51,8 @@ function summary(hotelName: string, rooms: OrderedRoom[], total: number): HotelO
 }
 
 function payment(id: string, methodId: string, value: number, status: StoredPayment["status"]): StoredPayment {
-  return { id, position: 0, methodId, value, status, voucherId: null, paidAt: status === "paid" ? new Date() : null };
+  const paidAt = status === "paid" ? new Date() : null;
+  return { id, position: 0, methodId, value, status, voucherId: null, refundVoucherId: null, paidAt };
 }
 
 /** A Czech order paid partly by card (done) and partly by a transfer still waiting. */

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema";
+import { orders, payments } from "../db/schema";
 import { marketDate } from "../domain/stay";
 import { voucherValidTo } from "../domain/voucher-rules";
 import type { StoredOrder } from "../stores/orders";
@@ -10,9 +10,16 @@ import { enqueueOrderMail } from "./order-jobs";
 /**
  * Money an order gives back that cannot go back where it came from (a transfer, a cancellation's value) becomes a
  * value voucher of the order's market, valid from today for the variant's validity period. The order remembers it,
- * and the customer gets it by e-mail.
+ * and so do the payments it is made of (`paymentIds`), so nobody is told their money went back to them; the
+ * customer gets it by e-mail.
  */
-export async function giveRefundVoucher(db: Database, order: StoredOrder, value: number, now: Date): Promise<string> {
+export async function giveRefundVoucher(
+  db: Database,
+  order: StoredOrder,
+  paymentIds: readonly string[],
+  value: number,
+  now: Date
+): Promise<string> {
   const today = marketDate(now);
   const voucher = await issueCreditVoucher(db, {
     currency: order.currency,
@@ -25,6 +32,12 @@ export async function giveRefundVoucher(db: Database, order: StoredOrder, value:
     .update(orders)
     .set({ refundVoucherId: voucher.id, updatedAt: now })
     .where(eq(orders.id, order.id));
+  if (paymentIds.length > 0) {
+    await db
+      .update(payments)
+      .set({ refundVoucherId: voucher.id, updatedAt: now })
+      .where(inArray(payments.id, [...paymentIds]));
+  }
   await enqueueOrderMail(db, { kind: "cancelled_with_voucher", orderId: order.id, voucherId: voucher.id }, now);
   return voucher.id;
 }

@@ -82,6 +82,8 @@ export interface StoredPayment {
   readonly value: number;
   readonly status: PaymentStatus;
   readonly voucherId: string | null;
+  /** The voucher what this payment paid became, when it became one (a cancellation) rather than going back. */
+  readonly refundVoucherId: string | null;
   readonly paidAt: Date | null;
 }
 
@@ -265,6 +267,7 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
       value: p.value,
       status: p.status as PaymentStatus,
       voucherId: p.voucherId,
+      refundVoucherId: p.refundVoucherId,
       paidAt: p.paidAt,
     })),
   };

@@ -28,6 +28,9 @@ const texts = {
     portal: "Pobyt zrušený přímo na rezervačním portálu není možné vrátit",
     deadline: "Objednávku můžete zrušit do",
     cancelled: "Zrušená na vaši žádost",
+    headline: /^Objednávka \d+ je zrušená\.$/,
+    intoVoucher: "Převedeno na poukaz",
+    bookingAfter: ["Ruší se", "Zrušená"],
     voucherTitle: "Váš poukaz",
   },
   pl: {
@@ -39,6 +42,9 @@ const texts = {
     portal: "Pobyt anulowany bezpośrednio na portalu rezerwacyjnym nie podlega zwrotowi",
     deadline: "Zamówienie możesz anulować do",
     cancelled: "Anulowane na Twoją prośbę",
+    headline: /^Zamówienie \d+ zostało anulowane\.$/,
+    intoVoucher: "Zamienione na voucher",
+    bookingAfter: ["Trwa anulowanie", "Anulowana"],
     voucherTitle: "Twój voucher",
   },
 } as const;
@@ -70,6 +76,8 @@ async function expectDocuments(page: Page, names: readonly string[]) {
     expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
   }
 }
+
+test.use({ viewport: { width: 360, height: 800 } });
 
 for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
   const says = texts[language];
@@ -103,6 +111,10 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     const code = (await voucher.getByTestId("refund-voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^\d{8}$/);
     await expect(page.getByTestId("order-status")).toHaveText(says.cancelled);
+    // The page says it all: the headline, where the money went (a voucher, not back), the booking being let go.
+    await expect(page.locator("#confirmation-title")).toHaveText(says.headline);
+    await expect(page.locator(".order-payment .payment-state")).toHaveText(`${says.intoVoucher} ${code}`);
+    expect(says.bookingAfter).toContain(await page.getByTestId("booking-status").textContent());
     // Irreversible: nothing left to cancel.
     await expect(page.locator(".order-cancel")).toHaveCount(0);
     await expect(page).not.toHaveURL(/cancel=confirm/);

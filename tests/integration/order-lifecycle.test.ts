@@ -282,6 +282,8 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       const detail = await orderOf(order.orderId);
       expect(detail.status).toBe(OrderStatus.CANCELLED_AUTOMATICALLY);
       expect(detail.payments.map((p) => p.status)).toEqual([PaymentStatus.REFUNDED, PaymentStatus.CANCELLED]);
+      // The credit went back onto the voucher it came from, not into a new one.
+      expect(detail.payments.map((p) => p.refundVoucherCode)).toEqual([undefined, undefined]);
       expect(detail.payBy).toBeUndefined();
       expect((await findVoucherByCode(db(), voucher.code))?.balance).toBe(50_000);
       expect((await mailsAbout(order.orderNumber)).some((mail) => mail.includes("cancelled_unpaid"))).toBe(true);
@@ -339,6 +341,12 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(minorOf(answer.voucher?.available)).toBe(value);
       expect(answer.voucher?.code).toMatch(/^\d{8}$/);
       expect(answer.hotelOrder?.refundVoucher?.code).toBe(answer.voucher?.code);
+      // The money did not go back to the account it came from: the payment says which voucher it became.
+      expect(answer.hotelOrder?.payments.map((p) => [p.status, p.refundVoucherCode])).toEqual([
+        [PaymentStatus.REFUNDED, answer.voucher?.code],
+      ]);
+      // Until the job has cancelled it with the hotel, the booking is still held.
+      expect(answer.hotelOrder?.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
       const stored = await findVoucherByCode(db(), answer.voucher!.code);
       expect(stored).toMatchObject({ balance: value, validTo: voucherValidTo("DZB_CZ", marketDate(clock)) });
 

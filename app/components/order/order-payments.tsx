@@ -18,7 +18,11 @@ export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
             <div className="chosen-room__line">
               <span>
                 <strong>{methodName(payment.method.methodId)}</strong>
-                {payment.status ? (
+                {payment.refundVoucherCode ? (
+                  <span className="payment-state">
+                    {t("status.paymentStatus.intoVoucher", { code: payment.refundVoucherCode })}
+                  </span>
+                ) : payment.status ? (
                   <span className={`payment-state payment-state--${payment.status.toLowerCase()}`}>
                     {t(`status.paymentStatus.${payment.status}`)}
                   </span>

@@ -39,7 +39,7 @@ export function OrderProgress({ order }: { order: OrderView }) {
         {order.bookingStatus ? (
           <div>
             <dt>{t("status.bookingStatus.label")}</dt>
-            <dd>{t(`status.bookingStatus.${order.bookingStatus}`)}</dd>
+            <dd data-testid="booking-status">{t(`status.bookingStatus.${order.bookingStatus}`)}</dd>
           </div>
         ) : null}
         {order.bookingReference ? (
