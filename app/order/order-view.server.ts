@@ -24,6 +24,8 @@ import {
   type OrderView,
   type PaymentStatusKey,
   type PaymentView,
+  type ProgressStep,
+  progressSteps,
 } from "~/order/order-view";
 import { priceView, roomView } from "~/order/reservation-view.server";
 import { isPageNotFound } from "~/rpc-form-error.server";
@@ -71,7 +73,6 @@ const bookingStatusKeys: Partial<Record<BookingStatus, Exclude<BookingStatusKey,
   [BookingStatus.NOT_ORDERED]: "NOT_ORDERED",
 };
 
-/** How many of `progressSteps` lie behind the customer at each stage: a paid order waits for the hotel's word. */
 /** Each document an order offers, as the contract names it. */
 export const documentTypes: Record<DocumentKind, DocumentType> = {
   "payment-request": DocumentType.PAYMENT_REQUEST,
@@ -82,12 +83,18 @@ export const documentTypes: Record<DocumentKind, DocumentType> = {
 
 const documentKindOf = (type: DocumentType) => documentKinds.find((kind) => documentTypes[kind] === type);
 
-const stepsDoneAt: Record<Exclude<ReservationProgress, "cancelled">, number> = {
-  sent: 1,
-  awaiting_payment: 1,
-  paid: 3,
-  confirmed: 4,
+/** The last step behind the customer at each stage: a paid order waits for the hotel's word. */
+const lastStepDone: Record<Exclude<ReservationProgress, "cancelled">, ProgressStep> = {
+  sent: "sent",
+  awaiting_payment: "sent",
+  paid: "paid",
+  confirmed: "confirmed",
 };
+
+/** An order with nothing to pay online (the hotel is paid at the stay) never waits for a payment nor is "paid". */
+function stepsOf(paysOnline: boolean): ProgressStep[] {
+  return progressSteps.filter((step) => paysOnline || (step !== "awaitingPayment" && step !== "paid"));
+}
 
 /** The contract's enum names, lower-cased, are the domain's status names. */
 function domainOrderStatus(order: HotelOrder): DomainOrderStatus {
@@ -143,8 +150,16 @@ function deadline(timestamp: Timestamp | undefined, formats: Formats): string | 
   return timestamp ? formats.deadline(timestampDate(timestamp)) : null;
 }
 
+/** The order's status in words; an order that owes nothing online because the hotel is paid says that instead. */
+function statusOf(order: HotelOrder): OrderStatusKey | null {
+  const status = orderStatusKeys[order.status] ?? null;
+  const paidAtProperty = order.payments.length === 0 && minorUnits(order.price?.payOnSite) > 0;
+  return status === "PAID" && paidAtProperty ? "AT_PROPERTY" : status;
+}
+
 export function orderView(order: HotelOrder, formats: Formats): OrderView {
   const progress = progressOf(order);
+  const steps = stepsOf(order.payments.length > 0);
   const booking = order.booking;
   const hotelRequest = create(HotelRequestSchema, {
     checkIn: booking?.checkIn,
@@ -163,8 +178,9 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     orderNumber: order.orderNumber,
     orderedBy: order.orderedBy,
     createdAt: deadline(order.createdAt, formats),
-    status: orderStatusKeys[order.status] ?? null,
-    stepsDone: progress === "cancelled" ? 0 : stepsDoneAt[progress],
+    status: statusOf(order),
+    steps,
+    stepsDone: progress === "cancelled" ? 0 : steps.indexOf(lastStepDone[progress]) + 1,
     cancelled: progress === "cancelled",
     bookingStatus: bookingStatusOf(order),
     bookingReference: booking?.bookingReference || null,

@@ -13,7 +13,9 @@ export type OrderStatusKey =
   | "CANCELLED_DUPLICATE"
   | "CANCELLED_REFUND"
   | "CANCELLED_AUTOMATICALLY"
-  | "REFUNDED_AUTOMATICALLY";
+  | "REFUNDED_AUTOMATICALLY"
+  /** Paid (nothing is owed online) because the stay is paid at the hotel: said as such, never "paid". */
+  | "AT_PROPERTY";
 
 export type PaymentStatusKey = "WAITING" | "PAID" | "CANCELLED" | "REJECTED" | "REVOKED" | "REFUNDED";
 
@@ -29,6 +31,7 @@ export type BookingStatusKey =
 
 /** SPEC §4: the reservation as worded to users. */
 export const progressSteps = ["sent", "awaitingPayment", "paid", "confirmed"] as const;
+export type ProgressStep = (typeof progressSteps)[number];
 
 export type TransferView = { bankAccount: string; iban: string; variableSymbol: string; amount: string };
 
@@ -61,7 +64,9 @@ export type OrderView = {
   orderedBy: string;
   createdAt: string | null;
   status: OrderStatusKey | null;
-  /** How many of the progress steps are done; the next one is where the reservation stands. */
+  /** The progress steps this order goes through: one with nothing to pay online skips the payment steps. */
+  steps: ProgressStep[];
+  /** How many of `steps` are done; the next one is where the reservation stands. */
   stepsDone: number;
   cancelled: boolean;
   bookingStatus: BookingStatusKey | null;

@@ -47,7 +47,9 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function paymentShape(messages: Messages) {
   return {
     voucherCodes: z.string().max(500, messages.tooLong(500)).optional(),
-    lastPayment: z.string({ error: messages.methodMissing }).max(64, messages.methodMissing),
+    // Optional here: only the api knows whether anything is left to pay online (nothing is for a stay paid at the
+    // hotel), and it names the missing method when something is.
+    lastPayment: z.string().max(64, messages.methodMissing).optional(),
     // One field per method; which methods exist is the api's to say (paymentRequestOf drops any other).
     amount: z
       .record(

@@ -49,6 +49,8 @@ export type PriceView = {
   /** The same in minor units: the order is placed only at the total the customer saw. */
   totalMinor: number;
   payOnline: AmountView;
+  /** Whether anything is paid online: a stay paid only at the hotel (and no insurance) has nothing to split. */
+  paysOnline: boolean;
   payOnSite: AmountView | null;
   /** Free credits earned (a card issuer's promotion); nothing is taken off for them. */
   bonus: AmountView | null;

@@ -98,6 +98,7 @@ export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: nu
     totalMinor: total,
     // The api's pay_online is before fees and discounts; the customer pays online everything not paid on site.
     payOnline: formats.money(total - payOnSite),
+    paysOnline: total - payOnSite > 0,
     payOnSite: nonZero(payOnSite, formats),
     bonus: nonZero(minorUnits(price?.bonus), formats),
   };

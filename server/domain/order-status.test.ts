@@ -34,7 +34,10 @@ describe("order status", () => {
     expect(orderStatusAfterPayments("waiting", [payment("waiting"), payment("waiting")])).toBe("waiting");
     expect(orderStatusAfterPayments("waiting", [payment("paid"), payment("waiting")])).toBe("partially_paid");
     expect(orderStatusAfterPayments("partially_paid", [payment("paid"), payment("paid")])).toBe("paid");
-    expect(orderStatusAfterPayments("waiting", [])).toBe("waiting");
+  });
+
+  it("is paid when nothing is to be paid online, so no pay-by deadline cancels a stay paid at the hotel", () => {
+    expect(orderStatusAfterPayments("waiting", [])).toBe("paid");
   });
 
   it("owes a payment until it is paid, however its last try ended", () => {
@@ -91,8 +94,8 @@ describe("reservation progress", () => {
   it("awaits payment while some is due, and is only sent when nothing is to be paid online", () => {
     expect(reservationProgress("waiting", "not_ordered")).toBe("awaiting_payment");
     expect(reservationProgress("partially_paid", "pending")).toBe("awaiting_payment");
-    expect(reservationProgress("partially_paid", "pending", false)).toBe("awaiting_payment");
     expect(reservationProgress("waiting", "pending", false)).toBe("sent");
+    expect(reservationProgress("paid", "pending", false)).toBe("sent");
   });
 });
 

@@ -36,9 +36,10 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
 }
 
 /**
- * The status an order takes after a change to its payments (values in minor units). No paid money: waiting. Nothing
- * left unpaid: paid. Both: partially paid. A paid payment of zero value pays nothing, so it alone keeps the order
- * waiting while other payments are due.
+ * The status an order takes after a change to its payments (values in minor units). Nothing left unpaid: paid, also
+ * when nothing was ever to be paid online (a stay paid at the hotel, an order a coupon covers): such an order owes the
+ * shop nothing, so no pay-by deadline may cancel it. No paid money: waiting. Both: partially paid. A paid payment of
+ * zero value pays nothing, so it alone keeps the order waiting while other payments are due.
  */
 export function orderStatusAfterPayments(
   current: OrderStatus,
@@ -49,8 +50,8 @@ export function orderStatusAfterPayments(
   const due = payments.filter((p) => p.status !== "paid");
   const paidValue = paid.reduce((sum, p) => sum + p.value, 0);
   const dueValue = due.reduce((sum, p) => sum + p.value, 0);
-  if (paid.length === 0) return "waiting";
   if (dueValue === 0) return "paid";
+  if (paid.length === 0) return "waiting";
   return paidValue === 0 ? "waiting" : "partially_paid";
 }
 
@@ -59,10 +60,11 @@ export function orderStatusAfterPayments(
  * - cancelled: the order was cancelled or refunded, or the stay was cancelled (also directly on the booking portal);
  * - confirmed: the hotel holds the room (booking active, or completed once the stay is over), whatever is still to
  *   be paid later, as with a benefit card's pay-by deadline;
- * - paid: the money is in and the room is being booked;
- * - awaiting payment: some or all of the order's payments are still due;
  * - sent: the order is in and has nothing to pay online (`hasPayments` false, e.g. paid at the property) while the
- *   room is being booked. Orders are created with their payments, hence the default.
+ *   room is being booked: it is never "paid", the hotel is paid at the stay. Orders are created with their payments,
+ *   hence the default;
+ * - paid: the money is in and the room is being booked;
+ * - awaiting payment: some or all of the order's payments are still due.
  */
 export function reservationProgress(
   status: OrderStatus,
@@ -71,9 +73,8 @@ export function reservationProgress(
 ): ReservationProgress {
   if (isFinalOrderStatus(status) || bookingStatus === "cancelled") return "cancelled";
   if (bookingStatus === "active" || bookingStatus === "completed") return "confirmed";
-  if (status === "paid") return "paid";
-  if (status === "partially_paid" || hasPayments) return "awaiting_payment";
-  return "sent";
+  if (!hasPayments) return "sent";
+  return status === "paid" ? "paid" : "awaiting_payment";
 }
 
 /** The booking with the hotel as worded to people: its own status, or "cancelling" while a cancellation catches up. */

@@ -318,6 +318,22 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       }
     );
 
+    it("an order paid at the hotel owes nothing online: it is booked at once and no deadline cancels it", async () => {
+      // Whichever method is to pay the rest: with nothing to pay online, it is charged nothing.
+      const { order } = await createOrder(transferOnly, "DZB_CZ", { slug: "hotel-paris-prague", payAtProperty: true });
+      expect(order.payments).toEqual([]);
+      expect(minorOf(order.price?.payOnSite)).toBe(minorOf(order.price?.total));
+      expect(order.status).toBe(OrderStatus.PAID);
+      expect(order.payBy).toBeUndefined();
+
+      await runJobs();
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      // Weeks later, past any pay-by deadline the order could have had, the hotel still holds the room.
+      await runJobs(new Date(now.getTime() + 40 * 24 * 60 * 60_000));
+      const later = await orderOf(order.orderId);
+      expect([later.status, later.booking?.bookingStatus]).toEqual([OrderStatus.PAID, BookingStatus.ACTIVE]);
+    });
+
     it("a paid order is never cancelled by its deadline", async () => {
       const { order } = await createOrder(transferOnly);
       await markTransferPaid(db(), order.orderNumber, clock);

@@ -9,6 +9,18 @@ type OrderPaymentsProps = { order: OrderView; methodName: (methodId: string) => 
 /** Each payment of the order: method, amount and state; what is still to pay, and how (SPEC §2, §3, §4). */
 export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
   const { t } = useTranslation();
+  if (order.payments.length === 0) {
+    // Nothing is paid online: a stay paid at the hotel says where and how much (an order a coupon covers, nothing).
+    if (!order.price.payOnSite) return null;
+    return (
+      <section className="order-payments" aria-labelledby="payments-title">
+        <h2 id="payments-title">{t("status.payments.title")}</h2>
+        <p className="notice" data-testid="nothing-online">
+          {t("status.payments.nothingOnline", { amount: order.price.payOnSite })}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="order-payments" aria-labelledby="payments-title">
       <h2 id="payments-title">{t("status.payments.title")}</h2>

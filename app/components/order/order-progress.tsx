@@ -1,9 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { progressSteps, type OrderView } from "~/order/order-view";
+import type { OrderView } from "~/order/order-view";
 
 /**
- * SPEC §4: the reservation as worded to users, sent → awaiting payment → paid → confirmed, with the step it stands
- * at; a cancelled order says so instead. The booking with the hotel is named as far as it is known.
+ * SPEC §4: the reservation as worded to users, sent → awaiting payment → paid → confirmed (sent → confirmed when
+ * nothing is paid online), with the step it stands at; a cancelled order says so instead. The booking with the hotel is named as far as it is known.
  */
 export function OrderProgress({ order }: { order: OrderView }) {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function OrderProgress({ order }: { order: OrderView }) {
         <p className="notice notice--warning">{order.status ? t(`status.orderStatus.${order.status}`) : null}</p>
       ) : (
         <ol className="progress">
-          {progressSteps.map((step, index) => {
+          {order.steps.map((step, index) => {
             const state = index < order.stepsDone ? "done" : index === order.stepsDone ? "current" : "upcoming";
             return (
               <li

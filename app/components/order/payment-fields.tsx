@@ -89,10 +89,20 @@ export function VoucherFields({ view, values, errors }: Omit<PaymentFieldsProps,
 /**
  * The split over the variant's methods (SPEC §3 PaymentRequest): one method pays the rest (a radio), the others pay
  * the amount typed for them, if any. The amount field of the rest-paying method is hidden by CSS, with or without
- * JavaScript, since the server ignores it.
+ * JavaScript, since the server ignores it. A stay paid only at the hotel has nothing to split: the section says so.
  */
 export function PaymentSplit({ view, values, errors, methodName }: PaymentFieldsProps) {
   const { t } = useTranslation();
+  if (!view.price.paysOnline) {
+    return (
+      <fieldset className="reservation-section payment-split">
+        <legend>{t("reservation.payment.title")}</legend>
+        <p className="notice" data-testid="nothing-online">
+          {t("reservation.payment.nothingOnline")}
+        </p>
+      </fieldset>
+    );
+  }
   const chosen = typeof values.lastPayment === "string" ? values.lastPayment : "";
   const amounts = values.amount ?? {};
   const outputs = new Map<string, PaymentOutputView>(view.outputs.map((output) => [output.methodId, output]));

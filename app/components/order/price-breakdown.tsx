@@ -37,10 +37,12 @@ export function PriceBreakdown({ price, outputs, methodName, busy = false }: Pri
           <dt>{t("reservation.price.total")}</dt>
           <dd data-testid="price-total">{price.total}</dd>
         </div>
-        <div className="price-line">
-          <dt>{t("reservation.price.payOnline")}</dt>
-          <dd>{price.payOnline}</dd>
-        </div>
+        {price.paysOnline ? (
+          <div className="price-line">
+            <dt>{t("reservation.price.payOnline")}</dt>
+            <dd>{price.payOnline}</dd>
+          </div>
+        ) : null}
         {price.creditUsed ? (
           <div className="price-line price-line--sub">
             <dt>{t("reservation.price.credit")}</dt>
