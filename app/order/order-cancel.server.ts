@@ -1,13 +1,17 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { explainedPaymentErrors, statusRedirect } from "~/order/gateway-payment.server";
+import { paymentChangeErrors } from "~/order/payment-change.server";
 import { errorCodeOf } from "~/rpc-form-error.server";
 
 /** The refusals a cancellation can meet, each with its catalogue sentence on the status page. */
 const cancelErrors = [ErrorCode.ORDER_INVALID_BOOKING_STATUS, ErrorCode.ROOM_NOT_CANCELLABLE_IN_DEADLINE];
 
-/** The refusals the status page explains when its query names them: a gateway's, or a cancellation's. */
-export const statusPageErrors = [...explainedPaymentErrors, ...cancelErrors.map((code) => ErrorCode[code])];
+/** The refusals the status page explains when its query names them: a gateway's, a cancellation's, a payment move's. */
+export const statusPageErrors = [
+  ...explainedPaymentErrors,
+  ...[...cancelErrors, ...paymentChangeErrors].map((code) => ErrorCode[code]),
+];
 
 /**
  * Cancels the order (the second of the two confirmations) and shows the status page: cancelled with its voucher, or

@@ -130,7 +130,8 @@ function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): 
     },
     amount: formats.money(minorUnits(payment.value)),
     status: paymentStatusKeys[payment.status] ?? null,
-    payBy: waiting && payment.payBy ? formats.deadline(timestampDate(payment.payBy)) : null,
+    // Every part still owed has the order's deadline, also after a failed try: the order is cancelled past it.
+    payBy: payment.payBy ? formats.deadline(timestampDate(payment.payBy)) : null,
     // Paid at a gateway, not paid yet, and the order still wants it: the visitor may (try to) pay it now.
     payableAtGateway: payment.gateway !== undefined && payment.status !== PaymentStatus.PAID && orderIsLive,
     transfer: transfer
@@ -143,6 +144,11 @@ function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): 
       : null,
     qrCode: waiting && payment.qrCode?.startsWith("data:image/png;base64,") ? payment.qrCode : null,
     refundVoucherCode: payment.refundVoucherCode ?? null,
+    alternatives: payment.alternatives.map(({ methodId, translationCode, name }) => ({
+      methodId,
+      translationCode,
+      name,
+    })),
   };
 }
 

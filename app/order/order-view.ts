@@ -44,6 +44,8 @@ export type PaymentView = {
   payBy: string | null;
   /** A card or benefit payment the visitor can pay (or try again) now, at its gateway. */
   payableAtGateway: boolean;
+  /** After its gateway declined it or the visitor cancelled there: the methods it may be paid with instead. */
+  alternatives: PaymentMethodView[];
   transfer: TransferView | null;
   /** The transfer's QR code, a PNG data URL. */
   qrCode: string | null;

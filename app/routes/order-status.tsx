@@ -13,6 +13,7 @@ import { useShop } from "~/shop-data";
 import { viewFormats } from "~/order/availability-view.server";
 import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
 import { cancelOrder, statusPageErrors } from "~/order/order-cancel.server";
+import { changePayment } from "~/order/payment-change.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { loadHotelOrder, orderView } from "~/order/order-view.server";
 import { localizedPath } from "~/route-table";
@@ -42,11 +43,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   );
 }
 
-/** "Pay now" (or "Try again") for one card or benefit payment, a new try at its gateway; or the cancellation. */
+/**
+ * "Pay now" (or "Try again") for one card or benefit payment, a new try at its gateway; moving a failed payment to
+ * another method; or the cancellation.
+ */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const orderId = requireUuid(params.id);
   const form = await request.formData();
   if (form.get("intent") === "cancel") return cancelOrder(context, orderId);
+  if (form.get("intent") === "change") return changePayment(context, orderId, form);
   const paymentId = requireUuid(String(form.get("paymentId") ?? ""));
   return payAtGateway(context, request, orderId, { paymentId });
 }
@@ -57,7 +62,7 @@ export default function OrderStatusScreen() {
   const { site, locale } = useShop();
   const methodName = methodNamer(
     t,
-    order.payments.map((payment) => payment.method)
+    order.payments.flatMap((payment) => [payment.method, ...payment.alternatives])
   );
   return (
     <div className="order-step order-status">

@@ -13,6 +13,7 @@ import { hotelParseUrl } from "./hotel-parse-url";
 import { orderCancel } from "./order-cancel";
 import { orderDetail } from "./order-detail";
 import { orderDocument } from "./order-document";
+import { orderPaymentChange } from "./order-payment-change";
 import { paymentMethods } from "./payment-methods";
 import { paymentReturn } from "./payment-return";
 import { paymentStart } from "./payment-start";
@@ -39,6 +40,7 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
         hotelOrderCreate: hotelOrderCreate(deps),
         orderDetail: orderDetail(deps),
         orderCancel: orderCancel(deps),
+        orderPaymentChange: orderPaymentChange(deps),
         orderDocument: orderDocument(deps),
         paymentStart: paymentStart(deps),
         paymentReturn: paymentReturn(deps),

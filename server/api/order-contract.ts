@@ -26,11 +26,15 @@ import type {
   OrderStatus as DomainOrderStatus,
   PaymentStatus as DomainPaymentStatus,
 } from "../domain/order-status";
-import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../domain/payment-calculation";
-import { paymentMethodById } from "../domain/payment-methods";
+import {
+  switchTargets,
+  type InvalidVoucherReason as DomainInvalidReason,
+  type PaymentCalculation,
+} from "../domain/payment-calculation";
+import { paymentMethodById, paymentMethodsFor } from "../domain/payment-methods";
 import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
-import { gatewayOfMethod, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
+import { gatewayOfMethod, isSwitchable, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
 import { cancellationDeadline, cancelRefusal, owesPayment } from "../domain/order-lifecycle";
 import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import { orderDocumentUrl } from "../orders/shop-links";
@@ -236,7 +240,15 @@ async function toPayment(
     ...(payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
       ? { refundVoucherCode: order.refundVoucher.code }
       : {}),
+    alternatives: alternativesOf(order, payment).map(toPaymentMethod),
   };
+}
+
+/** The methods an unpaid part may move to (OrderPaymentChange checks its tries again, under the order's lock). */
+function alternativesOf(order: StoredOrder, payment: StoredPayment) {
+  if (!owesPayment(order.status) || !isSwitchable(payment.methodId, payment.status, [])) return [];
+  const others = order.payments.filter((p) => p.id !== payment.id).map((p) => p.methodId);
+  return switchTargets(paymentMethodsFor(order.product).hotel, payment.methodId, others);
 }
 
 /** The cancellation deadline, while the customer may still cancel (or may in a moment, once the booking is made). */

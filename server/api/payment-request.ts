@@ -23,7 +23,7 @@ export function samePaymentRequest(a: StoredPaymentRequest, b: StoredPaymentRequ
   return isDeepStrictEqual(a, b);
 }
 
-const calculationErrors: Record<CalculationProblemKind, ErrorCode> = {
+export const calculationErrors: Record<CalculationProblemKind, ErrorCode> = {
   payment_exceeds_total: ErrorCode.PAYMENT_VALUE_INVALID,
   last_payment_missing: ErrorCode.PAYMENT_METHOD_ID_MISSING,
   method_unavailable: ErrorCode.PAYMENT_METHOD_UNAVAILABLE,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bookOnlyAfterPayment, hotelPriceBreakdown } from "./hotel-price";
-import { calculatePayment, type CalculationInput, type PaymentCalculation } from "./payment-calculation";
+import { bookOnlyAfterPayment, breakdownAfterSwitch, hotelPriceBreakdown } from "./hotel-price";
+import {
+  calculatePayment,
+  switchPayment,
+  type CalculationInput,
+  type PaymentCalculation,
+} from "./payment-calculation";
 import { paymentMethodsFor } from "./payment-methods";
 import { orderPrice, type OrderPrice, type ProductOffer } from "./pricing";
 
@@ -97,5 +102,25 @@ describe("book only after payment", () => {
     const calculation = calculationFor(price);
     const zeroTransfer = { methodId: "transfer", share: 0, fee: 0, value: 0, bonus: 0, bonusPercent: 0 };
     expect(bookOnlyAfterPayment({ ...calculation, outputs: [...calculation.outputs, zeroTransfer] })).toBe(false);
+  });
+});
+
+describe("the breakdown after a payment moved to another method", () => {
+  it("is the breakdown of the order had it been split that way from the start", () => {
+    const price = orderPrice([offer()], 0);
+    const byCard = hotelPriceBreakdown(price, calculationFor(price));
+    const edenred = calculationFor(price, { lastPayment: "edenred_card" });
+    const moved = switchPayment({
+      product: "DZB_CZ",
+      methods: paymentMethodsFor("DZB_CZ").hotel,
+      from: { methodId: "payment_card", value: price.payOnline },
+      to: "edenred_card",
+      otherMethodIds: [],
+      feeRemoved: false,
+      couponLimits: [],
+      today: "2024-12-31",
+    });
+    if (!moved.ok) throw new Error(moved.problem.kind);
+    expect(breakdownAfterSwitch(byCard, moved.previous, moved.output)).toEqual(hotelPriceBreakdown(price, edenred));
   });
 });

@@ -4,7 +4,7 @@
  * service fees raise it. The promotion's credits are earned on top and change nothing the customer pays.
  */
 
-import type { PaymentCalculation } from "./payment-calculation";
+import type { PaymentCalculation, PaymentOutput } from "./payment-calculation";
 import type { OrderPrice, PricedCharge } from "./pricing";
 
 export interface HotelPriceBreakdown {
@@ -35,6 +35,26 @@ export function hotelPriceBreakdown(price: OrderPrice, calculation: PaymentCalcu
 }
 
 /** Transfer payments are booked only after the money arrives: true when an output of method "transfer" has value > 0. */
-export function bookOnlyAfterPayment(calculation: PaymentCalculation): boolean {
+export function bookOnlyAfterPayment(calculation: {
+  readonly outputs: readonly Pick<PaymentOutput, "methodId" | "value">[];
+}): boolean {
   return calculation.outputs.some((output) => output.methodId === "transfer" && output.value > 0);
+}
+
+/**
+ * The breakdown after one unpaid part moved to another method (switchPayment): the same share is paid, so only its
+ * service fee, and with it the total, and the promotion's credits change.
+ */
+export function breakdownAfterSwitch(
+  price: HotelPriceBreakdown,
+  previous: PaymentOutput,
+  next: PaymentOutput
+): HotelPriceBreakdown {
+  const feeChange = next.fee - previous.fee;
+  return {
+    ...price,
+    serviceFee: price.serviceFee + feeChange,
+    total: price.total + feeChange,
+    bonus: price.bonus - previous.bonus + next.bonus,
+  };
 }

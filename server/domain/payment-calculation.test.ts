@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { basisPointsOfPercent, shareOf } from "./money";
 import {
   calculatePayment,
+  shareOfCharged,
+  switchPayment,
+  switchTargets,
+  type PaymentSwitch,
   type CalculationInput,
   type CalculationProblem,
   type CreditVoucher,
@@ -607,5 +611,70 @@ describe("payment calculation: properties", () => {
       ),
       { numRuns: 2_000 }
     );
+  });
+});
+
+describe("switching an unpaid part to another method", () => {
+  const czechMethods = paymentMethodsFor("DZB_CZ").hotel;
+  const switchOf = (overrides: Partial<PaymentSwitch> = {}): PaymentSwitch => ({
+    product: "DZB_CZ",
+    methods: czechMethods,
+    from: { methodId: "edenred_card", value: 1_059_000 },
+    to: "payment_card",
+    otherMethodIds: [],
+    feeRemoved: false,
+    couponLimits: [],
+    today: "2026-11-21",
+    ...overrides,
+  });
+
+  it("pays the same share, charged with the new method's fee", () => {
+    // 10 000 Kč on Edenred was charged with its 5.9 % fee; the card carries none, Pluxee 10 %.
+    expect(switchPayment(switchOf())).toMatchObject({ ok: true, output: { share: 1_000_000, fee: 0, value: 1_000_000 } });
+    expect(switchPayment(switchOf({ to: "pluxee_cafeteria" }))).toMatchObject({
+      ok: true,
+      output: { methodId: "pluxee_cafeteria", share: 1_000_000, fee: 100_000, value: 1_100_000 },
+    });
+    // A voucher that removed the fees removes them for the new method too.
+    const feeless = switchOf({ from: { methodId: "edenred_card", value: 1_000_000 }, to: "pluxee_cafeteria" });
+    expect(switchPayment({ ...feeless, feeRemoved: true })).toMatchObject({
+      ok: true,
+      output: { share: 1_000_000, fee: 0, value: 1_000_000 },
+    });
+  });
+
+  it("reads back the one share of any charge, so switching there and back charges the same", () => {
+    const feeMethods = czechMethods.filter((m) => serviceFeeBasisPoints("DZB_CZ", m.id) > 0).map((m) => m.id);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.constantFrom(...feeMethods), (share, methodId) => {
+        const charged = share + shareOf(share, serviceFeeBasisPoints("DZB_CZ", methodId));
+        expect(shareOfCharged("DZB_CZ", methodId, charged, false)).toBe(share);
+        const there = switchPayment(switchOf({ from: { methodId, value: charged } }));
+        if (!there.ok) throw new Error(there.problem.kind);
+        const back = switchOf({ from: { methodId: "payment_card", value: there.output.value }, to: methodId });
+        expect(switchPayment(back)).toMatchObject({ ok: true, output: { value: charged } });
+      })
+    );
+  });
+
+  it("offers and takes only another method of the variant that the order does not use yet", () => {
+    const targets = switchTargets(czechMethods, "edenred_card", ["transfer"]).map((m) => m.id);
+    expect(targets).toEqual(["edenred_cafeteria", "pluxee_cafeteria", "up_card", "benefit_systems", "payment_card"]);
+    expect(switchPayment(switchOf({ to: "transfer", otherMethodIds: ["transfer"] }))).toEqual({
+      ok: false,
+      problem: { kind: "method_repeated", field: "method_id" },
+    });
+    expect(switchPayment(switchOf({ to: "edenred_card" }))).toMatchObject({ problem: { kind: "method_repeated" } });
+    expect(switchPayment(switchOf({ to: "voucher" }))).toMatchObject({ problem: { kind: "method_unavailable" } });
+    const polish = switchOf({ product: "DZB_PL", methods: paymentMethodsFor("DZB_PL").hotel, to: "edenred_cafeteria" });
+    expect(switchPayment(polish)).toMatchObject({ problem: { kind: "method_unavailable" } });
+  });
+
+  it("keeps a coupon's limit to some methods", () => {
+    expect(switchPayment(switchOf({ couponLimits: [["edenred_card", "transfer"]] }))).toMatchObject({
+      problem: { kind: "coupon_not_for_payment_type", field: "method_id" },
+    });
+    const limited = switchOf({ to: "transfer", couponLimits: [["edenred_card", "transfer"], null] });
+    expect(switchPayment(limited).ok).toBe(true);
   });
 });

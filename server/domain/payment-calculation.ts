@@ -230,6 +230,19 @@ function sumOf(amounts: readonly number[]): number {
   return amounts.reduce((sum, amount) => sum + amount, 0);
 }
 
+/** What a method is charged for its share: the share, its service fee (none once a voucher removed the fees). */
+function methodOutput(
+  product: ProductKey,
+  methodId: string,
+  share: number,
+  feeRemoved: boolean,
+  today: string
+): PaymentOutput {
+  const fee = feeRemoved ? 0 : shareOf(share, serviceFeeBasisPoints(product, methodId));
+  const promotion = cardPromotionBonus(methodId, share + fee, today);
+  return { methodId, share, fee, value: share + fee, bonus: promotion.bonus, bonusPercent: promotion.bonusPercent };
+}
+
 export function calculatePayment(
   input: CalculationInput
 ): { ok: true; calculation: PaymentCalculation } | { ok: false; problem: CalculationProblem } {
@@ -252,11 +265,9 @@ export function calculatePayment(
   if (refused) return refuse("coupon_not_for_payment_type", `voucher_codes[${refused.index}]`);
 
   const feeRemoved = units.some((u) => u.removeBusinessFee);
-  const outputs = shares.value.map(({ methodId, value: share }): PaymentOutput => {
-    const fee = feeRemoved ? 0 : shareOf(share, serviceFeeBasisPoints(input.product, methodId));
-    const promotion = cardPromotionBonus(methodId, share + fee, input.today);
-    return { methodId, share, fee, value: share + fee, bonus: promotion.bonus, bonusPercent: promotion.bonusPercent };
-  });
+  const outputs = shares.value.map(({ methodId, value: share }) =>
+    methodOutput(input.product, methodId, share, feeRemoved, input.today)
+  );
   return {
     ok: true,
     calculation: {
@@ -271,4 +282,69 @@ export function calculatePayment(
       charged: sumOf(outputs.map((o) => o.value)),
     },
   };
+}
+
+/**
+ * The unpaid part of an order moved to another method (after a declined or cancelled try at a gateway, SPEC §4): it
+ * pays the same share of the price, and the new method is charged that share plus its own service fee, by the rules
+ * above. The share is read back from what the old method is charged: its fee grows with the share, so one share only
+ * gives each amount.
+ */
+export interface PaymentSwitch {
+  readonly product: ProductKey;
+  /** The variant's methods for hotel orders. */
+  readonly methods: readonly PaymentMethodInfo[];
+  /** The payment to move: its method and what that method is charged. */
+  readonly from: { readonly methodId: string; readonly value: number };
+  readonly to: string;
+  /** The methods of the order's other payments: a method pays one part of an order only. */
+  readonly otherMethodIds: readonly string[];
+  /** A voucher of the order removed the service fees. */
+  readonly feeRemoved: boolean;
+  /** The methods each coupon of the order is limited to (null: any). */
+  readonly couponLimits: readonly (readonly string[] | null)[];
+  /** Market date YYYY-MM-DD. */
+  readonly today: string;
+}
+
+/** The methods an unpaid part may move to: any other method of the variant the order does not use yet. */
+export function switchTargets(
+  methods: readonly PaymentMethodInfo[],
+  fromMethodId: string,
+  otherMethodIds: readonly string[]
+): PaymentMethodInfo[] {
+  return methods.filter((m) => m.kind !== "voucher" && m.id !== fromMethodId && !otherMethodIds.includes(m.id));
+}
+
+/** What the moved part was charged (`previous`, read back) and what it is charged now (`output`). */
+export function switchPayment(
+  input: PaymentSwitch
+): { ok: true; previous: PaymentOutput; output: PaymentOutput } | { ok: false; problem: CalculationProblem } {
+  if (!input.methods.some((m) => m.id === input.to)) return refuse("method_unavailable", "method_id");
+  if (!switchTargets(input.methods, input.from.methodId, input.otherMethodIds).some((m) => m.id === input.to)) {
+    return refuse("method_repeated", "method_id");
+  }
+  if (input.couponLimits.some((allowed) => allowed !== null && !allowed.includes(input.to))) {
+    return refuse("coupon_not_for_payment_type", "method_id");
+  }
+  const { product, from, feeRemoved, today } = input;
+  const share = shareOfCharged(product, from.methodId, from.value, feeRemoved);
+  return {
+    ok: true,
+    previous: methodOutput(product, from.methodId, share, feeRemoved, today),
+    output: methodOutput(product, input.to, share, feeRemoved, today),
+  };
+}
+
+/** The share a method's charge pays: the one share whose charge (share plus fee) is `charged`. */
+export function shareOfCharged(product: ProductKey, methodId: string, charged: number, feeRemoved: boolean): number {
+  requireAmount(charged, "charged");
+  if (feeRemoved) return charged;
+  const basisPoints = serviceFeeBasisPoints(product, methodId);
+  const chargeOf = (share: number) => share + shareOf(share, basisPoints);
+  let share = Math.floor((charged * 10_000) / (10_000 + basisPoints));
+  while (chargeOf(share) < charged) share += 1;
+  while (share > 0 && chargeOf(share) > charged) share -= 1;
+  if (chargeOf(share) !== charged) throw new RangeError(`${charged} is no charge of ${methodId}`);
+  return share;
 }

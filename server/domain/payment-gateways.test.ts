@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PaymentStatus } from "./order-status";
-import { attemptStateAfter, gatewayOfMethod, paymentOutcome, paymentStatusOfAttempts } from "./payment-gateways";
+import {
+  attemptStateAfter,
+  gatewayOfMethod,
+  isSwitchable,
+  paymentOutcome,
+  paymentStatusOfAttempts,
+} from "./payment-gateways";
 
 const statuses: PaymentStatus[] = ["waiting", "cancelled", "rejected", "revoked", "refunded", "paid"];
 const status = fc.constantFrom(...statuses);
@@ -97,5 +103,22 @@ describe("the outcome told after a return", () => {
     expect(paymentOutcome("cancelled", false)).toBe("cancelled");
     expect(paymentOutcome("rejected", false)).toBe("failed");
     expect(paymentOutcome("waiting", false)).toBe("unknown");
+  });
+});
+
+describe("moving a payment to another method", () => {
+  it("is allowed once a try at its gateway was declined or cancelled, and no try may still be paid", () => {
+    expect(isSwitchable("edenred_card", "rejected", ["rejected"])).toBe(true);
+    expect(isSwitchable("payment_card", "cancelled", ["rejected", "cancelled"])).toBe(true);
+    // A try still undecided may yet pay the old amount at the old gateway.
+    expect(isSwitchable("payment_card", "cancelled", ["waiting", "cancelled"])).toBe(false);
+  });
+
+  it("is never allowed for a payment not yet tried, paid or given back, nor for one paid without a gateway", () => {
+    for (const unswitchable of ["waiting", "paid", "revoked", "refunded"] as const) {
+      expect(isSwitchable("edenred_card", unswitchable, [unswitchable])).toBe(false);
+    }
+    expect(isSwitchable("transfer", "cancelled", [])).toBe(false);
+    expect(isSwitchable("voucher", "rejected", [])).toBe(false);
   });
 });

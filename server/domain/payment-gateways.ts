@@ -62,3 +62,13 @@ export function paymentOutcome(attempt: PaymentStatus, orderFullyPaid: boolean):
       return "failed";
   }
 }
+
+/**
+ * Whether an unpaid payment at a gateway may move to another method (OrderPaymentChange): once a try was declined or
+ * cancelled, and while no try of it (`attempts`, the states of its tries) may still be paid, which would pay the old
+ * amount at the old gateway.
+ */
+export function isSwitchable(methodId: string, status: PaymentStatus, attempts: readonly PaymentStatus[]): boolean {
+  const failed = status === "rejected" || status === "cancelled";
+  return gatewayOfMethod(methodId) !== undefined && failed && !attempts.includes("waiting");
+}

@@ -1,8 +1,13 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, paymentAttempts, payments } from "../db/schema";
 import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
-import { attemptStateAfter, paymentStatusOfAttempts, type GatewayType } from "../domain/payment-gateways";
+import {
+  attemptStateAfter,
+  gatewayOfMethod,
+  paymentStatusOfAttempts,
+  type GatewayType,
+} from "../domain/payment-gateways";
 import { settleOrder } from "../orders/order-payments";
 
 export interface StoredAttempt {
@@ -75,7 +80,9 @@ export interface AttemptChange {
  * Records what a gateway reported of a try, in one transaction under the order's row lock (the lock every change to
  * an order's payments takes first), so that a return and a status answer arriving together apply one after the
  * other. The try moves only forward (the domain's rule); the payment's status follows its tries and the order's
- * status its payments. A cancelled order keeps its payments as the cancellation left them.
+ * status its payments. A cancelled order keeps its payments as the cancellation left them. Only the tries at the
+ * payment's own gateway count: a payment moved to another method (OrderPaymentChange) keeps its earlier, failed tries,
+ * and a late report of one of those must not speak for the new method.
  */
 export async function recordAttemptState(
   db: Database,
@@ -95,8 +102,23 @@ export async function recordAttemptState(
     const tries = await tx
       .select({ id: paymentAttempts.id, state: paymentAttempts.state })
       .from(paymentAttempts)
-      .where(eq(paymentAttempts.paymentId, payment.id))
+      .where(
+        and(
+          eq(paymentAttempts.paymentId, payment.id),
+          eq(paymentAttempts.gateway, gatewayOfMethod(payment.methodId) ?? "")
+        )
+      )
       .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+    if (!tries.some((t) => t.id === attemptId)) {
+      // A try of the method the payment had before it moved: it ended before the move, so there is nothing to record.
+      return {
+        attempt: attempt.state,
+        changed: false,
+        payment: payment.status as PaymentStatus,
+        order: order.status as OrderStatus,
+        paidTwice: false,
+      };
+    }
 
     // Read again under the lock: another report may have moved the try since it was first read.
     const before = tries.find((t) => t.id === attemptId)!.state as PaymentStatus;
@@ -129,4 +151,14 @@ export async function recordAttemptState(
       paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
     };
   });
+}
+
+/** The states of a payment's tries, oldest first. */
+export async function attemptStatesOf(db: Database, paymentId: string): Promise<PaymentStatus[]> {
+  const rows = await db
+    .select({ state: paymentAttempts.state })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.paymentId, paymentId))
+    .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+  return rows.map((row) => row.state as PaymentStatus);
 }

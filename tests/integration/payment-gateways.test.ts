@@ -268,6 +268,99 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
     });
   });
 
+  describe("a failed payment moved to another method", () => {
+    const change = (orderId: string, paymentId: string, methodId: string, variant = czVariant) =>
+      client.orderPaymentChange({ productVariant: variant, orderId, paymentId, methodId });
+
+    it("pays the same share with the new method's fee, keeps the deadline, and is paid at the new gateway", async () => {
+      const { order, payment } = await singlePaymentOrder("edenred_card");
+      // Not before a try failed: the first try is the customer's to make.
+      expect(payment.alternatives).toEqual([]);
+      expect(await failureOf(change(order.orderId, payment.paymentId, "pluxee_cafeteria"))).toEqual({
+        code: Code.FailedPrecondition,
+        errorCode: ErrorCode.PAYMENT_METHOD_UNAVAILABLE,
+        field: "payment_id",
+      });
+
+      const declined = await pay(order.orderId, "decline", payment.paymentId);
+      await returnOf(declined.back);
+      const failed = (await orderOf(order.orderId)).payments[0]!;
+      expect(failed.alternatives.map((m) => m.methodId)).toEqual([
+        "edenred_cafeteria",
+        "pluxee_cafeteria",
+        "up_card",
+        "benefit_systems",
+        "payment_card",
+        "transfer",
+      ]);
+
+      const { hotelOrder } = await change(order.orderId, payment.paymentId, "pluxee_cafeteria");
+      const moved = hotelOrder!.payments[0]!;
+      // Edenred charged the share plus 5.9 %, Pluxee charges it plus 10 %.
+      const share = Math.round(minorOf(payment.value) / 1.059);
+      expect(Math.abs(minorOf(moved.value) - Math.round(share * 1.1))).toBeLessThanOrEqual(1);
+      expect([moved.method?.methodId, moved.status]).toEqual(["pluxee_cafeteria", PaymentStatus.WAITING]);
+      expect(moved.payBy).toEqual(order.payBy);
+      const feeChange = minorOf(moved.value) - minorOf(payment.value);
+      expect(minorOf(hotelOrder!.price?.serviceFee)).toBe(minorOf(order.price?.serviceFee) + feeChange);
+      expect(minorOf(hotelOrder!.price?.total)).toBe(minorOf(order.price?.total) + feeChange);
+      // Asked again (a reload, a double click): the same order, unchanged.
+      expect((await change(order.orderId, payment.paymentId, "pluxee_cafeteria")).hotelOrder).toEqual(hotelOrder);
+
+      // The old try's late status check speaks for Edenred only; the new method pays at its own gateway.
+      await runJob(paymentJobKinds.status, declined.back.attemptId);
+      expect((await orderOf(order.orderId)).payments[0]!.status).toBe(PaymentStatus.WAITING);
+      const paid = await pay(order.orderId, "approve", payment.paymentId);
+      expect(paid.gateway.type).toBe(GatewayType.PLUXEE);
+      expect((await returnOf(paid.back)).outcome).toBe(PaymentOutcome.PAID);
+      expect((await orderOf(order.orderId)).status).toBe(OrderStatus.PAID);
+    });
+
+    it("moves to a transfer, with its bank details, booked once the money is in", async () => {
+      const { order, payment } = await singlePaymentOrder("payment_card");
+      await returnOf((await pay(order.orderId, "cancel", payment.paymentId)).back);
+      const { hotelOrder } = await change(order.orderId, payment.paymentId, "transfer");
+      const moved = hotelOrder!.payments[0]!;
+      expect(minorOf(moved.value)).toBe(minorOf(payment.value));
+      expect(moved.bankTransfer?.variableSymbol).toBeTruthy();
+      expect(hotelOrder!.bookOnlyAfterPayment).toBe(true);
+      await markTransferPaid(db(), order.orderNumber, now);
+      expect((await orderOf(order.orderId)).status).toBe(OrderStatus.PAID);
+    });
+
+    it("refuses a method the order cannot take, a payment it does not have, and another shop's order", async () => {
+      const { order } = await createOrder({
+        payments: [{ methodId: "edenred_card", value: money(50_000) }],
+        lastPayment: "transfer",
+      });
+      const edenred = order.payments.find((p) => p.method?.methodId === "edenred_card")!;
+      await returnOf((await pay(order.orderId, "decline", edenred.paymentId)).back);
+      for (const [methodId, errorCode] of [
+        ["transfer", ErrorCode.PAYMENT_VALUE_INVALID],
+        ["voucher", ErrorCode.PAYMENT_METHOD_UNAVAILABLE],
+        ["no_such_method", ErrorCode.PAYMENT_METHOD_UNAVAILABLE],
+      ] as const) {
+        expect(await failureOf(change(order.orderId, edenred.paymentId, methodId))).toEqual({
+          code: Code.InvalidArgument,
+          errorCode,
+          field: "method_id",
+        });
+      }
+      const transfer = order.payments.find((p) => p.method?.methodId === "transfer")!;
+      expect((await failureOf(change(order.orderId, transfer.paymentId, "payment_card"))).code).toBe(
+        Code.FailedPrecondition
+      );
+      const unknown = "00000000-0000-4000-8000-000000000000";
+      expect((await failureOf(change(order.orderId, unknown, "payment_card"))).errorCode).toBe(
+        ErrorCode.ORDER_NOT_FOUND
+      );
+      expect(
+        (await failureOf(change(order.orderId, edenred.paymentId, "payment_card", variants.DZB_PL))).errorCode
+      ).toBe(ErrorCode.ORDER_NOT_FOUND);
+      expect((await orderOf(order.orderId)).payments.map((p) => p.method?.methodId)).toEqual(["edenred_card", "transfer"]);
+    });
+  });
+
   describe("declined and cancelled payments", () => {
     it.each(["payment_card", "pluxee_cafeteria"] as const)(
       "a declined %s fails, the order still waits, and a new try of the same payment pays it",

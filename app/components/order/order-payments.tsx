@@ -59,12 +59,46 @@ export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
                 />
               </Form>
             ) : null}
+            {payment.alternatives.length > 0 ? <PaymentChange payment={payment} methodName={methodName} /> : null}
             {payment.transfer && payment.status === "WAITING" ? <TransferDetails payment={payment} /> : null}
           </li>
         ))}
       </ul>
       {order.bookOnlyAfterPayment ? <p className="notice">{t("reservation.price.bookAfterTransfer")}</p> : null}
     </section>
+  );
+}
+
+/**
+ * After a declined or cancelled try: the part may be paid with another method the order allows. The status page then
+ * shows its new amount (the method's service fee) with its pay button, before anything is paid.
+ */
+function PaymentChange({ payment, methodName }: { payment: PaymentView; methodName: (methodId: string) => string }) {
+  const { t } = useTranslation();
+  const id = `payment-change-${payment.paymentId}`;
+  return (
+    <Form method="post" className="order-payment__change">
+      <input type="hidden" name="paymentId" value={payment.paymentId} />
+      <div className="field">
+        <label htmlFor={id}>{t("status.payments.changeLabel")}</label>
+        <select id={id} name="methodId" aria-describedby={`${id}-hint`}>
+          {payment.alternatives.map((method) => (
+            <option key={method.methodId} value={method.methodId}>
+              {methodName(method.methodId)}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-hint`} className="field__hint">
+          {t("status.payments.changeHint")}
+        </p>
+      </div>
+      <PendingButton
+        intent="change"
+        label={t("status.payments.change")}
+        pendingLabel={t("status.payments.changing")}
+        primary={false}
+      />
+    </Form>
   );
 }
 

@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { orders, payments } from "../db/schema";
+import { bookOnlyAfterPayment, breakdownAfterSwitch } from "../domain/hotel-price";
+import { owesPayment } from "../domain/order-lifecycle";
+import { switchPayment, type CalculationProblem } from "../domain/payment-calculation";
+import { isSwitchable } from "../domain/payment-gateways";
+import { paymentMethodsFor } from "../domain/payment-methods";
+import { marketDate } from "../domain/stay";
+import { findOrder, lockedOrder, type StoredOrder } from "../stores/orders";
+import { attemptStatesOf } from "../stores/payment-attempts";
+import { findPreview } from "../stores/previews";
+import { voucherLookups } from "../stores/vouchers";
+
+/** Why a payment cannot move: not one of the order's, not movable now, or the domain's rules refuse the method. */
+export type PaymentChangeRefusal =
+  | { readonly kind: "unknown_payment" }
+  | { readonly kind: "not_switchable" }
+  | { readonly kind: "calculation"; readonly problem: CalculationProblem };
+
+export class PaymentChangeRefusedError extends Error {
+  constructor(readonly refusal: PaymentChangeRefusal) {
+    super(`the payment cannot move to another method: ${refusal.kind}`);
+  }
+}
+
+/**
+ * Moves an unpaid payment of a live order to another method after its tries at the gateway failed (SPEC §4): the
+ * same share of the price, charged with the new method's fee (switchPayment), the order's breakdown and total
+ * following. Under the order's lock, so it cannot cross a gateway's report or the pay-by job; the deadline stays.
+ * Moving it to the method it already has answers the order as it is (a reload, a double click).
+ */
+export async function changePaymentMethod(
+  db: Database,
+  change: { orderId: string; paymentId: string; methodId: string },
+  now: Date
+): Promise<StoredOrder> {
+  return db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, change.orderId);
+    if (!order) throw new Error(`no order ${change.orderId}`);
+    const payment = order.payments.find((p) => p.id === change.paymentId);
+    if (!payment) throw new PaymentChangeRefusedError({ kind: "unknown_payment" });
+    if (payment.methodId === change.methodId) return order;
+    const tries = await attemptStatesOf(tx, payment.id);
+    if (!owesPayment(order.status) || !isSwitchable(payment.methodId, payment.status, tries)) {
+      throw new PaymentChangeRefusedError({ kind: "not_switchable" });
+    }
+
+    const today = marketDate(now);
+    const preview = order.previewId ? await findPreview(tx, order.previewId) : undefined;
+    const codes = preview?.paymentRequest.voucherCodes ?? [];
+    const coupons = (await voucherLookups(tx, codes, order.currency, today)).flatMap((lookup) =>
+      lookup.kind === "unit" ? [lookup.voucher.allowedMethodIds] : []
+    );
+    const moved = switchPayment({
+      product: order.product,
+      methods: paymentMethodsFor(order.product).hotel,
+      from: { methodId: payment.methodId, value: payment.value },
+      to: change.methodId,
+      otherMethodIds: order.payments.filter((p) => p.id !== payment.id).map((p) => p.methodId),
+      feeRemoved: preview?.calculation.units.some((unit) => unit.removeBusinessFee) ?? false,
+      couponLimits: coupons,
+      today,
+    });
+    if (!moved.ok) throw new PaymentChangeRefusedError({ kind: "calculation", problem: moved.problem });
+
+    // A new method starts with no try: waiting, as a payment of a new order does.
+    await tx
+      .update(payments)
+      .set({ methodId: change.methodId, value: moved.output.value, status: "waiting", updatedAt: now })
+      .where(eq(payments.id, payment.id));
+    const price = breakdownAfterSwitch(order.summary.price, moved.previous, moved.output);
+    const outputs = [...order.payments.filter((p) => p.id !== payment.id), moved.output];
+    const summary = { ...order.summary, price, bookOnlyAfterPayment: bookOnlyAfterPayment({ outputs }) };
+    await tx
+      .update(orders)
+      .set({ total: price.total, summary, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    return (await findOrder(tx, order.id))!;
+  });
+}
