@@ -201,6 +201,9 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     noteForHotel: order.noteForHotel,
     documents: order.documents.flatMap((document) => documentKindOf(document.type) ?? []),
     cancellableUntil: deadline(order.cancellableUntil, formats),
+    replacedBy: order.replacedBy
+      ? { orderId: order.replacedBy.orderId, orderNumber: order.replacedBy.orderNumber }
+      : null,
     refundVoucher: order.refundVoucher
       ? {
           code: order.refundVoucher.code,

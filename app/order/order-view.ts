@@ -84,6 +84,8 @@ export type OrderView = {
   documents: DocumentKind[];
   /** While the customer may cancel: the formatted deadline. */
   cancellableUntil: string | null;
+  /** The customer's later order of the same stay that replaced this one. */
+  replacedBy: { orderId: string; orderNumber: string } | null;
   /** What a cancellation gave back. */
   refundVoucher: { code: string; value: string; validTo: string } | null;
   bookOnlyAfterPayment: boolean;

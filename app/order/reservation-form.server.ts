@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { TFunction } from "i18next";
 import * as z from "zod";
-import type { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
+import { DuplicateChoice, type OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits, moneyOf } from "~/order/money.server";
@@ -96,6 +96,8 @@ function customerShape(messages: Messages) {
     agreeCp: consent,
     agreeTac: consent,
     agreeMp: z.boolean().optional(),
+    // Asked only when the customer has an unpaid order of the same stay (decision 014).
+    duplicates: z.enum(duplicateChoices).optional(),
   };
 }
 
@@ -166,6 +168,19 @@ export function paymentRequestOf(
       payments: values.payments.map(({ methodId, minor }) => ({ methodId, value: moneyOf(minor, currency) })),
     },
   };
+}
+
+/** What the customer may do with their unpaid orders of the same stay: replace them with this one, or keep both. */
+export const duplicateChoices = ["replace", "keep_both"] as const;
+
+const contractDuplicateChoices: Record<(typeof duplicateChoices)[number], DuplicateChoice> = {
+  replace: DuplicateChoice.REPLACE,
+  keep_both: DuplicateChoice.KEEP_BOTH,
+};
+
+/** The customer's choice as the contract says it; not chosen (yet) when they were not asked. */
+export function duplicateChoiceOf(fields: OrderFields): DuplicateChoice {
+  return fields.duplicates ? contractDuplicateChoices[fields.duplicates] : DuplicateChoice.UNSPECIFIED;
 }
 
 /** The customer part as the api's OrderRequest; the form's street and number make the address's one line. */

@@ -6,6 +6,7 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { ErrorList, focusErrorSummary } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
+import { DuplicateChoice } from "~/components/order/duplicate-choice";
 import { ConsentFields, CustomerFields, GuestFields } from "~/components/order/customer-fields";
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { ExtraFields, PaymentSplit, VoucherFields } from "~/components/order/payment-fields";
@@ -22,6 +23,7 @@ import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
 import {
+  duplicateChoiceOf,
   orderRequestOf,
   paymentRequestOf,
   paymentSchema,
@@ -117,11 +119,17 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       }
       let orderId: string;
       try {
-        const { hotelOrder } = await context.rpc.hotelOrderCreate({
+        const { hotelOrder, unpaidOrdersOfStay } = await context.rpc.hotelOrderCreate({
           previewId,
           paymentRequest,
           order: orderRequestOf(fields),
+          duplicates: duplicateChoiceOf(fields),
         });
+        // Nothing was ordered yet: the customer chooses what happens to their unpaid order of this stay.
+        if (!hotelOrder && unpaidOrdersOfStay.length > 0) {
+          const numbers = unpaidOrdersOfStay.map((order) => order.orderNumber);
+          return answer(submission.reply(), 409, false, numbers);
+        }
         orderId = hotelOrder?.orderId ?? "";
       } catch (error) {
         const code = errorCodeOf(error);
@@ -141,11 +149,12 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 
 type ReplyResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
 
-function answer(result: ReplyResult, status: number, staleStay = false) {
-  return json({ result, staleStay }, { status, headers: { "Cache-Control": orderCacheControl } });
+/** `unpaidOrders`: the numbers of the customer's unpaid orders of this stay, when they must choose what happens. */
+function answer(result: ReplyResult, status: number, staleStay = false, unpaidOrders: string[] = []) {
+  return json({ result, staleStay, unpaidOrders }, { status, headers: { "Cache-Control": orderCacheControl } });
 }
 
-type Answer = { result: ReplyResult; staleStay: boolean };
+type Answer = { result: ReplyResult; staleStay: boolean; unpaidOrders: string[] };
 
 /**
  * The messages to show. A background re-price (the fetcher) speaks only for the payment fields and the form as a
@@ -282,6 +291,7 @@ export default function OrderReservationScreen() {
             </div>
           ) : null}
           {posted?.staleStay ? <StayRetry changeQuery={view.stay.changeQuery} /> : null}
+          {posted && posted.unpaidOrders.length > 0 ? <DuplicateChoice numbers={posted.unpaidOrders} /> : null}
           <div className="reservation__actions">
             <PendingButton
               form="reservation-form"

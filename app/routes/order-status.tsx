@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { OrderCancellation, RefundVoucher } from "~/components/order/order-cancellation";
 import { HotelSummary } from "~/components/order/hotel-summary";
@@ -74,6 +75,14 @@ export default function OrderStatusScreen() {
         <p>{t("status.sentTo", { email: order.orderedBy })}</p>
         {order.createdAt ? <p className="field__hint">{t("status.createdAt", { date: order.createdAt })}</p> : null}
       </section>
+      {order.replacedBy ? (
+        <p className="notice notice--warning" data-testid="replaced-by">
+          {t("status.replacedBy.text", { number: order.replacedBy.orderNumber })}{" "}
+          <LocalizedLink to="orderStatus" params={{ id: order.replacedBy.orderId }}>
+            {t("status.replacedBy.link", { number: order.replacedBy.orderNumber })}
+          </LocalizedLink>
+        </p>
+      ) : null}
       <PaymentOutcomeNotice outcome={told.outcome} error={told.error} />
       {order.refundVoucher ? <RefundVoucher voucher={order.refundVoucher} /> : null}
       <OrderProgress order={order} />

@@ -1,7 +1,7 @@
 import { Code, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { Address as ContractAddress, ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
-import type { OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
+import { DuplicateChoice, type OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { Language } from "../../app/route-table";
 import { ProviderError } from "../adapters/provider/hotel-provider";
@@ -24,14 +24,17 @@ import {
   findOrderByPreview,
   insertHotelOrder,
   insertPayments,
-  supersededOrderIds,
+  replaceOrder,
+  unpaidOrdersOfStay,
   type Address,
   type CustomerDetails,
   type HotelOrderSummary,
+  type OrderReference,
   type StoredOrder,
 } from "../stores/orders";
 import type { StoredPreview } from "../stores/previews";
 import { spendVoucher, voucherLookups } from "../stores/vouchers";
+import { enqueueOrderMail } from "../orders/order-jobs";
 import { onOrderCreated, settleOrder } from "../orders/order-payments";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
@@ -76,7 +79,13 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
     const availability = await availabilityFor(deps, product, preview.availabilityId);
     const chosen = chosenOrThrow(availability, preview.productIds);
     const language = providerLanguageOf(request.productVariant?.lang);
-    const orderId = await saveOrder(deps, product, preview, availability, chosen, customer, language);
+    const { duplicates } = request;
+    const saved = await saveOrder(deps, product, preview, availability, chosen, customer, language, duplicates);
+    if (!("orderId" in saved)) {
+      const earlier = saved.unpaidOrdersOfStay.map((order) => ({ orderId: order.id, orderNumber: order.orderNumber }));
+      return { unpaidOrdersOfStay: earlier };
+    }
+    const { orderId } = saved;
     await confirmOffer(deps, request.productVariant, orderId, availability, chosen, context);
     const order = await findOrder(deps.db, orderId);
     if (!order) throw new Error(`order ${orderId} vanished after it was saved`);
@@ -98,7 +107,8 @@ function cancelledError(reason: CancelReason) {
 
 /**
  * One transaction: the order (unless the preview already has one), the vouchers' credit taken under their row locks,
- * the payments, the order's status, and the cancelling of earlier unpaid orders of the same stay.
+ * the payments, the order's status, and the customer's unpaid orders of the same stay replaced or kept as they chose.
+ * Without a choice while there are such orders nothing is saved: they are answered, for the customer to choose.
  */
 async function saveOrder(
   deps: ApiDeps,
@@ -107,8 +117,9 @@ async function saveOrder(
   availability: StoredAvailability,
   chosen: readonly ChosenProduct[],
   customer: CustomerDetails,
-  language: Language
-): Promise<string> {
+  language: Language,
+  duplicates: DuplicateChoice
+): Promise<{ orderId: string } | { unpaidOrdersOfStay: OrderReference[] }> {
   const { db, now } = deps;
   const currency = marketCurrency[product];
   const today = marketDate(now());
@@ -117,6 +128,9 @@ async function saveOrder(
     const vouchers = await voucherLookups(tx, preview.paymentRequest.voucherCodes, currency, today, { lock: true });
     const order = priceOrThrow(product, chosen, preview, vouchers, today);
     const duplicateKey = duplicateKeyOf(product, customer.email, availability, preview.productIds);
+    // Nothing changes behind the customer's back: an unpaid order of the same stay is replaced, or kept, as they say.
+    const earlier = await unpaidOrdersOfStay(tx, duplicateKey, preview.id);
+    if (earlier.length > 0 && duplicates === DuplicateChoice.UNSPECIFIED) return { unpaidOrdersOfStay: earlier };
     const summary = summaryOf(availability, chosen, order);
     const createdAt = now();
     const inserted = await insertHotelOrder(tx, {
@@ -141,7 +155,7 @@ async function saveOrder(
     if (!inserted) {
       const existing = await findOrderByPreview(tx, preview.id);
       if (!existing) throw new Error(`preview ${preview.id} has neither a new nor an earlier order`);
-      return existing.id;
+      return { orderId: existing.id };
     }
     checkSameCalculation(preview.calculation, order.calculation);
     for (const credit of order.calculation.credits) {
@@ -163,10 +177,13 @@ async function saveOrder(
       })),
     ], createdAt);
     await onOrderCreated(tx, await settleOrder(tx, inserted.id, createdAt), createdAt);
-    for (const id of await supersededOrderIds(tx, duplicateKey, inserted.id)) {
-      await cancelOrder(tx, id, "cancelled_duplicate", "superseded", createdAt);
+    if (duplicates === DuplicateChoice.REPLACE) {
+      for (const replaced of earlier) {
+        await replaceOrder(tx, replaced.id, inserted.id, createdAt);
+        await enqueueOrderMail(tx, { kind: "order_replaced", orderId: replaced.id }, createdAt);
+      }
     }
-    return inserted.id;
+    return { orderId: inserted.id };
   });
 }
 

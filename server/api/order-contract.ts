@@ -314,6 +314,7 @@ export async function toHotelOrder(
     bookOnlyAfterPayment: summary.bookOnlyAfterPayment,
     ...optionalTimestamp("cancellableUntil", cancellableUntil(order, now)),
     ...optionalTimestamp("payBy", owesPayment(order.status) ? order.payBy ?? undefined : undefined),
+    ...(order.replacedBy ? { replacedBy: { orderId: order.replacedBy.id, orderNumber: order.replacedBy.orderNumber } } : {}),
     ...(order.refundVoucher
       ? {
           refundVoucher: {

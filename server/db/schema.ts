@@ -148,8 +148,10 @@ export const orders = pgTable(
     payBy: instant("pay_by"),
     /** The voucher a cancellation gave back, when it gave one. */
     refundVoucherId: uuid("refund_voucher_id"),
-    /** Same e-mail, hotel, dates and rooms: a later order for it supersedes an unpaid earlier one. */
+    /** Same e-mail, hotel, dates and rooms: a later order for it may replace an unpaid earlier one. */
     duplicateKey: text("duplicate_key").notNull(),
+    /** The later order of the same stay that replaced this one, at the customer's choice. */
+    replacedByOrderId: uuid("replaced_by_order_id"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },

@@ -79,6 +79,8 @@ export interface MailOrder {
   owed?: MailOwed;
   /** The order's status page. */
   statusUrl: string;
+  /** The later order of the same stay that replaced this one, at the customer's choice. */
+  replacedBy?: { orderNumber: string; statusUrl: string };
   brand: MailBrand;
 }
 
@@ -203,6 +205,19 @@ export function orderCancelledUnpaidMail(order: MailOrder, lang: Language): Mail
     m.statusLink()
   );
   return m.render(m.t("cancelledUnpaid.subject", { orderNumber: order.orderNumber }), blocks);
+}
+
+/** (7) The customer placed a new order of the same stay and chose that it replaces this unpaid one. */
+export function orderReplacedMail(order: MailOrder, lang: Language): MailContent {
+  const m = messageKit(order, lang);
+  const replacement = order.replacedBy;
+  if (!replacement) throw new Error(`order ${order.orderNumber} was not replaced`);
+  const numbers = { orderNumber: order.orderNumber, newOrderNumber: replacement.orderNumber };
+  return m.render(m.t("orderReplaced.subject", numbers), [
+    { kind: "paragraph", text: m.t("orderReplaced.intro", numbers) },
+    { kind: "paragraph", text: m.t("orderReplaced.noPayment", numbers) },
+    { kind: "link", label: m.t("orderReplaced.newOrderLink", numbers), url: replacement.statusUrl },
+  ]);
 }
 
 // ---- Formats ----

@@ -136,6 +136,7 @@ const czech: StoredOrder = {
   language: "cs",
   payBy: new Date("2026-03-05T09:15:00Z"),
   refundVoucher: null,
+  replacedBy: null,
   createdAt: new Date("2026-03-02T09:15:00Z"),
   payments: [payment("edenred_card", 720_000), payment("transfer", 450_000)],
 };

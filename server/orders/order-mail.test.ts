@@ -92,6 +92,7 @@ const czechOrder: StoredOrder = {
   // 23:30 UTC is already the next day in Prague (UTC+1 in February).
   payBy: new Date("2026-02-19T23:30:00Z"),
   refundVoucher: null,
+  replacedBy: null,
   createdAt: new Date("2026-02-16T10:00:00Z"),
   payments: [
     payment("pay-card", "payment_card", 1_000_000, "paid"),
@@ -257,7 +258,7 @@ describe("order mails", () => {
   });
 
   it("give every kind and every received payment its own stable message id", () => {
-    expect(orderMailKinds).toHaveLength(6);
+    expect(orderMailKinds).toHaveLength(7);
     const kinds: [OrderMailKind, Parameters<typeof orderMail>[3]][] = [
       ["order_confirmation", undefined],
       ["payment_received", { paymentId: "pay-card" }],
@@ -266,9 +267,11 @@ describe("order mails", () => {
       ["booking_failed", undefined],
       ["cancelled_with_voucher", { voucher }],
       ["cancelled_unpaid", undefined],
+      ["order_replaced", undefined],
     ];
     const order: StoredOrder = {
       ...czechOrder,
+      replacedBy: { id: "7d3c9a52-1111-4d2e-9c1a-5f2b8e6a0b11", orderNumber: "26000043" },
       payments: [...czechOrder.payments, payment("pay-transfer-paid", "transfer", 1, "paid")],
     };
     const ids = kinds.map(([kind, extra]) => orderMail(kind, order, config, extra).messageId);
@@ -276,6 +279,14 @@ describe("order mails", () => {
     expect(new Set(ids).size).toBe(kinds.length);
     expect(ids[0]).toBe("order-26000042-order_confirmation");
     expect(ids[1]).toBe("order-26000042-payment_received-pay-card");
+  });
+
+  it("name the order that replaced this one, with a link to its status page", () => {
+    const replacedBy = { id: "7d3c9a52-1111-4d2e-9c1a-5f2b8e6a0b11", orderNumber: "26000043" };
+    const mail = orderMail("order_replaced", { ...czechOrder, replacedBy }, config, {});
+    expect(mail.subject).toBe("Objednávka 26000042 nahrazena objednávkou 26000043");
+    expect(plain(mail.text)).toContain("platební údaje z jejího potvrzení neplatí");
+    expect(mail.text).toContain(`http://localhost:3000/status/${replacedBy.id}`);
   });
 
   it("put the voucher into the cancellation mail", () => {

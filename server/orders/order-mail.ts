@@ -19,6 +19,7 @@ import {
   bookingConfirmedMail,
   bookingFailedMail,
   orderCancelledUnpaidMail,
+  orderReplacedMail,
   orderCancelledWithVoucherMail,
   orderConfirmationMail,
   paymentReceivedMail,
@@ -42,6 +43,7 @@ export const orderMailKinds = [
   "booking_failed",
   "cancelled_with_voucher",
   "cancelled_unpaid",
+  "order_replaced",
 ] as const;
 
 export type OrderMailKind = (typeof orderMailKinds)[number];
@@ -81,6 +83,14 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
     })),
     ...(owesPayment(order.status) ? { owed: { payBy: order.payBy, ...(transfer ? { transfer } : {}) } } : {}),
     statusUrl: orderStatusUrl(config, order),
+    ...(order.replacedBy
+      ? {
+          replacedBy: {
+            orderNumber: order.replacedBy.orderNumber,
+            statusUrl: orderStatusUrl(config, { ...order, id: order.replacedBy.id }),
+          },
+        }
+      : {}),
     brand: brandOf(order.product, config),
   };
 }
@@ -134,6 +144,8 @@ function contentOf(
     }
     case "cancelled_unpaid":
       return { content: orderCancelledUnpaidMail(mail, lang), idSuffix: "" };
+    case "order_replaced":
+      return { content: orderReplacedMail(mail, lang), idSuffix: "" };
   }
 }
 

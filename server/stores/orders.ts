@@ -106,8 +106,16 @@ export interface StoredOrder {
   readonly payBy: Date;
   /** The voucher a cancellation gave back. */
   readonly refundVoucher: RefundVoucher | null;
+  /** The later order of the same stay that replaced this one, at the customer's choice. */
+  readonly replacedBy: OrderReference | null;
   readonly createdAt: Date;
   readonly payments: readonly StoredPayment[];
+}
+
+/** An order as its customer knows it: its number (and its id, for its status page). */
+export interface OrderReference {
+  readonly id: string;
+  readonly orderNumber: string;
 }
 
 export interface RefundVoucher {
@@ -234,6 +242,12 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
         .from(vouchers)
         .where(eq(vouchers.id, row.refundVoucherId))
     : [];
+  const [replacedBy] = row.replacedByOrderId
+    ? await db
+        .select({ id: orders.id, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, row.replacedByOrderId))
+    : [];
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -259,6 +273,7 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
         marketTimeZones[row.currency as CurrencyCode]
       ),
     refundVoucher: refundVoucher ?? null,
+    replacedBy: replacedBy ?? null,
     createdAt: row.createdAt,
     payments: list.map((p) => ({
       id: p.id,
@@ -322,22 +337,33 @@ export async function cancelOrder(
 }
 
 /**
- * Earlier orders of the same stay by the same person that nothing but vouchers has paid yet: a new order for it means
- * the visitor started again, so these are the duplicates to cancel.
+ * Orders of the same stay by the same person that nothing but vouchers has paid yet, locked: a new order for it may
+ * mean the visitor started again, or wants a second identical room; the customer says which (decision 014).
  */
-export async function supersededOrderIds(db: Database, duplicateKey: string, newOrderId: string): Promise<string[]> {
-  const candidates = await db
-    .select({ id: orders.id })
+export async function unpaidOrdersOfStay(
+  db: Database,
+  duplicateKey: string,
+  previewId: string
+): Promise<OrderReference[]> {
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
     .from(orders)
     .where(
       and(
         eq(orders.duplicateKey, duplicateKey),
-        ne(orders.id, newOrderId),
+        // A create of the same preview that got there first is the same order, not an earlier one.
+        sql`${orders.previewId} is distinct from ${previewId}`,
         inArray(orders.status, ["waiting", "partially_paid"]),
         sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
           and ${payments.status} = 'paid' and ${payments.methodId} <> 'voucher')`
       )
     )
+    .orderBy(asc(orders.createdAt))
     .for("update");
-  return candidates.map((c) => c.id);
+}
+
+/** The customer's new order replaces an unpaid one of the same stay: that one is cancelled as a duplicate. */
+export async function replaceOrder(db: Database, orderId: string, newOrderId: string, now: Date): Promise<void> {
+  await cancelOrder(db, orderId, "cancelled_duplicate", "superseded", now);
+  await db.update(orders).set({ replacedByOrderId: newOrderId, updatedAt: now }).where(eq(orders.id, orderId));
 }

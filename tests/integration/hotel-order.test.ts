@@ -2,7 +2,7 @@ import { Code, ConnectError, createClient, type Client } from "@connectrpc/conne
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
-import { OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
+import { DuplicateChoice, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
 import { InvalidVoucherReason, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { HotelProvider } from "../../server/adapters/provider/hotel-provider";
@@ -476,30 +476,40 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       }
     });
 
-    it("cancels an unpaid earlier order of the same stay as a duplicate", async () => {
+    it("names an unpaid earlier order of the same stay, and replaces it when the customer says so", async () => {
       const answer = await availability();
       const productId = orderableProduct(answer);
       const paymentRequest = { lastPayment: "transfer" };
-      const order = async () => {
+      const order = async (duplicates = DuplicateChoice.UNSPECIFIED) => {
         const previewed = await client.hotelOrderPreview({
           productVariant: czVariant,
           lookup: { case: "specification", value: { availabilityId: answer.availabilityId, productIds: [productId] } },
           paymentRequest,
         });
-        const created = await client.hotelOrderCreate({
+        return client.hotelOrderCreate({
           productVariant: czVariant,
           previewId: previewed.previewId,
           paymentRequest,
           order: customer,
+          duplicates,
         });
-        return created.hotelOrder!;
       };
-      const first = await order();
-      const second = await order();
+      const first = (await order()).hotelOrder!;
+      // Nothing happens behind the customer's back: no order yet, the earlier one named.
+      const asked = await order();
+      expect(asked.hotelOrder).toBeUndefined();
+      expect(asked.unpaidOrdersOfStay.map((o) => [o.orderId, o.orderNumber])).toEqual([
+        [first.orderId, first.orderNumber],
+      ]);
+      const second = (await order(DuplicateChoice.REPLACE)).hotelOrder!;
       expect(second.orderId).not.toBe(first.orderId);
       const detail = await client.orderDetail({ productVariant: czVariant, orderId: first.orderId });
       expect((detail.order.value as typeof first).status).toBe(OrderStatus.CANCELLED_DUPLICATE);
       expect((detail.order.value as typeof first).payments[0]?.status).toBe(PaymentStatus.CANCELLED);
+      expect((detail.order.value as typeof first).replacedBy).toMatchObject({
+        orderId: second.orderId,
+        orderNumber: second.orderNumber,
+      });
     });
 
     it("answers an unknown order as not found", async () => {

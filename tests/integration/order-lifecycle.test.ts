@@ -7,7 +7,13 @@ import { Code, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
+import {
+  BookingStatus,
+  DocumentType,
+  DuplicateChoice,
+  OrderStatus,
+  type HotelOrder,
+} from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { viewFormats } from "../../app/order/availability-view.server";
@@ -30,7 +36,16 @@ import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouch
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { plainTextOf } from "../fixtures/mime";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
-import { czVariant, failureOf, hotelOrderSteps, minorOf, money, now, variants } from "../fixtures/hotel-orders";
+import {
+  customer,
+  czVariant,
+  failureOf,
+  hotelOrderSteps,
+  minorOf,
+  money,
+  now,
+  variants,
+} from "../fixtures/hotel-orders";
 import { drainJobs } from "../fixtures/jobs";
 
 /**
@@ -98,7 +113,11 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   });
 
   const db = () => database.db;
-  const { createOrder } = hotelOrderSteps({ client: () => client, simulator, slugPrefix: "order-lifecycle-test" });
+  const { createOrder, preview } = hotelOrderSteps({
+    client: () => client,
+    simulator,
+    slugPrefix: "order-lifecycle-test",
+  });
 
   /** Runs the jobs due at `at`, with the test's clock at `at` while they run. */
   async function runJobs(at: Date = clock) {
@@ -430,6 +449,46 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       const { order } = await createOrder(transferOnly);
       const failure = await failureOf(client.orderCancel({ productVariant: variants.DZB_PL, orderId: order.orderId }));
       expect(failure.errorCode).toBe(ErrorCode.ORDER_NOT_FOUND);
+    });
+  });
+
+  describe("an unpaid order of the same stay", () => {
+    const sameStay = { slug: "order-lifecycle-same-stay" };
+    /** An order of the one stay these tests share, with the customer's choice about their unpaid orders of it. */
+    async function orderSameStay(duplicates: DuplicateChoice) {
+      const previewed = await preview(transferOnly, "DZB_CZ", sameStay);
+      return client.hotelOrderCreate({
+        productVariant: czVariant,
+        previewId: previewed.previewId,
+        paymentRequest: transferOnly,
+        order: customer,
+        duplicates,
+      });
+    }
+
+    it("is named first; keeping both keeps both; replacing cancels it, says so on it, and e-mails its customer", async () => {
+      const first = (await orderSameStay(DuplicateChoice.UNSPECIFIED)).hotelOrder!;
+      const asked = await orderSameStay(DuplicateChoice.UNSPECIFIED);
+      expect(asked.hotelOrder).toBeUndefined();
+      expect(asked.unpaidOrdersOfStay.map((o) => o.orderNumber)).toEqual([first.orderNumber]);
+      expect((await orderOf(first.orderId)).status).toBe(OrderStatus.WAITING);
+
+      // Two identical rooms in two orders: both stay.
+      const second = (await orderSameStay(DuplicateChoice.KEEP_BOTH)).hotelOrder!;
+      expect([(await orderOf(first.orderId)).status, second.status]).toEqual([OrderStatus.WAITING, OrderStatus.WAITING]);
+
+      const third = (await orderSameStay(DuplicateChoice.REPLACE)).hotelOrder!;
+      for (const replaced of [first, second]) {
+        const detail = await orderOf(replaced.orderId);
+        expect(detail.status).toBe(OrderStatus.CANCELLED_DUPLICATE);
+        expect(detail.replacedBy).toMatchObject({ orderId: third.orderId, orderNumber: third.orderNumber });
+      }
+      expect((await orderOf(third.orderId)).status).toBe(OrderStatus.WAITING);
+
+      await runJobs();
+      const [mail] = (await mailsAbout(first.orderNumber)).filter((text) => text.includes("order_replaced"));
+      expect(mail).toContain(third.orderNumber);
+      expect(mail).toContain(`/status/${third.orderId}`);
     });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "replaced_by_order_id" uuid;
