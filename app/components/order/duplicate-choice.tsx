@@ -15,10 +15,10 @@ export function DuplicateChoice({ numbers }: { numbers: string[] }) {
       </legend>
       <p id="duplicate-text">{t("reservation.duplicate.text", named)}</p>
       {(["replace", "keep_both"] as const).map((choice) => (
-        <label key={choice} className="checkbox">
-          <input type="radio" name="duplicates" value={choice} form="reservation-form" />{" "}
-          {t(`reservation.duplicate.${choice}`, named)}
-        </label>
+        <div key={choice} className="checkbox-field">
+          <input type="radio" id={`duplicates-${choice}`} name="duplicates" value={choice} form="reservation-form" />
+          <label htmlFor={`duplicates-${choice}`}>{t(`reservation.duplicate.${choice}`, named)}</label>
+        </div>
       ))}
     </fieldset>
   );
