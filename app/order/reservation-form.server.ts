@@ -63,6 +63,8 @@ function paymentShape(messages: Messages) {
     cancellationInsurance: z.boolean().optional(),
     /** The total the customer saw, in minor units: the order is placed only at that price. */
     seenTotal: z.number().int().optional(),
+    /** Which of this page's posts this is (HotelOrderPreviewRequest.revision); absent without JavaScript. */
+    revision: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   };
 }
 

@@ -91,6 +91,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       lookup: { case: "previewId", value: previewId },
       paymentRequest,
       cancellationInsurance,
+      revision: BigInt(payment.value.revision ?? 0),
     });
 
   let total: number;
@@ -203,11 +204,19 @@ export default function OrderReservationScreen() {
   const timer = useRef<number>();
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const lastCodes = useRef<string | null>(null);
+  // Posts from this page overlap (a background re-price still on its way when "Update price" is pressed), and the
+  // server may finish them in another order: each carries a revision, and the api keeps the latest. Counted from
+  // the clock rather than from 1, so that a reloaded page still counts above what it sent before.
+  const revision = useRef(0);
+  const revisionField = useRef<HTMLInputElement>(null);
+  const nextRevision = () =>
+    String((revision.current = Math.max(revision.current + 1, Math.floor(performance.timeOrigin + performance.now()))));
   const reprice = (formElement: HTMLFormElement, delay: number) => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       const data = new FormData(formElement);
       data.set("intent", "update");
+      data.set("revision", nextRevision());
       fetcher.submit(data, { method: "post", preventScrollReset: true });
     }, delay);
   };
@@ -247,7 +256,10 @@ export default function OrderReservationScreen() {
           className="reservation-form"
           onChange={onChange}
           onBlur={onBlur}
-          onSubmit={() => window.clearTimeout(timer.current)}
+          onSubmit={() => {
+            window.clearTimeout(timer.current);
+            if (revisionField.current) revisionField.current.value = nextRevision();
+          }}
         >
           {/* First in the form, so Enter in any field updates the price and never places the order. */}
           <button
@@ -261,6 +273,8 @@ export default function OrderReservationScreen() {
             {t("reservation.actions.update")}
           </button>
           <input type="hidden" name="seenTotal" value={view.price.totalMinor} />
+          {/* Set as the form is sent with JavaScript; a post without it (no JavaScript) is always the latest. */}
+          <input type="hidden" name="revision" defaultValue="" ref={revisionField} />
           <ChosenRooms rooms={view.rooms} total={view.price.base}>
             <LocalizedLink
               to="orderAccommodation"

@@ -77,16 +77,25 @@ export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService
         const kept = await previewFor(deps, product, request.lookup.value);
         const availability = await availabilityFor(deps, product, kept.availabilityId);
         const chosen = chosenOrThrow(availability, kept.productIds);
-        const wanted = pricing();
-        if (!wanted) {
-          return answer(
-            kept,
+        const asStored = (preview: StoredPreview) =>
+          answer(
+            preview,
             availability,
-            pricedHotelOrder(product, chosen, kept.cancellationInsurance, kept.calculation)
+            pricedHotelOrder(product, chosen, preview.cancellationInsurance, preview.calculation)
           );
-        }
+        const wanted = pricing();
+        if (!wanted) return asStored(kept);
         const priced = await price(deps, product, chosen, wanted);
-        await repricePreview(deps.db, kept.id, { ...wanted, calculation: priced.calculation }, deps.now());
+        const revision = request.revision > 0n ? Number(request.revision) : undefined;
+        const applied = await repricePreview(
+          deps.db,
+          kept.id,
+          { ...wanted, calculation: priced.calculation },
+          deps.now(),
+          revision
+        );
+        // A later re-price of the same screen was applied first: this one arrived late, and the later one stands.
+        if (!applied) return asStored(await previewFor(deps, product, kept.id));
         return answer({ ...kept, ...wanted, calculation: priced.calculation }, availability, priced);
       }
       default:

@@ -29,6 +29,7 @@ import {
   VouchersUsage_UnitEntrySchema,
 } from "../../gen/dzb/shop/v1/payment_pb";
 import {
+  HotelOrderPreviewRequestSchema,
   HotelOrderSpecificationSchema,
   VoucherDetailRequestSchema,
   VoucherOrderCreateRequestSchema,
@@ -241,6 +242,12 @@ const checksByType = new Map<string, Check<Message>>([
         : isNegative(p.value)
         ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "must not be negative")
         : undefined)
+  ),
+  limits(HotelOrderPreviewRequestSchema, (r) =>
+    // Kept as a number, and in a PostgreSQL bigint: a larger one would not compare as sent.
+    r.revision > BigInt(Number.MAX_SAFE_INTEGER)
+      ? violation(ErrorCode.INVALID_ARGUMENT, "revision", `at most ${Number.MAX_SAFE_INTEGER}`)
+      : undefined
   ),
   limits(VoucherDetailRequestSchema, (r) =>
     shaped(r.voucherCode, VOUCHER_CODE_PATTERN, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits")

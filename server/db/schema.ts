@@ -108,6 +108,8 @@ export const previews = pgTable("previews", {
   cancellationInsurance: boolean("cancellation_insurance").notNull().default(false),
   /** The payment calculation of that request, which an order from this preview must reproduce. */
   calculation: jsonb("calculation").$type<unknown>().notNull(),
+  /** The highest re-price revision applied (HotelOrderPreviewRequest.revision); null until a client sends one. */
+  revision: bigint("revision", { mode: "number" }),
   createdAt: instant("created_at").notNull().defaultNow(),
   updatedAt: instant("updated_at").notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { previews } from "../db/schema";
 import type { PaymentCalculation } from "../domain/payment-calculation";
@@ -31,17 +31,24 @@ export async function savePreview(db: Database, preview: Omit<StoredPreview, "id
   return { id: row.id, ...preview };
 }
 
-/** Re-pricing keeps the preview's id and rooms; only how it is paid changes. */
+/**
+ * Re-pricing keeps the preview's id and rooms; only how it is paid changes. A re-price with a `revision` applies only
+ * when it is above the last one applied, in the same statement that writes it: false when a later one got there first.
+ */
 export async function repricePreview(
   db: Database,
   id: string,
   pricing: Pick<StoredPreview, "paymentRequest" | "cancellationInsurance" | "calculation">,
-  now: Date
-): Promise<void> {
-  await db
+  now: Date,
+  revision?: number
+): Promise<boolean> {
+  const newer = revision === undefined ? undefined : or(isNull(previews.revision), lt(previews.revision, revision));
+  const written = await db
     .update(previews)
-    .set({ ...pricing, updatedAt: now })
-    .where(eq(previews.id, id));
+    .set({ ...pricing, updatedAt: now, ...(revision === undefined ? {} : { revision }) })
+    .where(and(eq(previews.id, id), newer))
+    .returning({ id: previews.id });
+  return written.length > 0;
 }
 
 export async function findPreview(db: Database, id: string): Promise<StoredPreview | undefined> {

@@ -241,6 +241,34 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       });
     });
 
+    it("keeps the latest re-price of a screen whatever order re-prices arrive in", async () => {
+      const first = await preview({ lastPayment: "transfer" });
+      const reprice = (lastPayment: string, revision: bigint) =>
+        client.hotelOrderPreview({
+          productVariant: czVariant,
+          lookup: { case: "previewId", value: first.previewId },
+          paymentRequest: { lastPayment },
+          revision,
+        });
+      const methodOf = (answer: { paymentRequest?: { lastPayment: string } }) => answer.paymentRequest?.lastPayment;
+      // The screen sent "card" (revision 100), then "Pluxee" (200); the card's re-price arrives last.
+      expect(methodOf(await reprice("pluxee_cafeteria", 200n))).toBe("pluxee_cafeteria");
+      const late = await reprice("payment_card", 100n);
+      expect(methodOf(late)).toBe("pluxee_cafeteria");
+      expect(late.orderPreview!.paymentCalculation!.paymentOutputs.map((o) => o.methodId)).toEqual(["pluxee_cafeteria"]);
+      const kept = await client.hotelOrderPreview({
+        productVariant: czVariant,
+        lookup: { case: "previewId", value: first.previewId },
+      });
+      expect(methodOf(kept)).toBe("pluxee_cafeteria");
+      // A post without a revision (no JavaScript) is always the latest; a later revision applies again.
+      expect(methodOf(await reprice("transfer", 0n))).toBe("transfer");
+      expect(methodOf(await reprice("payment_card", 300n))).toBe("payment_card");
+      expect(
+        await failureOf(reprice("transfer", BigInt(Number.MAX_SAFE_INTEGER) + 1n))
+      ).toMatchObject({ code: Code.InvalidArgument, errorCode: ErrorCode.INVALID_ARGUMENT, field: "revision" });
+    });
+
     it("answers another shop's preview as not found", async () => {
       const answer = await preview({ lastPayment: "transfer" });
       const refused = await failureOf(
