@@ -526,6 +526,38 @@ test("with JavaScript, a change of the split re-prices without reloading the pag
   await expect(page).toHaveURL(reservationPath.cs);
 });
 
+test("a background re-price that reaches the shop after Update price does not undo it", async ({ page }, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "the background re-price is JavaScript's");
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  // The first post (the background re-price of the method chosen) is held back until the later one has been answered.
+  let held: (() => void) | undefined;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => reservationPath.cs.test(url.pathname), async (route) => {
+    if (route.request().method() !== "POST" || !held) return route.continue();
+    held();
+    held = undefined;
+    await released;
+    await route.continue();
+  });
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await holding;
+  await field(page, "amount.payment_card").fill("1000");
+  await submitIntent(page, "update");
+  await expect(page.locator(".price-line[data-method=payment_card] dd")).toHaveText(/^1\s000\sKč$/);
+
+  const late = page.waitForResponse((response) => response.request().method() === "POST");
+  release();
+  await late;
+  await expect(page.getByRole("status").filter({ hasText: /./ })).toHaveCount(0);
+  await expect(page.locator(".price-line[data-method=payment_card] dd")).toHaveText(/^1\s000\sKč$/);
+  // What the shop kept is the later split too.
+  await page.reload();
+  await expect(page.locator(".price-line[data-method=payment_card] dd")).toHaveText(/^1\s000\sKč$/);
+});
+
 test("pressing Enter updates the price and never sends the order", async ({ page }, testInfo) => {
   await openReservation(page, "cs");
   await expectJavaScriptState(page, testInfo);
