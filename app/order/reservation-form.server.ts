@@ -98,7 +98,7 @@ function customerShape(messages: Messages) {
     agreeCp: consent,
     agreeTac: consent,
     agreeMp: z.boolean().optional(),
-    // Asked only when the customer has an unpaid order of the same stay (decision 014).
+    // Asked only when the customer has an unpaid order of the same stay (decision 013).
     duplicates: z.enum(duplicateChoices).optional(),
   };
 }

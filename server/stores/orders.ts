@@ -338,7 +338,7 @@ export async function cancelOrder(
 
 /**
  * Orders of the same stay by the same person that nothing but vouchers has paid yet, locked: a new order for it may
- * mean the visitor started again, or wants a second identical room; the customer says which (decision 014).
+ * mean the visitor started again, or wants a second identical room; the customer says which (decision 013).
  */
 export async function unpaidOrdersOfStay(
   db: Database,

@@ -14,7 +14,7 @@ import {
 import { expectJavaScriptState } from "./support";
 
 /**
- * A second order of the same stay by the same e-mail (decision 014): the reservation screen names the unpaid order
+ * A second order of the same stay by the same e-mail (decision 013): the reservation screen names the unpaid order
  * first and lets the customer keep both or replace it; a replaced order says so on its status page, linking the new
  * one, and its customer gets an e-mail. With JavaScript and without it, in Czech and in Polish, at a phone's width.
  */

@@ -78,7 +78,7 @@ let ownEmails = 0;
 
 /**
  * The e-mail with a tag of its own ("jana+w1-3@example.cz"). Orders of the same stay by one e-mail are the
- * customer's to reconcile (decision 014): tests ordering the same stay side by side must not look like one customer.
+ * customer's to reconcile (decision 013): tests ordering the same stay side by side must not look like one customer.
  */
 export function ownEmail(email: string): string {
   ownEmails += 1;

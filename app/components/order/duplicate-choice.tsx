@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 
 /**
- * The customer has an unpaid order of this very stay (decision 014): nothing was ordered yet, and nothing happens
+ * The customer has an unpaid order of this very stay (decision 013): nothing was ordered yet, and nothing happens
  * to the earlier order until they choose to replace it or keep both. The choice is part of the reservation form
  * (`form=`), sent with the order by the same button.
  */
