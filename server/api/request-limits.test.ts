@@ -525,7 +525,7 @@ describe("answer limits", () => {
   });
 
   it("need the provider's 25-character request id", () => {
-    const requestMeta = { id: "too-short", timestamp: timestampFromDate(new Date()) };
+    const requestMeta = { id: "too-short", timestamp: timestampFromDate(new Date("2026-11-21T10:00:00Z")) };
     expect(answer({ hotelDetail: { requestMeta } })).toMatchObject({ field: "hotel_detail.request_meta.id" });
     expect(answer({ hotelDetail: { requestMeta: { ...requestMeta, id: "a".repeat(25) } } })).toBeUndefined();
   });

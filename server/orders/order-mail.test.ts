@@ -51,7 +51,7 @@ function summary(hotelName: string, rooms: OrderedRoom[], total: number): HotelO
 }
 
 function payment(id: string, methodId: string, value: number, status: StoredPayment["status"]): StoredPayment {
-  const paidAt = status === "paid" ? new Date() : null;
+  const paidAt = status === "paid" ? new Date("2026-02-16T12:00:00Z") : null;
   return { id, position: 0, methodId, value, status, voucherId: null, refundVoucherId: null, paidAt };
 }
 

@@ -141,9 +141,8 @@ describe("SMTP mailer", () => {
   it("throws when the server never greets, after the greeting timeout", async () => {
     const silent = createServer(() => {});
     const port = await listen(silent);
-    const started = Date.now();
+    // Were the short greeting timeout not applied, the wait (15 s by default) would outlast the test's time and fail it.
     await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, now, quick).send(message)).rejects.toThrow(/greeting/i);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("throws when nothing listens", async () => {

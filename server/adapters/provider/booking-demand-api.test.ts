@@ -305,11 +305,10 @@ describe("failures", () => {
 
   it("fails at once when Retry-After asks for longer than the shop waits, or for nothing usable", async () => {
     fake.behave({ kind: "rate_limited", times: 1, retryAfter: "60" });
-    const started = Date.now();
+    // Only the first request is refused: had the adapter waited and asked again, it would have had its answer.
     const longWait = await failure(provider().availability(stay(), signal()));
     expect(longWait.kind).toBe("failed");
     expect(longWait.message).toContain("60 s");
-    expect(Date.now() - started).toBeLessThan(2_000);
     fake.behave({ kind: "rate_limited", times: 1 });
     expect((await failure(provider().availability(stay(), signal()))).kind).toBe("failed");
   });

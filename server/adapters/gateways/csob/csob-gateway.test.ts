@@ -383,7 +383,7 @@ describe("CsobGateway when the gateway misbehaves", () => {
 });
 
 describe("the protocol server's answers", () => {
-  const dttm = () => csobDttm(new Date());
+  const dttm = () => csobDttm(new Date("2030-01-10T11:00:00Z"));
   const signed = <T extends object>(request: T, text: string) => ({
     ...request,
     signature: signText(text, SANDBOX_MERCHANT_PRIVATE_KEY_PEM),
