@@ -103,6 +103,24 @@ test("a malformed order id is a 404 too, not an error", async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
+test("a post another site sends is refused before any page sees it, page and data requests alike", async ({
+  request,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
+  const status = "/status/3f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+  const forged: Record<string, string>[] = [
+    { Origin: "null" },
+    { Origin: "https://evil.example" },
+    { "Sec-Fetch-Site": "cross-site" },
+  ];
+  for (const headers of forged) {
+    for (const path of [status, `${status}?_data=default--orderStatus`]) {
+      const answer = await request.post(path, { headers, form: { intent: "cancel" }, maxRedirects: 0 });
+      expect(answer.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
+    }
+  }
+});
+
 test.describe("on a narrow screen", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
