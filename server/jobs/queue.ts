@@ -5,8 +5,8 @@ import { afterFailure, type BackoffPolicy } from "./backoff";
 
 /**
  * The durable job queue over the `jobs` table. Safe for any number of workers in any number of
- * processes: a job is handed to one worker at a time under a lease (`locked_until`); when the lease
- * runs out (the worker crashed or was killed), another worker takes the job again.
+ * processes: a job is handed to one worker at a time under a lease (`locked_until`) that the worker renews
+ * while the job runs; when the lease runs out (the worker crashed or was killed), another worker takes the job again.
  * Every function takes `now` from the caller, so the rules run the same under a test clock.
  */
 
@@ -54,7 +54,7 @@ export interface ClaimedJob {
   /** Including the attempt just started. */
   attempts: number;
   maxAttempts: number;
-  /** The lease; it also identifies this claim when the job is completed or failed. */
+  /** The lease; it also identifies this claim when the job is renewed, completed or failed. */
   lockedUntil: Date;
 }
 
@@ -128,6 +128,26 @@ async function buryAbandonedJobs(db: Database, kinds: readonly string[], now: Da
 /** Matches only while this claim's lease is still the job's lease, so a late worker cannot undo a newer claim. */
 const holdsLease = (job: Pick<ClaimedJob, "id" | "lockedUntil">) =>
   and(eq(jobs.id, job.id), eq(jobs.lockedUntil, job.lockedUntil), pending);
+
+export interface RenewLeaseOptions {
+  now: Date;
+  lockForMs: number;
+}
+
+/**
+ * Extends a running job's lease to `lockForMs` from `now`, the worker's heartbeat. Only while this claim still holds
+ * the lease: once it ran out and another worker took the job, the late worker gets undefined and must not renew it
+ * back. The answer is the claim with its new lease, the one to renew, complete or fail the job with from now on.
+ */
+export async function renewLease(
+  db: Database,
+  job: ClaimedJob,
+  options: RenewLeaseOptions,
+): Promise<ClaimedJob | undefined> {
+  const lockedUntil = new Date(options.now.getTime() + options.lockForMs);
+  const updated = await db.update(jobs).set({ lockedUntil }).where(holdsLease(job)).returning({ id: jobs.id });
+  return updated.length > 0 ? { ...job, lockedUntil } : undefined;
+}
 
 /** Marks the job done. False when the lease was lost (expired and taken by another worker) meanwhile. */
 export async function completeJob(db: Database, job: ClaimedJob, now: Date): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { BackoffPolicy } from "./backoff";
-import { claimNextJob, completeJob, failJob, type ClaimedJob } from "./queue";
+import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
 
 /** What a handler learns about the job besides its payload. */
 export interface JobContext {
@@ -30,8 +30,13 @@ export interface WorkerOptions {
   handlers: JobHandlers;
   /** How long to wait before looking again once the queue is empty (or the database failed). */
   pollIntervalMs: number;
-  /** The lease on a claimed job: a handler must finish within it, or another worker may run the job again. */
+  /**
+   * The lease on a claimed job, renewed by a heartbeat while its handler runs: a job whose worker died is taken over
+   * by another worker once this much time has passed on `now` since the last heartbeat.
+   */
   lockForMs?: number;
+  /** How often the lease of the job in flight is renewed (real time); a third of the lease unless given. */
+  heartbeatMs?: number;
   backoff?: BackoffPolicy;
   /** When jobs are due, leases run out and attempts are recorded. */
   now: Clock;
@@ -43,29 +48,79 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export const defaultLockForMs = 5 * 60_000;
+/**
+ * Short, so a job whose worker died (a booking the customer waits for) is taken over within half a minute; a
+ * handler may still run longer, since the heartbeat renews the lease. Decision 010 says why this length.
+ */
+export const defaultLockForMs = 30_000;
+
+/** Three renewals per lease: a renewal that fails (the database away for a moment) leaves 20 s of 30 for the next. */
+const heartbeatsPerLease = 3;
 
 /** Starts polling at once and runs one job at a time until stopped. */
 export function startWorker(options: WorkerOptions): Worker {
   const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff, now } = options;
+  const heartbeatMs = options.heartbeatMs ?? lockForMs / heartbeatsPerLease;
   const log = options.log ?? console;
   const kinds = Object.keys(handlers);
 
   let stopping = false;
   const idle = interruptibleSleep();
 
-  async function runJob(job: ClaimedJob): Promise<void> {
-    const handler = handlers[job.kind];
-    const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts };
+  /**
+   * Renews the claim's lease every `heartbeatMs` until released. `release()` answers the claim as last renewed: the
+   * lease identifies the claim, so the job is completed or failed with that one, after any renewal in flight.
+   */
+  function keepLease(claimed: ClaimedJob, fields: Record<string, unknown>) {
+    let job = claimed;
+    let renewal: Promise<void> | undefined;
+    const renew = async () => {
+      try {
+        const renewed = await renewLease(db, job, { now: now(), lockForMs });
+        if (renewed) {
+          job = renewed;
+          return;
+        }
+        clearInterval(heartbeat);
+        log.error("job lease lost while running; another worker may run it again", fields);
+      } catch (error) {
+        // The next beat tries again, while the lease renewed last still holds: a short outage costs nothing.
+        log.error("job lease: database error while renewing", {
+          ...fields,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    };
+    // A beat while the last renewal is still out is skipped: two renewals from one claim would race each other.
+    const heartbeat = setInterval(() => {
+      renewal ??= renew().finally(() => (renewal = undefined));
+    }, heartbeatMs);
+    return {
+      async release(): Promise<ClaimedJob> {
+        clearInterval(heartbeat);
+        await renewal;
+        return job;
+      },
+    };
+  }
+
+  async function runJob(claimed: ClaimedJob): Promise<void> {
+    const handler = handlers[claimed.kind];
+    const fields = { jobId: claimed.id, kind: claimed.kind, attempt: claimed.attempts };
+    const lease = keepLease(claimed, fields);
     try {
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      await handler(claimed.payload, {
+        jobId: claimed.id,
+        attempt: claimed.attempts,
+        maxAttempts: claimed.maxAttempts,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const result = await failJob(db, job, { now: now(), error: message, backoff });
+      const result = await failJob(db, await lease.release(), { now: now(), error: message, backoff });
       log.error(`job failed (${result})`, { ...fields, error: message });
       return;
     }
-    if (!(await completeJob(db, job, now()))) {
+    if (!(await completeJob(db, await lease.release(), now()))) {
       log.error("job finished after its lease was lost; another worker may run it again", fields);
     }
   }

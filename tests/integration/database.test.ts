@@ -4,7 +4,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsFolder, type Database, type OpenDatabase } from "../../server/db/database";
 import { jobs } from "../../server/db/schema";
-import { claimNextJob, completeJob, enqueueJob, failJob, type ClaimedJob } from "../../server/jobs/queue";
+import {
+  claimNextJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  renewLease,
+  type ClaimedJob,
+} from "../../server/jobs/queue";
 import { startWorker } from "../../server/jobs/worker";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 
@@ -181,6 +188,41 @@ describe.each(databaseTargets())("database on $name", (target) => {
     expect(await completeJob(db, retaken!, at(1_500))).toBe(true);
   });
 
+  it("keeps a job with its worker while the lease is renewed, and completes it under the renewed lease", async () => {
+    const kind = uniqueKind("renew");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const claim = (now: Date) => claimNextJob(db, { kinds: [kind], now, lockForMs: 1_000 });
+
+    const claimed = await claim(t0);
+    const renewed = await renewLease(db, claimed!, { now: at(800), lockForMs: 1_000 });
+    expect(renewed).toEqual({ ...claimed, lockedUntil: at(1_800) });
+    // Past the first lease, but not the renewed one: nobody else may take the job.
+    expect(await claim(at(1_000))).toBeUndefined();
+    expect(await claim(at(1_799))).toBeUndefined();
+
+    // The renewed lease is the claim now: the first one no longer matches.
+    expect(await completeJob(db, claimed!, at(1_500))).toBe(false);
+    expect(await completeJob(db, renewed!, at(1_500))).toBe(true);
+    expect(await jobRow(db, id)).toMatchObject({ doneAt: at(1_500), lockedUntil: null, attempts: 1 });
+    expect(await renewLease(db, renewed!, { now: at(1_600), lockForMs: 1_000 })).toBeUndefined();
+  });
+
+  it("refuses to renew a lease another worker took over, and leaves that worker's lease alone", async () => {
+    const kind = uniqueKind("renew-lost");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const claim = (now: Date) => claimNextJob(db, { kinds: [kind], now, lockForMs: 1_000 });
+
+    const stalled = await claim(t0);
+    const retaken = await claim(at(1_000));
+    expect(retaken).toMatchObject({ id, attempts: 2, lockedUntil: at(2_000) });
+
+    expect(await renewLease(db, stalled!, { now: at(1_100), lockForMs: 1_000 })).toBeUndefined();
+    expect(await jobRow(db, id)).toMatchObject({ lockedUntil: at(2_000) });
+    expect(await failJob(db, stalled!, { now: at(1_100), error: "late" })).toBe("lease-lost");
+    const renewed = await renewLease(db, retaken!, { now: at(1_500), lockForMs: 1_000 });
+    expect(await completeJob(db, renewed!, at(2_200))).toBe(true);
+  });
+
   it("declares a job dead when its lease expires on the last attempt", async () => {
     const kind = uniqueKind("abandoned");
     const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0, maxAttempts: 1 });
@@ -243,6 +285,80 @@ describe.each(databaseTargets())("database on $name", (target) => {
     finish();
     await stopping;
     expect(await jobRow(db, id)).toMatchObject({ doneAt: t0, attempts: 1 });
+  });
+
+  it("renews the lease of a long job in a worker, so no other worker takes it", async () => {
+    const kind = uniqueKind("worker-heartbeat");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    let clock = t0;
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const worker = startWorker({
+      db,
+      handlers: {
+        [kind]: async () => {
+          started();
+          await handlerMayFinish;
+        },
+      },
+      pollIntervalMs: 20,
+      lockForMs: 1_000,
+      heartbeatMs: 10,
+      now: () => clock,
+    });
+
+    try {
+      await handlerStarted;
+      // Far past the lease it was claimed with: the heartbeat renews it from the clock's "now".
+      clock = at(60_000);
+      await expect.poll(async () => (await jobRow(db, id)).lockedUntil).toEqual(at(61_000));
+      expect(await claimNextJob(db, { kinds: [kind], now: clock, lockForMs: 1_000 })).toBeUndefined();
+    } finally {
+      finish();
+      await worker.stop();
+    }
+    expect(await jobRow(db, id)).toMatchObject({ doneAt: at(60_000), attempts: 1, lockedUntil: null });
+  });
+
+  it("gives up a lease another worker took over: it stops renewing and its late result is refused", async () => {
+    const kind = uniqueKind("worker-lease-lost");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const errors: string[] = [];
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    // Its clock stands still, so its renewals never move the lease past t0 + 1 s: a worker stalled in time.
+    const stalled = startWorker({
+      db,
+      handlers: {
+        [kind]: async () => {
+          started();
+          await handlerMayFinish;
+        },
+      },
+      pollIntervalMs: 20,
+      lockForMs: 1_000,
+      heartbeatMs: 10,
+      now: () => t0,
+      log: { error: (message) => errors.push(message) },
+    });
+
+    let retaken: ClaimedJob | undefined;
+    try {
+      await handlerStarted;
+      retaken = await claimNextJob(db, { kinds: [kind], now: at(1_000), lockForMs: 1_000 });
+      expect(retaken).toMatchObject({ id, attempts: 2 });
+      await expect.poll(() => errors).toContain("job lease lost while running; another worker may run it again");
+      expect(await jobRow(db, id)).toMatchObject({ lockedUntil: at(2_000), doneAt: null });
+    } finally {
+      finish();
+      await stalled.stop();
+    }
+    expect(errors).toContain("job finished after its lease was lost; another worker may run it again");
+    expect(await completeJob(db, retaken!, at(1_500))).toBe(true);
   });
 
   it("records a handler's error on the job and schedules the retry", async () => {
