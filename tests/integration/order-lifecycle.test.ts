@@ -5,6 +5,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { AppLoadContext } from "@remix-run/node";
 import { Code, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import {
@@ -23,12 +24,15 @@ import { ProviderError, type BookingRequest, type HotelProvider } from "../../se
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
 import { bookingRefOf } from "../../server/adapters/provider/simulator-booking";
 import type { OpenDatabase } from "../../server/db/database";
+import { jobs } from "../../server/db/schema";
 import { formatDate, formatMoney } from "../../server/documents/format";
 import { flatText } from "../../server/documents/pdf-text.test-helper";
 import { marketDate } from "../../server/domain/stay";
 import { voucherValidTo } from "../../server/domain/voucher-rules";
 import { createJobHandlers } from "../../server/jobs/handlers";
-import { startWorker, type JobHandlers } from "../../server/jobs/worker";
+import { claimNextJob } from "../../server/jobs/queue";
+import { defaultLockForMs, startWorker, type JobHandlers } from "../../server/jobs/worker";
+import { orderJobKinds } from "../../server/orders/order-jobs";
 import { markTransferPaid } from "../../server/orders/order-payments";
 import { findOrder } from "../../server/stores/orders";
 import { siteVariants } from "../../server/web/variants";
@@ -46,7 +50,7 @@ import {
   now,
   variants,
 } from "../fixtures/hotel-orders";
-import { drainJobs } from "../fixtures/jobs";
+import { drainJobs, killBookingWorkerMidBooking } from "../fixtures/jobs";
 
 /**
  * What happens to an order after it is placed, through the api and the worker's jobs on a real database: the booking
@@ -143,6 +147,31 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
     return texts.filter((text) => text.includes(`order-${orderNumber}-`));
   }
 
+  /**
+   * A worker dies in the middle of booking the order: the provider has booked, the shop has not recorded it, and the
+   * worker's lease is renewed no more. On PostgreSQL the worker is a process of its own, killed with SIGKILL. PGlite is
+   * one process's database, so there it is a claim made as the worker makes it, whose handler hangs at the provider and
+   * whose lease nobody renews.
+   */
+  async function killWorkerMidBooking(orderId: string): Promise<void> {
+    if (target.multiInstance) return killBookingWorkerMidBooking(testDb.options, clock, orderId);
+    const job = await claimNextJob(db(), { kinds: [orderJobKinds.booking], now: clock, lockForMs: defaultLockForMs });
+    expect(job?.payload).toEqual({ orderId });
+    await new Promise<void>((atProvider) => {
+      trouble = async (request) => {
+        if (request.reference !== orderId) return;
+        trouble = undefined;
+        atProvider();
+        await new Promise<never>(() => {});
+      };
+      void handlers[orderJobKinds.booking]!(job!.payload, {
+        jobId: job!.id,
+        attempt: job!.attempts,
+        maxAttempts: job!.maxAttempts,
+      });
+    });
+  }
+
   /** A paid order whose room is booked: paid by transfer, seen on the account, the booking job run. */
   async function bookedOrder() {
     const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
@@ -218,6 +247,42 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         await worker.stop();
       }
       expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
+    });
+
+    it("a worker killed mid-booking: another worker books the order once the short lease has run out", async () => {
+      await runJobs(); // nothing else is due, so the booking below is the first job the dying worker takes
+      const { order } = await createOrder(transferOnly);
+      await markTransferPaid(db(), order.orderNumber, clock);
+      await killWorkerMidBooking(order.orderId);
+
+      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.PENDING);
+      const bookingJob = eq(jobs.dedupeKey, `${orderJobKinds.booking}:${order.orderId}`);
+      const [stalled] = await db().select().from(jobs).where(bookingJob);
+      // The dead worker holds the booking for half a minute at most, not minutes.
+      expect(stalled).toMatchObject({ attempts: 1, doneAt: null, lockedUntil: new Date(clock.getTime() + 30_000) });
+
+      const asked = () => booked.filter((request) => request.reference === order.orderId).length;
+      const askedBefore = asked();
+      clock = stalled!.lockedUntil!;
+      const takeover = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => clock });
+      try {
+        await expect
+          .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus, { timeout: 15_000 })
+          .toBe(BookingStatus.ACTIVE);
+      } finally {
+        await takeover.stop();
+        clock = now;
+      }
+      await runJobs(stalled!.lockedUntil!); // the mails the booking called for
+
+      // The provider keeps one booking per order: asked again, it answered the booking the dead worker had made.
+      expect((await orderOf(order.orderId)).booking?.bookingReference).toBe(bookingRefOf(order.orderId));
+      expect(asked()).toBe(askedBefore + 1);
+      const [taken] = await db().select().from(jobs).where(bookingJob);
+      expect(taken).toMatchObject({ attempts: 2, doneAt: stalled!.lockedUntil, lockedUntil: null });
+      const mails = await mailsAbout(order.orderNumber);
+      const confirmations = mails.filter((mail) => mail.includes(`order-${order.orderNumber}-booking_confirmed`));
+      expect(confirmations).toHaveLength(1);
     });
 
     it("a crash after the provider booked but before the shop recorded it: the retry gets the same booking", async () => {
