@@ -26,6 +26,7 @@ export type OutcomeName = (typeof outcomeNames)[keyof typeof outcomeNames];
 /** The refusals the status page explains in words of its own; any other is the catalogue's generic sentence. */
 export const explainedPaymentErrors = [
   ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE,
+  ErrorCode.PAYMENT_RETURN_URL_INVALID,
   ErrorCode.CARD_CALLBACK_INVALID_SIGNATURE,
   ErrorCode.CAFETERIA_CALLBACK_CURRENCY_MISSING,
   ErrorCode.CAFETERIA_CALLBACK_ORDER_NUMBER_MISSING,
@@ -47,10 +48,14 @@ export function statusRedirect(
   return redirect(`${path}${search}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
 
+/** What keeps a visitor from the gateway: its being unreachable, or a host the api does not call the shop's own. */
+const paymentStartRefusals = [ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE, ErrorCode.PAYMENT_RETURN_URL_INVALID];
+
 /**
  * Starts paying the order's payment (or its first one due at a gateway) and redirects there; with nothing to pay at
- * a gateway, to the status page (with `after`, what the visitor was just told). A gateway that cannot be reached is
- * said on the status page, where "Pay now" tries again.
+ * a gateway, to the status page (with `after`, what the visitor was just told). The gateway sends the visitor back to
+ * the host they came through, which the api takes only when it is one of the shop's (a stranger's Host header is
+ * not). A refusal is said on the status page, where "Pay now" tries again.
  */
 export async function payAtGateway(
   context: AppLoadContext,
@@ -70,7 +75,7 @@ export async function payAtGateway(
     return redirectDocument(gateway.url, { status: 303, headers: { "Cache-Control": orderCacheControl } });
   } catch (error) {
     const code = errorCodeOf(error);
-    if (code !== ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE) throw error;
+    if (code === undefined || !paymentStartRefusals.includes(code)) throw error;
     return statusRedirect(context, orderId, { outcome: options.after, error: code });
   }
 }

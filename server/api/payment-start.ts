@@ -4,6 +4,7 @@ import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
 import { isFinalOrderStatus } from "../domain/order-status";
 import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payments";
+import { isShopAddress } from "../web/variants";
 import { apiError } from "./api-error";
 import type { ApiDeps } from "./deps";
 import { contractGatewayType } from "./order-contract";
@@ -13,13 +14,19 @@ import { requestedOrder } from "./order-lookup";
 /**
  * Sends the visitor to pay one card or benefit payment of an order: a new try at its gateway each time (after a
  * decline or a cancel the visitor simply tries again). Nothing to pay at a gateway, or an order no longer live,
- * answers no gateway, and the web shows the order's status instead.
+ * answers no gateway, and the web shows the order's status instead. The gateway sends the visitor back to the given
+ * return address, so only the shop's own hosts are taken: anything else would be an open redirect in the shop's name.
  */
 export function paymentStart(deps: ApiDeps): ServiceImpl<typeof ShopService>["paymentStart"] {
   return async (request) => {
     const order = await requestedOrder(deps, request.productVariant, request.orderId);
-    if (!isHttpUrl(request.returnUrl)) {
-      throw apiError(Code.InvalidArgument, ErrorCode.INVALID_ARGUMENT, "must be an absolute http(s) URL", "return_url");
+    if (!isShopAddress(request.returnUrl, deps.config.domains)) {
+      throw apiError(
+        Code.InvalidArgument,
+        ErrorCode.PAYMENT_RETURN_URL_INVALID,
+        "must be an absolute http(s) URL on one of the shop's own hosts",
+        "return_url"
+      );
     }
     const payment = isFinalOrderStatus(order.status)
       ? undefined
@@ -36,12 +43,4 @@ export function paymentStart(deps: ApiDeps): ServiceImpl<typeof ShopService>["pa
       throw apiError(Code.Unavailable, ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE, error.message, "payment_id");
     }
   };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    return ["http:", "https:"].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
 }

@@ -11,7 +11,7 @@ import { OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
 import { GatewayType, PaymentOutcome, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { settleCafeteriaPayment } from "../../server/adapters/gateways/cafeteria/cafeteria-protocol-server";
-import type { SandboxDecision } from "../../server/adapters/gateways/payment-gateway";
+import { GatewayUnavailableError, type SandboxDecision } from "../../server/adapters/gateways/payment-gateway";
 import { createFileMailer } from "../../server/adapters/mail/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
@@ -49,8 +49,10 @@ const gatewayOf = {
   edenred_card: { type: GatewayType.EDENRED, path: "/sandbox-gateway/edenred/pay/" },
 } as const;
 type GatewayMethod = keyof typeof gatewayOf;
+const gatewayTypeOf = { payment_card: "CSOB", pluxee_cafeteria: "PLUXEE", edenred_card: "EDENRED" } as const;
 
-const returnUrlOf = (orderId: string) => `https://shop.example/status/${orderId}/platba`;
+/** The Czech shop's return page on its development host, the one the api's configuration (no domains) calls its own. */
+const returnUrlOf = (orderId: string) => `http://localhost:3000/status/${orderId}/platba`;
 
 /** Where the gateway sent the visitor back: the attempt its URL names, and every field of its query. */
 interface GatewayReturn {
@@ -141,7 +143,7 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
     const path = location.pathname.split("/");
     const attemptId = path.pop()!;
     // Back on the shop's return page of this order: the return URL given to PaymentStart, plus the attempt's id.
-    expect(`${location.origin}${path.join("/")}`).toMatch(/^https:\/\/shop\.example\/status\/[0-9a-f-]{36}\/platba$/);
+    expect(`${location.origin}${path.join("/")}`).toMatch(/^http:\/\/localhost:3000\/status\/[0-9a-f-]{36}\/platba$/);
     return { attemptId, params: Object.fromEntries(location.searchParams) };
   }
 
@@ -705,19 +707,45 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
       expect(await attemptsOf(order.payments[0]!.paymentId)).toHaveLength(0);
     });
 
-    it.each(["javascript:alert(1)", "ftp://shop.example/status", "/status/x/platba", "not a url"])(
-      "refuses the return URL %s",
-      async (returnUrl) => {
-        const { order } = await singlePaymentOrder("payment_card");
-        const refused = await failureOf(
-          client.paymentStart({ productVariant: czVariant, orderId: order.orderId, returnUrl })
+    it.each([
+      "https://evil.example/x",
+      "http://localhost@evil.example/status/x/platba",
+      "https://shop.example/status/x/platba",
+      "javascript:alert(1)",
+      "ftp://localhost/status",
+      "/status/x/platba",
+      "not a url",
+    ])("refuses the return URL %s: the gateway would send the visitor there", async (returnUrl) => {
+      const { order } = await singlePaymentOrder("payment_card");
+      const refused = await failureOf(client.paymentStart({ productVariant: czVariant, orderId: order.orderId, returnUrl }));
+      expect(refused).toMatchObject({
+        code: Code.InvalidArgument,
+        errorCode: ErrorCode.PAYMENT_RETURN_URL_INVALID,
+        field: "return_url",
+      });
+      expect(await attemptsOf(order.payments[0]!.paymentId)).toHaveLength(0);
+    });
+
+    // The sandbox's keys are public (it plays every unconfigured gateway), so anyone can start a payment there the way
+    // the api does: it must not send a visitor off the shop either.
+    it.each(Object.keys(gatewayOf) as GatewayMethod[])(
+      "the sandbox of %s starts no payment that would return the visitor to another host",
+      async (method) => {
+        const gateway = apis[0]!.deps.gateways[gatewayTypeOf[method]];
+        const init = {
+          paymentId: "00000000-0000-4000-8000-000000000001",
+          orderNumber: "2026000001",
+          amount: 10_000,
+          currency: "CZK",
+          description: "Hotel",
+          language: "cs",
+        } as const;
+        await expect(gateway.start({ ...init, returnUrl: "https://evil.example/x" })).rejects.toThrow(
+          GatewayUnavailableError
         );
-        expect(refused).toMatchObject({
-          code: Code.InvalidArgument,
-          errorCode: ErrorCode.INVALID_ARGUMENT,
-          field: "return_url",
+        await expect(gateway.start({ ...init, returnUrl: returnUrlOf(init.paymentId) })).resolves.toMatchObject({
+          redirectUrl: expect.stringMatching(/^\/sandbox-gateway\//),
         });
-        expect(await attemptsOf(order.payments[0]!.paymentId)).toHaveLength(0);
       }
     );
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useShop } from "~/shop-data";
 
 type PaymentOutcomeNoticeProps = { outcome: string | null; error: string | null };
 
@@ -18,6 +19,7 @@ function toneOf(outcome: string | null, error: string | null): "good" | "info" |
  */
 export function PaymentOutcomeNotice({ outcome, error }: PaymentOutcomeNoticeProps) {
   const { t } = useTranslation();
+  const { site } = useShop();
   if (!outcome && !error) return null;
   const tone = toneOf(outcome, error);
   return (
@@ -27,7 +29,7 @@ export function PaymentOutcomeNotice({ outcome, error }: PaymentOutcomeNoticePro
       data-outcome={outcome ?? undefined}
     >
       {outcome ? <p>{t(`status.outcome.${outcome}`)}</p> : null}
-      {error ? <p>{t(`errors.${error}`)}</p> : null}
+      {error ? <p>{t(`errors.${error}`, { email: site.support.email })}</p> : null}
     </div>
   );
 }

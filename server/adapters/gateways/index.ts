@@ -8,6 +8,7 @@ import type { CafeteriaGatewayType } from "./cafeteria/cafeteria-protocol";
 import { CsobGateway } from "./csob/csob-gateway";
 import { csobProtocolRouter, type CsobSandboxPayment } from "./csob/csob-protocol-server";
 import type { GatewayRecordStore, GatewayType } from "./payment-gateway";
+import { isShopAddress } from "../../web/variants";
 import { renderSandboxPage } from "./sandbox/sandbox-page";
 import { cafeteriaSandboxCredentials } from "./sandbox-keys/cafeteria-secrets";
 import {
@@ -36,7 +37,8 @@ export interface GatewaySetup {
 /**
  * One gateway per type: the real one where its settings are configured, else the sandbox speaking that gateway's
  * own protocol with public sandbox keys. The api reaches the sandbox over HTTP like any gateway; browsers reach it
- * by a root-relative path on the shop's host. The sandbox and the adapters' signed timestamps read `now`.
+ * by a root-relative path on the shop's host, and it sends them back only to the shop's own hosts, as the api's
+ * PaymentStart does. The sandbox and the adapters' signed timestamps read `now`.
  */
 export function createPaymentGateways(
   config: Config,
@@ -45,6 +47,7 @@ export function createPaymentGateways(
 ): GatewaySetup {
   const settings = config.gateways;
   const sandbox = Router();
+  const acceptsReturnUrl = (address: string) => isShopAddress(address, config.domains);
   let sandboxUsed = false;
   const sandboxBase = (gateway: GatewayType) => {
     sandboxUsed = true;
@@ -64,6 +67,7 @@ export function createPaymentGateways(
         gatewayPrivateKeyPem: SANDBOX_GATEWAY_PRIVATE_KEY_PEM,
         store: sandboxStore<CsobSandboxPayment>("CSOB"),
         renderPage: renderSandboxPage,
+        acceptsReturnUrl,
         now,
       })
     );
@@ -90,6 +94,7 @@ export function createPaymentGateways(
         store: sandboxStore<CafeteriaSandboxPayment>(type),
         renderPage: renderSandboxPage,
         publicUrl,
+        acceptsReturnUrl,
         now,
       })
     );

@@ -41,6 +41,7 @@ beforeAll(async () => {
         return `<form method="post" action="${decideUrl}"></form>`;
       },
       publicUrl: mount,
+      acceptsReturnUrl: (address) => new URL(address).host === "shop.example",
     })
   );
   server = await new Promise<Server>((resolve) => {
@@ -307,6 +308,10 @@ describe("an unavailable gateway", () => {
     expect(statuses).toEqual([401]);
     await unavailable(gateway({ merchantId: "someone-else", fetch: spying }).start(init()));
     expect(statuses).toEqual([401, 401]);
+  });
+
+  it("refuses a transaction that would return the visitor to a host it does not accept", async () => {
+    await unavailable(gateway().start(init({ returnUrl: "https://evil.example/x" })));
   });
 
   it("refuses a request whose clock is far off", async () => {

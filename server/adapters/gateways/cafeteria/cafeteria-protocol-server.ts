@@ -57,6 +57,11 @@ export interface CafeteriaProtocolRouterOptions {
   renderPage: SandboxPageRenderer;
   /** Where browsers reach this router (absolute, or root-relative when the shop serves it): `redirectUrl`'s base. */
   publicUrl: string;
+  /**
+   * Where a transaction may send its visitor back. The sandbox's secrets are public, so anyone could create a
+   * transaction with them: a return address it did not check would make the shop's host an open redirect.
+   */
+  acceptsReturnUrl: (address: string) => boolean;
   now?: () => Date;
 }
 
@@ -143,6 +148,10 @@ export function cafeteriaProtocolRouter(options: CafeteriaProtocolRouterOptions)
       const request = parseJson(createTransactionRequest, body);
       if (request === undefined) {
         sendSigned(res, merchant, 400, errorBody("invalid_request", "the transaction request is malformed"));
+        return;
+      }
+      if (!options.acceptsReturnUrl(request.returnUrl)) {
+        sendSigned(res, merchant, 400, errorBody("invalid_request", "the return URL is not the merchant's"));
         return;
       }
       const payment: CafeteriaSandboxPayment = {

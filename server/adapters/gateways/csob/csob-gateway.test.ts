@@ -51,6 +51,7 @@ beforeAll(async () => {
       merchants: { [MERCHANT_ID]: SANDBOX_MERCHANT_PUBLIC_KEY_PEM },
       gatewayPrivateKeyPem: SANDBOX_GATEWAY_PRIVATE_KEY_PEM,
       store,
+      acceptsReturnUrl: (address) => new URL(address).host === new URL(RETURN_URL).host,
       renderPage: (view, decideUrl) => {
         pages.push({ view, decideUrl });
         return `<!doctype html><title>Pay</title><form method="post" action="${decideUrl}"></form>`;
@@ -273,6 +274,12 @@ describe("CsobGateway against the eAPI 1.9 protocol server", () => {
     await expect(impostor.status(started.gatewayRef)).rejects.toThrow(/resultCode 110/);
     const tamperedPage = await fetch(new URL(started.redirectUrl.replace(/\/[^/]+$/, "/c2ln"), origin));
     expect(tamperedPage.status).toBe(401);
+  });
+
+  it("the protocol server starts no payment that would return the visitor to a host it does not accept", async () => {
+    await expect(gateway().start({ ...init, returnUrl: "https://evil.example/x" })).rejects.toThrow(
+      /resultCode 110: Invalid parameter returnUrl/
+    );
   });
 
   it("refuses a return signed by another key, with a tampered field, without a signature, or of another payment", async () => {

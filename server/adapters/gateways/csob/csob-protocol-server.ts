@@ -71,6 +71,11 @@ export interface CsobProtocolRouterOptions {
   renderPage: SandboxPageRenderer;
   /** The face the payment page shows; "CSOB" unless the sandbox plays another card gateway. */
   gatewayType?: GatewayType;
+  /**
+   * Where a payment may send its visitor back. The sandbox's keys are public, so anyone could start a payment with
+   * them: a return address it did not check would make the shop's host an open redirect.
+   */
+  acceptsReturnUrl: (address: string) => boolean;
   now?: () => Date;
 }
 
@@ -267,6 +272,7 @@ export function csobProtocolRouter(options: CsobProtocolRouterOptions): Router {
     operation(async (req, res) => {
       const init = parseBody(initShape, req.body);
       checkSignature(init.merchantId, initRequestText(init), init.signature);
+      if (!options.acceptsReturnUrl(init.returnUrl)) throw refusedAsInvalid("returnUrl");
       const payment: CsobSandboxPayment = {
         payId: newPayId(),
         merchantId: init.merchantId,
