@@ -57,6 +57,9 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
     const record = startCallRecord(req.headers);
     // Set before Connect writes its head, so every answer carries it, even one Connect refuses on its own.
     res.setHeader("X-Request-Id", record.requestId);
+    // No answer is for anyone but its caller (orders, documents, payments, even refusals naming them), and none is
+    // worth sorting out which could be shared: no cache keeps any.
+    res.setHeader("Cache-Control", "no-store");
     res.on("finish", () => {
       if (res.statusCode !== 200) logFailedCall(record, procedureOf(req), res.statusCode);
     });

@@ -1,0 +1,50 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiMiddleware } from "../../server/api";
+import { createWebApp } from "../../server/web/app";
+import { startApiServer, type RunningApi } from "../fixtures/api-server";
+import { now } from "../fixtures/hotel-orders";
+
+/**
+ * The headers of the api's answers as a process of ROLE=api serves them (the web server without Remix): orders,
+ * documents and payments are one customer's, so no cache may keep any answer, and no other site may embed one.
+ */
+
+let api: RunningApi;
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  api = await startApiServer({ now: () => now });
+  const app = createWebApp({ config: api.deps.config, api: createApiMiddleware(api.deps), isReady: async () => true });
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/dzb.shop.v1.ShopService`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await api.stop();
+});
+
+const czVariant = { product: "PRODUCT_DZB_CZ", lang: "LANG_CS", currency: "CURRENCY_CZK" };
+
+describe("every api answer", () => {
+  it.each([
+    ["an answer", "Version", {}, 200],
+    ["a refusal", "OrderDetail", { productVariant: czVariant, orderId: "00000000-0000-4000-8000-000000000000" }, 404],
+    ["an invalid request", "PaymentStart", { productVariant: czVariant, orderId: "x", returnUrl: "x" }, 400],
+    ["an unknown procedure", "NoSuchMethod", {}, 404],
+  ])("is kept by no cache and embedded by no other site: %s", async (_, method, body, status) => {
+    const answer = await fetch(`${baseUrl}/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  });
+});
