@@ -2,21 +2,18 @@ import { createCookie } from "@remix-run/node";
 
 /**
  * The shop's two cookies. Both are read by the web server before Remix runs and written by
- * Remix actions, so they are defined once here.
+ * Remix actions, so they are defined once here. `secure` is the configuration's
+ * `secureCookies`: development runs over plain HTTP, where a browser would drop them.
  */
 
 /** SPEC §2: the chosen locale is remembered for 365 days, path root, same-site lax. */
-export const localeCookie = createCookie("locale", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 365 * 24 * 60 * 60,
-});
+export function localeCookie(secure: boolean) {
+  return createCookie("locale", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 60 * 60, secure });
+}
 
 /**
  * An anonymous session id sent to the api on every call (X-Session-Id), so a customer's
- * calls can be followed in the logs. It is random and carries nothing else; `secure` is
- * decided per request because development runs over plain HTTP.
+ * calls can be followed in the logs. It is random and carries nothing else.
  */
 export function sessionCookie(secure: boolean) {
   return createCookie("sid", { path: "/", sameSite: "lax", httpOnly: true, secure });

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { languageOf, localizedPath, locales, matchScreen, screens, type ScreenId } from "./route-table";
+import {
+  languageOf,
+  localizedPath,
+  locales,
+  matchScreen,
+  MAX_SWITCHED_PATH_LENGTH,
+  screens,
+  switchedLocalePath,
+  type ScreenId,
+} from "./route-table";
 
 const sampleParams: Record<string, Record<string, string>> = {
   orderAccommodation: { orderId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
@@ -64,6 +73,45 @@ describe("the route table", () => {
       fc.property(fc.string({ minLength: 1 }), fc.constantFrom(...locales), (id, locale) => {
         const path = localizedPath("orderStatus", locale, "cs", { id });
         expect(matchScreen(path)?.params.id).toBe(id);
+      }),
+    );
+  });
+});
+
+describe("switching the language", () => {
+  const orderId = "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10";
+
+  it("keeps the screen, its parameters and its query", () => {
+    expect(switchedLocalePath("/zamowienie", "en", "pl")).toBe("/en/order");
+    const reservation = switchedLocalePath(`/en/order/reservation/${orderId}`, "pl", "pl");
+    expect(reservation).toBe(`/zamowienie/rezerwacja/${orderId}`);
+    const status = switchedLocalePath(`/status/${orderId}?outcome=paid`, "en", "cs");
+    expect(status).toBe(`/en/status/${orderId}?outcome=paid`);
+    expect(switchedLocalePath("/en", "cs", "cs")).toBe("/");
+  });
+
+  it.each([
+    ["another origin", "https://evil.example/objednavka"],
+    ["a protocol-relative address", "//evil.example/objednavka"],
+    ["a backslash address", "/\\evil.example/objednavka"],
+    ["no URL at all", "http://["],
+    ["no text", null],
+    ["a path longer than any of ours", `/objednavka?url=${"a".repeat(MAX_SWITCHED_PATH_LENGTH)}`],
+    ["the 100 KB path of the report", `/${"a".repeat(100_000)}`],
+    ["a path that its escapes make longer than any of ours", `/${"ř".repeat(MAX_SWITCHED_PATH_LENGTH / 2)}`],
+  ])("answers the locale's home for %s", (_, path) => {
+    expect(switchedLocalePath(path, "en", "cs")).toBe("/en");
+    expect(switchedLocalePath(path, "cs", "cs")).toBe("/");
+  });
+
+  it("answers only a path of this origin, never longer than its bound, whatever is posted", () => {
+    const posted = fc.string({ unit: "grapheme", maxLength: MAX_SWITCHED_PATH_LENGTH + 100 });
+    fc.assert(
+      fc.property(posted, fc.constantFrom(...locales), (path, locale) => {
+        const target = switchedLocalePath(path, locale, "cs");
+        expect(target).toMatch(/^\/(?![/\\])/);
+        expect(new URL(target, "http://shop.invalid").origin).toBe("http://shop.invalid");
+        expect(target.length).toBeLessThanOrEqual(MAX_SWITCHED_PATH_LENGTH);
       }),
     );
   });

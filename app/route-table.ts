@@ -213,6 +213,26 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** Longer than any path and query of the shop's own: step 1 may carry a hotel link and its stay in its query. */
+export const MAX_SWITCHED_PATH_LENGTH = 4_096;
+
+/**
+ * Where switching to `locale` takes a visitor who is at `path` (path and query, as the language form posts it): the
+ * same screen's path in that locale, built from this table, with the same query. A path that is no screen of ours,
+ * not our own (another origin), or longer than any of ours, is the locale's home: nothing a stranger posts is copied
+ * into the redirect unbounded or unchecked, and no redirect is longer than the bound.
+ */
+export function switchedLocalePath(path: unknown, locale: Locale, defaultLocale: Locale): string {
+  const home = localizedPath("home", locale, defaultLocale);
+  if (typeof path !== "string" || path.length > MAX_SWITCHED_PATH_LENGTH) return home;
+  const base = "http://shop.invalid";
+  const current = URL.canParse(path, base) ? new URL(path, base) : null;
+  const match = current?.origin === base ? matchScreen(current.pathname) : null;
+  const target = match ? localizedPath(match.screen, locale, defaultLocale, match.params) + current!.search : home;
+  // Encoding may lengthen what was read (a letter of nine bytes' escapes): the redirect is held to the same bound.
+  return target.length > MAX_SWITCHED_PATH_LENGTH ? home : target;
+}
+
 /** Route ids look like `en--order` or `default--order`; the screen is the part after `--`. */
 export function screenOfRouteId(routeId: string): ScreenId | null {
   const screen = routeId.split("--")[1];

@@ -1,22 +1,17 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { localeCookie } from "~/cookies.server";
-import { isLocale, localizedPath, matchScreen } from "~/route-table";
+import { isLocale, switchedLocalePath } from "~/route-table";
 
 /**
- * The language dropdown posts here (it works without JavaScript). The choice is remembered in
- * the locale cookie and the visitor lands on the same screen's path in that locale. Only our
- * own paths come out of the route table, so the form's `path` cannot redirect elsewhere.
+ * The language dropdown posts here (it works without JavaScript). The choice is remembered in the locale cookie and
+ * the visitor lands on the same screen's path in that locale. The path is rebuilt from the route table, so the form's
+ * `path` cannot redirect elsewhere, nor make the redirect carry what a stranger typed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const requested = form.get("locale");
   const locale = isLocale(requested) ? requested : context.locale;
-  const current = new URL(String(form.get("path") ?? "/"), "http://shop.invalid");
-  const match = current.origin === "http://shop.invalid" ? matchScreen(current.pathname) : null;
-  const target = match
-    ? localizedPath(match.screen, locale, context.variant.defaultLocale, match.params) + current.search
-    : localizedPath("home", locale, context.variant.defaultLocale);
-  return redirect(target, { status: 303, headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+  const target = switchedLocalePath(form.get("path"), locale, context.variant.defaultLocale);
+  return redirect(target, { status: 303, headers: { "Set-Cookie": await context.localeCookie.serialize(locale) } });
 }
 
 /** A GET here has nothing to show: send the visitor home. */

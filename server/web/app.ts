@@ -64,6 +64,7 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
   app.use(sameOriginPosts((req) => publicHost(config, req)));
 
   const sidCookie = sessionCookie(config.secureCookies);
+  const chosenLocaleCookie = localeCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   const formTargets = gatewayOrigins(config);
 
@@ -89,7 +90,7 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
       pathname: url.pathname,
       search: url.search,
       variant,
-      cookieLocale: await localeCookie.parse(cookieHeader),
+      cookieLocale: await chosenLocaleCookie.parse(cookieHeader),
       acceptLanguage: req.get("accept-language"),
     });
 
@@ -117,6 +118,7 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
       variant,
       locale: localeResolution.locale,
       localeResolution,
+      localeCookie: chosenLocaleCookie,
       nonce,
       sessionId,
       requestId,

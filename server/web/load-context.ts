@@ -1,3 +1,4 @@
+import type { Cookie } from "@remix-run/node";
 import type { createRpcClient } from "../../app/rpc.server";
 import type { Locale } from "../../app/route-table";
 import type { Environment } from "../config";
@@ -27,6 +28,8 @@ export type ShopLoadContext = {
   variant: SiteVariant;
   locale: Locale;
   localeResolution: LocaleResolution;
+  /** Where the language form remembers the choice; Secure as the configuration says. */
+  localeCookie: Cookie;
   nonce: string;
   sessionId: string;
   requestId: string;
