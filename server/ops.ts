@@ -1,25 +1,35 @@
 /**
  * The operator's command line (`npm run ops -- <command>`), on the database the shop is configured with.
  * The embedded PGlite allows one process per data folder: stop the shop first, or point both at PostgreSQL.
+ * The command line is read before the database is opened, so help and a mistyped option need neither.
+ * Exit codes: 0 done, 1 the command found nothing to act on (or failed), 2 the command line cannot run.
  */
 import { systemClock } from "./clock";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/database";
-import { OpsError, runOps, usage, UsageError } from "./ops/commands";
+import { OpsError, readCommandLine, UsageError, type OpsCommandLine } from "./ops/commands";
 
-const args = process.argv.slice(2);
-if (args.length === 0 || args[0] === "--help") {
-  console.log(usage);
-} else {
+let commandLine: OpsCommandLine | undefined;
+try {
+  commandLine = readCommandLine(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`${error.message}\n\n${error.usage}`);
+  process.exitCode = 2;
+}
+
+if (commandLine && "help" in commandLine) {
+  console.log(commandLine.help);
+} else if (commandLine) {
   const config = loadConfig();
+  // Loaded only here: the database driver is most of the start-up time, which help and refusals need not wait for.
+  const { openDatabase } = await import("./db/database");
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await runOps(args, { db: database.db, now: systemClock(), print: (line) => console.log(line) });
+    await commandLine.run({ db: database.db, now: systemClock(), print: (line) => console.log(line) });
   } catch (error) {
     process.exitCode = 1;
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
-    else if (error instanceof OpsError) console.error(error.message);
-    else console.error(error);
+    // A refusal is said in a line; anything else is a bug, and its stack helps whoever fixes it.
+    console.error(error instanceof OpsError ? error.message : error);
   } finally {
     await database.close();
   }

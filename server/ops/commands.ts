@@ -1,31 +1,16 @@
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Database } from "../db/database";
 import { MINOR_PER_UNIT } from "../domain/money";
 import { marketCurrency, productKeys, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN, voucherValidTo } from "../domain/voucher-rules";
 import { markTransferPaid } from "../orders/order-payments";
-import { createCoupon, issueCreditVoucher } from "../stores/vouchers";
+import { createCoupon, issueCreditVoucher, type NewCoupon } from "../stores/vouchers";
 
 /**
  * What an operator does by hand until the back office exists: record a bank transfer that arrived, issue a value
  * voucher (a goodwill gesture, a replacement), create a coupon. Each command prints one line a person can read.
  */
-
-export const usage = `Usage: npm run ops -- <command> [options]
-
-  transfer-paid <order-number>
-      The order's bank transfer arrived: its waiting transfer payments become paid.
-
-  voucher-issue --product DZB_CZ --value 1000 [--code 12345678 ...]
-      Issues a value voucher worth --value whole units of the product's currency, valid from today
-      for the product's validity period. Without --code a random 8-digit code is drawn; with several
-      --code options, one voucher per code.
-
-  coupon-create --code ABCDE --product DZB_CZ [--bonus 200] [--percent 10] [--valid-to 2027-12-31]
-                [--methods transfer,payment_card] [--remove-business-fee] [--remove-transaction-fee]
-      Creates a discount coupon (5 capitals or digits): a fixed bonus and/or a percentage off,
-      optionally valid only when paying with the listed methods.`;
 
 export interface OpsContext {
   readonly db: Database;
@@ -33,8 +18,11 @@ export interface OpsContext {
   readonly print: (line: string) => void;
 }
 
-/** Thrown for a command line that cannot run; the CLI prints it with the usage and exits non-zero. */
-export class UsageError extends Error {}
+/** Thrown for a command line that cannot run; the CLI prints it, one line, with the usage and exits 2. */
+export class UsageError extends Error {
+  /** The usage to show with it: the command's own once the command is known. */
+  usage = usage;
+}
 
 /** Thrown when a well-formed command finds nothing to act on; the CLI prints it alone and exits non-zero. */
 export class OpsError extends Error {}
@@ -52,23 +40,116 @@ function productOf(text: string | undefined): ProductKey {
   return product;
 }
 
-export async function runOps(argv: readonly string[], context: OpsContext): Promise<void> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case "transfer-paid":
-      return transferPaid(rest, context);
-    case "voucher-issue":
-      return voucherIssue(rest, context);
-    case "coupon-create":
-      return couponCreate(rest, context);
-    default:
-      throw new UsageError(command ? `unknown command "${command}"` : "no command given");
+/**
+ * One command: how it is called (the first line names it, the others go on with its options), what it does, and its
+ * arguments read into the work to do. Reading throws UsageError, before any database is opened.
+ */
+interface OpsCommand {
+  readonly synopsis: readonly string[];
+  readonly description: string;
+  readonly read: (args: string[]) => (context: OpsContext) => Promise<void>;
+}
+
+const commands: Record<string, OpsCommand> = {
+  "transfer-paid": {
+    synopsis: ["transfer-paid <order-number>"],
+    description: "The order's bank transfer arrived: its waiting transfer payments become paid.",
+    read: readTransferPaid,
+  },
+  "voucher-issue": {
+    synopsis: ["voucher-issue --product DZB_CZ --value 1000 [--code 12345678 ...]"],
+    description: `Issues a value voucher worth --value whole units of the product's currency, valid from today
+for the product's validity period. Without --code a random 8-digit code is drawn; with several
+--code options, one voucher per code.`,
+    read: readVoucherIssue,
+  },
+  "coupon-create": {
+    synopsis: [
+      "coupon-create --code ABCDE --product DZB_CZ [--bonus 200] [--percent 10] [--valid-to 2027-12-31]",
+      "[--methods transfer,payment_card] [--remove-business-fee] [--remove-transaction-fee]",
+    ],
+    description: `Creates a discount coupon (5 capitals or digits): a fixed bonus and/or a percentage off,
+optionally valid only when paying with the listed methods.`,
+    read: readCouponCreate,
+  },
+};
+
+const usageLead = "Usage: npm run ops -- ";
+
+/** The synopsis after `lead`, its continuation lines under the command's first option. */
+function synopsisLines({ synopsis: [first, ...more] }: OpsCommand, lead: string): string[] {
+  const continuation = " ".repeat(lead.length + first!.indexOf(" ") + 1);
+  return [`${lead}${first}`, ...more.map((line) => `${continuation}${line}`)];
+}
+
+const indented = (text: string, indent: string) => text.replaceAll(/^/gm, indent);
+
+export const usage = [
+  `${usageLead}<command> [options]`,
+  ...Object.values(commands).map((command) =>
+    [...synopsisLines(command, "  "), indented(command.description, "      ")].join("\n")
+  ),
+  "  Every command prints its own usage for --help.",
+].join("\n\n");
+
+function commandUsage(command: OpsCommand): string {
+  return [...synopsisLines(command, usageLead), "", indented(command.description, "  ")].join("\n");
+}
+
+const isHelp = (arg: string) => arg === "--help" || arg === "-h";
+
+/** What a command line asks for: help to print, or work to do on the database. */
+export type OpsCommandLine = { readonly help: string } | { readonly run: (context: OpsContext) => Promise<void> };
+
+/** Reads the command line without touching the database; throws UsageError for one that cannot run. */
+export function readCommandLine(argv: readonly string[]): OpsCommandLine {
+  const [name, ...args] = argv;
+  if (name === undefined || isHelp(name)) return { help: usage };
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  const ownUsage = commandUsage(command);
+  if (args.some(isHelp)) return { help: ownUsage };
+  try {
+    return { run: command.read(args) };
+  } catch (error) {
+    if (error instanceof UsageError) error.usage = ownUsage;
+    throw error;
   }
 }
 
-async function transferPaid(args: readonly string[], { db, now, print }: OpsContext): Promise<void> {
+export async function runOps(argv: readonly string[], context: OpsContext): Promise<void> {
+  const commandLine = readCommandLine(argv);
+  if ("help" in commandLine) context.print(commandLine.help);
+  else await commandLine.run(context);
+}
+
+/** `parseArgs` with its refusals (an unknown option, a stray argument, a missing value) said in one line. */
+function optionsOf<T extends ParseArgsConfig["options"]>(command: string, args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(`${command}: ${parseProblem(error)}`);
+  }
+}
+
+function parseProblem(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const quoted = /'([^']*)'/.exec(message ?? "")?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && quoted) return `unknown option ${quoted}`;
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" && quoted) return `unexpected argument "${quoted}"`;
+  if (code?.startsWith("ERR_PARSE_ARGS_")) return (message ?? code).split("\n")[0]!;
+  throw error;
+}
+
+function readTransferPaid(args: string[]) {
   const [number] = args;
-  if (!number || args.length !== 1) throw new UsageError("transfer-paid takes exactly one order number");
+  if (!number || args.length !== 1 || number.startsWith("-")) {
+    throw new UsageError("transfer-paid takes exactly one order number");
+  }
+  return (context: OpsContext) => transferPaid(number, context);
+}
+
+async function transferPaid(number: string, { db, now, print }: OpsContext): Promise<void> {
   const result = await markTransferPaid(db, number, now);
   if (!result) throw new OpsError(`no order numbered ${number}`);
   print(
@@ -78,10 +159,11 @@ async function transferPaid(args: readonly string[], { db, now, print }: OpsCont
   );
 }
 
-async function voucherIssue(args: readonly string[], { db, now, print }: OpsContext): Promise<void> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: { product: { type: "string" }, value: { type: "string" }, code: { type: "string", multiple: true } },
+function readVoucherIssue(args: string[]) {
+  const values = optionsOf("voucher-issue", args, {
+    product: { type: "string" },
+    value: { type: "string" },
+    code: { type: "string", multiple: true },
   });
   const product = productOf(values.product);
   if (!values.value) throw new UsageError("voucher-issue needs --value");
@@ -90,33 +172,38 @@ async function voucherIssue(args: readonly string[], { db, now, print }: OpsCont
   if (badCode !== undefined) throw new UsageError(`--code must be 8 digits, got "${badCode}"`);
   const value = minorOfTyped(values.value, "--value");
   if (value <= 0) throw new UsageError("--value must be more than 0");
+  return (context: OpsContext) => voucherIssue({ product, value, typedValue: values.value!, codes }, context);
+}
+
+async function voucherIssue(
+  voucher: { product: ProductKey; value: number; typedValue: string; codes: string[] },
+  { db, now, print }: OpsContext
+): Promise<void> {
+  const { product, value, codes } = voucher;
   const today = marketDate(now);
   const validTo = voucherValidTo(product, today);
   for (const code of codes.length > 0 ? codes : [undefined]) {
-    const voucher = await issueCreditVoucher(db, {
+    const issued = await issueCreditVoucher(db, {
       currency: marketCurrency[product],
       value,
       validFrom: today,
       validTo,
       ...(code ? { code } : {}),
     });
-    print(`voucher ${voucher.code}: ${values.value} ${marketCurrency[product]}, valid ${today} to ${validTo}`);
+    print(`voucher ${issued.code}: ${voucher.typedValue} ${marketCurrency[product]}, valid ${today} to ${validTo}`);
   }
 }
 
-async function couponCreate(args: readonly string[], { db, now, print }: OpsContext): Promise<void> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      code: { type: "string" },
-      product: { type: "string" },
-      bonus: { type: "string" },
-      percent: { type: "string" },
-      "valid-to": { type: "string" },
-      methods: { type: "string" },
-      "remove-business-fee": { type: "boolean" },
-      "remove-transaction-fee": { type: "boolean" },
-    },
+function readCouponCreate(args: string[]) {
+  const values = optionsOf("coupon-create", args, {
+    code: { type: "string" },
+    product: { type: "string" },
+    bonus: { type: "string" },
+    percent: { type: "string" },
+    "valid-to": { type: "string" },
+    methods: { type: "string" },
+    "remove-business-fee": { type: "boolean" },
+    "remove-transaction-fee": { type: "boolean" },
   });
   if (!values.code || !COUPON_CODE_PATTERN.test(values.code)) {
     throw new UsageError("--code must be 5 capital letters or digits");
@@ -124,18 +211,28 @@ async function couponCreate(args: readonly string[], { db, now, print }: OpsCont
   const product = productOf(values.product);
   const percent = values.percent === undefined ? 0 : Number(values.percent);
   if (!(percent >= 0 && percent <= 100)) throw new UsageError("--percent must be from 0 to 100");
-  const today = marketDate(now);
-  const validTo = values["valid-to"] ?? voucherValidTo(product, today);
-  await createCoupon(db, {
+  const coupon = {
     code: values.code,
-    currency: marketCurrency[product],
-    validFrom: today,
-    validTo,
+    product,
+    validTo: values["valid-to"],
     bonus: values.bonus === undefined ? 0 : minorOfTyped(values.bonus, "--bonus"),
     bonusPercent: percent,
     removeBusinessFee: values["remove-business-fee"] ?? false,
     removeTransactionFee: values["remove-transaction-fee"] ?? false,
     allowedMethodIds: values.methods ? values.methods.split(",").map((m) => m.trim()) : null,
-  });
-  print(`coupon ${values.code}: created for ${product}, valid to ${validTo}`);
+  };
+  return (context: OpsContext) => couponCreate(coupon, context);
+}
+
+/** A coupon as typed: its dates are the market's today and, unless typed, the product's validity from today. */
+type TypedCoupon = Omit<NewCoupon, "currency" | "validFrom" | "validTo"> & { product: ProductKey; validTo?: string };
+
+async function couponCreate(
+  { product, validTo: typedValidTo, ...coupon }: TypedCoupon,
+  { db, now, print }: OpsContext
+): Promise<void> {
+  const today = marketDate(now);
+  const validTo = typedValidTo ?? voucherValidTo(product, today);
+  await createCoupon(db, { ...coupon, currency: marketCurrency[product], validFrom: today, validTo });
+  print(`coupon ${coupon.code}: created for ${product}, valid to ${validTo}`);
 }

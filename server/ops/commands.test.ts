@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { readCommandLine, usage, UsageError } from "./commands";
+
+const commands = ["transfer-paid", "voucher-issue", "coupon-create"];
+
+/** The UsageError a command line is refused with; one that is read fails the test. */
+function refusalOf(argv: string[]): UsageError {
+  try {
+    readCommandLine(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error;
+    throw error;
+  }
+  throw new Error(`${argv.join(" ")} was read`);
+}
+
+describe("reading the operator's command line", () => {
+  it("answers the whole usage for --help, -h or nothing", () => {
+    for (const argv of [["--help"], ["-h"], []]) expect(readCommandLine(argv)).toEqual({ help: usage });
+  });
+
+  it.each(commands)("answers the usage of %s alone for its --help, wherever it stands", (command) => {
+    for (const argv of [[command, "--help"], [command, "-h"], [command, "--product", "DZB_PL", "--help"]]) {
+      const commandLine = readCommandLine(argv);
+      if (!("help" in commandLine)) throw new Error(`${argv.join(" ")} is no help`);
+      expect(commandLine.help).toMatch(new RegExp(`^Usage: npm run ops -- ${command} `));
+      for (const other of commands.filter((name) => name !== command)) expect(commandLine.help).not.toContain(other);
+    }
+  });
+
+  it.each([
+    [["voucher-issue", "--bogus"], "voucher-issue: unknown option --bogus"],
+    [["voucher-issue", "--value"], "voucher-issue: Option '--value <value>' argument missing"],
+    [["voucher-issue", "--product", "DZB_CZ"], "voucher-issue needs --value"],
+    [["voucher-issue", "--value", "0"], "--value must be more than 0"],
+    [["coupon-create", "--code", "LETO5", "stray"], 'coupon-create: unexpected argument "stray"'],
+    [["coupon-create", "--code", "LETO5", "--remove-business-fee=yes"], expect.stringMatching(/^coupon-create: /)],
+    [["transfer-paid"], "transfer-paid takes exactly one order number"],
+    [["transfer-paid", "26000042", "26000043"], "transfer-paid takes exactly one order number"],
+  ])("refuses %j in one line, with the command's usage", (argv, message) => {
+    const refusal = refusalOf(argv);
+    expect(refusal.message).toEqual(message);
+    expect(refusal.message).not.toContain("\n");
+    expect(refusal.usage).toMatch(new RegExp(`^Usage: npm run ops -- ${argv[0]} `));
+  });
+
+  it("refuses an unknown command with the whole usage", () => {
+    const refusal = refusalOf(["no-such-command", "--help"]);
+    expect(refusal.message).toBe('unknown command "no-such-command"');
+    expect(refusal.usage).toBe(usage);
+  });
+
+  it("reads a command that can run into the work, done later on a database", () => {
+    const argv = ["voucher-issue", "--product", "DZB_PL", "--value", "50", "--code", "40000002"];
+    expect(readCommandLine(argv)).toEqual({ run: expect.any(Function) });
+  });
+});
