@@ -10,6 +10,7 @@ import {
   decideAtGateway,
   fillCustomer,
   openReservation,
+  orderByRequest,
   orderForm,
   polishCustomer,
   reservationByRequest,
@@ -600,6 +601,10 @@ test("order screens are never stored, and unknown ones are the 404 page", async 
   const placed = await request.post(reservation, { form: await orderForm(request, reservation), maxRedirects: 0 });
   const status = await request.get(placed.headers()["location"]);
   expect(status.headers()["cache-control"]).toBe("private, no-store");
+  const terms = await request.get(`${placed.headers()["location"]}/dokument/terms`);
+  expect(terms.headers()["content-type"]).toBe("application/pdf");
+  expect(terms.headers()["cache-control"]).toBe("private, no-store");
+  for (const answer of [status, terms]) expect(answer.headers()["cross-origin-resource-policy"]).toBe("same-origin");
 
   for (const path of [
     "/objednavka/rezervace/3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10",
@@ -610,4 +615,25 @@ test("order screens are never stored, and unknown ones are the 404 page", async 
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404");
   }
+});
+
+test("a visitor who came through a host not the shop's is not sent to pay, and the status page says why", async ({
+  request,
+  page,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "the post is made without a page: once is enough");
+  const status = new URL(await orderByRequest(request));
+  // The gateway would send the visitor back to the host the pay post came through; the api takes only the shop's.
+  const pay = await request.post(status.pathname, {
+    headers: { host: "evil.example" },
+    form: { paymentId: "0b5c7a52-7a86-4b8e-9a55-1d7e6f0c3b21" },
+    maxRedirects: 0,
+  });
+  expect(pay.status()).toBe(303);
+  const told = pay.headers()["location"];
+  expect(told).toBe(`${status.pathname}?error=PAYMENT_RETURN_URL_INVALID`);
+  await page.goto(told);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Nastala neznámá chyba. Kontaktujte nás prosím na podpora@dovolenazabenefity.cz."
+  );
 });

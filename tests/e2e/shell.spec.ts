@@ -74,6 +74,38 @@ test("the language form switches the locale, remembers it and keeps the screen",
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
 });
 
+test("switching the language from a path longer than any of the shop's lands on the new locale's home", async ({
+  page,
+}, testInfo) => {
+  // Step 1 reads no such field: the page is served, and the language form posts the whole path and query.
+  await page.goto(`/pl/zamowienie?note=${"x".repeat(5_000)}`);
+  await expectJavaScriptState(page, testInfo);
+  await page.getByLabel("Język").selectOption("en");
+  if (!javaScriptEnabled(testInfo)) await page.getByRole("button", { name: "Zmień język" }).click();
+  await page.waitForURL((url) => url.pathname === "/en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay for your holiday with employee benefits");
+});
+
+test("the language form redirects only to the shop's own screens, and never echoes what it was sent", async ({
+  request,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
+  const orderId = "3f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+  const redirects: [string, string][] = [
+    [`/status/${orderId}?outcome=paid`, `/en/status/${orderId}?outcome=paid`],
+    [`/${"a".repeat(5_000)}`, "/en"],
+    [`/objednavka?url=${"a".repeat(5_000)}`, "/en"],
+    ["//evil.example/objednavka", "/en"],
+    ["https://evil.example/objednavka", "/en"],
+    ["http://[", "/en"],
+  ];
+  for (const [path, location] of redirects) {
+    const answer = await request.post("/language", { form: { locale: "en", path }, maxRedirects: 0 });
+    expect(answer.status(), path.slice(0, 40)).toBe(303);
+    expect(answer.headers()["location"], path.slice(0, 40)).toBe(location);
+  }
+});
+
 test("the remembered locale brings a visitor of the Polish host to English paths", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ locale: "pl-PL", javaScriptEnabled: javaScriptEnabled(testInfo) });
   const page = await context.newPage();
@@ -145,6 +177,21 @@ test.describe("on a narrow screen", () => {
     await page.setViewportSize({ width: 900, height: 740 });
     await expect(page.locator("#menu-toggle")).not.toBeChecked();
   });
+});
+
+test("nothing the shop serves may be loaded by another site", async ({ request }, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
+  const answers = [
+    await request.get("/"),
+    await request.get("/?_data=root"),
+    await request.get("/favicon.svg"),
+    await request.get("/healthz"),
+    await request.get("/en/no-such-page"),
+    await request.post("/api/dzb.shop.v1.ShopService/Version", { data: {} }),
+  ];
+  for (const answer of answers) {
+    expect(answer.headers()["cross-origin-resource-policy"], answer.url()).toBe("same-origin");
+  }
 });
 
 test("pages are made for one visitor: no shared cache keeps them", async ({ page }) => {
