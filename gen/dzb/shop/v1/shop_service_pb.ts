@@ -887,7 +887,8 @@ export type PaymentStartRequest = Message<"dzb.shop.v1.PaymentStartRequest"> & {
   paymentId?: string | undefined;
 
   /**
-   * Absolute URL of the shop's return page; the api appends "/{attempt id}" and gives it to the gateway.
+   * Absolute http(s) URL of the shop's return page on one of the shop's own hosts (else PAYMENT_RETURN_URL_INVALID);
+   * the api appends "/{attempt id}" and gives it to the gateway.
    *
    * @generated from field: string return_url = 4;
    */
