@@ -7,6 +7,11 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 export interface CallRecord {
   readonly requestId: string;
   readonly sessionId: string | undefined;
+  /**
+   * Connect has read and decoded the request and handed it to the interceptors: a failure from here on is the api's
+   * to explain, one before it is the request's (see connect-adapter.ts).
+   */
+  requestDecoded?: true;
   failure?: {
     code: Code;
     errorCode: ErrorCode;

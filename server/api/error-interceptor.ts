@@ -7,11 +7,13 @@ import { callRecordKey } from "./call-record";
  * ErrorDetail carrying the request id, and is noted on the call record for the failure log line.
  */
 export const errorInterceptor: Interceptor = (next) => async (req) => {
+  const record = req.contextValues.get(callRecordKey);
+  if (!record) throw new Error("call record missing: the api middleware did not start one");
+  // Connect calls the interceptors only with a decoded request; the outermost one is the first to know.
+  record.requestDecoded = true;
   try {
     return await next(req);
   } catch (reason) {
-    const record = req.contextValues.get(callRecordKey);
-    if (!record) throw new Error("call record missing: the api middleware did not start one", { cause: reason });
     const { error, detail } = toApiError(reason, record.requestId);
     record.failure = {
       code: error.code,

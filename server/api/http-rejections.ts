@@ -5,15 +5,17 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { apiError, toApiError } from "./api-error";
 import type { CallRecord } from "./call-record";
+import { requestCompressions } from "./request-bounds";
 
 /**
  * Requests that never reach a handler: an unknown procedure, another HTTP method than POST, a content type that is
- * not unary Connect JSON or binary. Connect itself answers these with a bare 404, 405 or 415; we keep the status
- * and add the usual Connect error body, so a client (or a developer with curl) learns what was wrong and which
- * request id to quote.
+ * not unary Connect JSON or binary, a content encoding the api cannot inflate. Connect itself answers these with a
+ * bare 404, 405 or 415, or a 501 for the encoding; we answer 4xx with the usual Connect error body, so a client (or
+ * a developer with curl) learns what was wrong and which request id to quote.
  */
 
 const procedurePaths = new Set(ShopService.methods.map((method) => `/${ShopService.typeName}/${method.name}`));
+const encodingNames = ["identity", ...requestCompressions.map((compression) => compression.name)];
 
 interface Rejection {
   readonly status: number;
@@ -43,6 +45,19 @@ function rejectionOf(req: IncomingMessage, procedure: string): Rejection | undef
         Code.InvalidArgument,
         ErrorCode.UNSUPPORTED_REQUEST,
         `content type ${req.headers["content-type"] ?? "(none)"}: use application/json or application/proto`
+      ),
+    };
+  }
+  const encoding = req.headers["content-encoding"];
+  if (encoding !== undefined && !encodingNames.includes(encoding)) {
+    return {
+      // 415 and Accept-Encoding, as HTTP has it for a content coding the server does not know (RFC 9110, 15.5.16).
+      status: 415,
+      headers: { "Accept-Encoding": encodingNames.join(", ") },
+      error: apiError(
+        Code.InvalidArgument,
+        ErrorCode.MALFORMED_REQUEST,
+        `content encoding ${encoding}: use one of ${encodingNames.join(", ")}`
       ),
     };
   }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createContextValues } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { createConnectRouter } from "@connectrpc/connect";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { callRecordKey, logFailedCall, startCallRecord, type CallRecord } from "./call-record";
+import { logFailedCall, startCallRecord } from "./call-record";
+import { serveConnect } from "./connect-adapter";
 import type { ApiDeps } from "./deps";
 import { errorInterceptor } from "./error-interceptor";
 import { procedureOf, rejectUnservable } from "./http-rejections";
@@ -17,6 +17,7 @@ import { orderPaymentChange } from "./order-payment-change";
 import { paymentMethods } from "./payment-methods";
 import { paymentReturn } from "./payment-return";
 import { paymentStart } from "./payment-start";
+import { MAX_REQUEST_BYTES, requestCompressions } from "./request-bounds";
 import { requestLimitsInterceptor } from "./request-limits";
 import { version } from "./version";
 
@@ -28,30 +29,29 @@ export type { ApiDeps } from "./deps";
  * issue lands; the Connect router adds those.
  */
 export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const records = new WeakMap<object, CallRecord>();
-  const connectHandler = connectNodeAdapter({
-    routes: (router) =>
-      router.service(ShopService, {
-        version: version(deps),
-        paymentMethods,
-        hotelParseUrl: hotelParseUrl(deps),
-        hotelAvailability: hotelAvailability(deps),
-        hotelOrderPreview: hotelOrderPreview(deps),
-        hotelOrderCreate: hotelOrderCreate(deps),
-        orderDetail: orderDetail(deps),
-        orderCancel: orderCancel(deps),
-        orderPaymentChange: orderPaymentChange(deps),
-        orderDocument: orderDocument(deps),
-        paymentStart: paymentStart(deps),
-        paymentReturn: paymentReturn(deps),
-      }),
+  const router = createConnectRouter({
     // The first interceptor is the outermost: it sees every error, the limits' included.
     interceptors: [errorInterceptor, requestLimitsInterceptor],
     // The web tier speaks Connect; gRPC and gRPC-web would only widen what a stranger can send.
     grpc: false,
     grpcWeb: false,
-    contextValues: (req) => createContextValues().set(callRecordKey, records.get(req)),
+    readMaxBytes: MAX_REQUEST_BYTES,
+    acceptCompression: requestCompressions,
+  }).service(ShopService, {
+    version: version(deps),
+    paymentMethods,
+    hotelParseUrl: hotelParseUrl(deps),
+    hotelAvailability: hotelAvailability(deps),
+    hotelOrderPreview: hotelOrderPreview(deps),
+    hotelOrderCreate: hotelOrderCreate(deps),
+    orderDetail: orderDetail(deps),
+    orderCancel: orderCancel(deps),
+    orderPaymentChange: orderPaymentChange(deps),
+    orderDocument: orderDocument(deps),
+    paymentStart: paymentStart(deps),
+    paymentReturn: paymentReturn(deps),
   });
+  const handlers = new Map(router.handlers.map((handler) => [handler.requestPath, handler]));
 
   return (req, res) => {
     const record = startCallRecord(req.headers);
@@ -64,7 +64,7 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
       if (res.statusCode !== 200) logFailedCall(record, procedureOf(req), res.statusCode);
     });
     if (rejectUnservable(req, res, record)) return;
-    records.set(req, record);
-    connectHandler(req, res);
+    // Every ShopService procedure has its handler (the router adds the unimplemented ones), and no other passed.
+    void serveConnect(handlers.get(procedureOf(req))!, req, res, record);
   };
 }
