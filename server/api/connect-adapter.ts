@@ -17,6 +17,7 @@ import {
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { apiError, toApiError } from "./api-error";
 import { callRecordKey, type CallRecord } from "./call-record";
+import { answerError } from "./http-rejections";
 import { requestCompressions } from "./request-bounds";
 
 /**
@@ -59,8 +60,13 @@ async function errorOfAnswer(answer: UniversalServerResponse, header: Headers): 
 
 /** The answer as it leaves: unchanged if it succeeded or already carries an ErrorDetail, else with one added. */
 async function withErrorDetail(answer: UniversalServerResponse, record: CallRecord): Promise<UniversalServerResponse> {
+  if (answer.status === 200) return answer;
   // The error interceptor notes every failure it explains; an answer it explained has its detail.
-  if (answer.status === 200 || record.failure) return answer;
+  if (record.failure) {
+    // A procedure the api does not implement (yet) is as absent as an unknown one, which http-rejections.ts answers
+    // 404: Connect's 501 would blame the server for a call the client should not make.
+    return record.failure.code === Code.Unimplemented ? { ...answer, status: 404 } : answer;
+  }
   const header = new Headers(answer.header);
   const refusal = refusalOf(await errorOfAnswer(answer, header), record.requestDecoded === true);
   const { error, detail } = toApiError(refusal.error, record.requestId);
@@ -96,6 +102,10 @@ export async function serveConnect(
   } catch (reason) {
     // As connectNodeAdapter: a call the client gave up on has nobody left to answer.
     if (ConnectError.from(reason).code === Code.Aborted) return;
-    console.error(`request ${record.requestId}: the api could not answer`, reason);
+    if (res.headersSent) {
+      console.error(`request ${record.requestId}: the api could not finish its answer`, reason);
+      return;
+    }
+    answerError(res, record, { status: 500, error: new ConnectError("internal error", Code.Internal, {}, [], reason) });
   }
 }

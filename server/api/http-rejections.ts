@@ -9,7 +9,7 @@ import { requestCompressions } from "./request-bounds";
 
 /**
  * Requests that never reach a handler: an unknown procedure, another HTTP method than POST, a content type that is
- * not unary Connect JSON or binary, a content encoding the api cannot inflate. Connect itself answers these with a
+ * not unary Connect JSON or binary, a content encoding the api cannot inflate, no Host header. Connect itself answers these with a
  * bare 404, 405 or 415, or a 501 for the encoding; we answer 4xx with the usual Connect error body, so a client (or
  * a developer with curl) learns what was wrong and which request id to quote.
  */
@@ -17,7 +17,7 @@ import { requestCompressions } from "./request-bounds";
 const procedurePaths = new Set(ShopService.methods.map((method) => `/${ShopService.typeName}/${method.name}`));
 const encodingNames = ["identity", ...requestCompressions.map((compression) => compression.name)];
 
-interface Rejection {
+export interface Rejection {
   readonly status: number;
   readonly error: ConnectError;
   readonly headers?: Record<string, string>;
@@ -28,6 +28,13 @@ function rejectionOf(req: IncomingMessage, procedure: string): Rejection | undef
     return {
       status: 404,
       error: apiError(Code.Unimplemented, ErrorCode.NOT_IMPLEMENTED, `no procedure ${procedure}`),
+    };
+  }
+  if (!req.headers.host) {
+    // HTTP/1.0 lets a client leave it out; Connect needs the authority and would throw instead of answering.
+    return {
+      status: 400,
+      error: apiError(Code.InvalidArgument, ErrorCode.MALFORMED_REQUEST, "no Host header"),
     };
   }
   if (req.method !== "POST") {
@@ -73,8 +80,19 @@ export function procedureOf(req: IncomingMessage): string {
 export function rejectUnservable(req: IncomingMessage, res: ServerResponse, record: CallRecord): boolean {
   const rejection = rejectionOf(req, procedureOf(req));
   if (!rejection) return false;
+  answerError(res, record, rejection);
+  return true;
+}
+
+/** Writes an error answer with its ErrorDetail, and notes the failure on the call record for the log line. */
+export function answerError(res: ServerResponse, record: CallRecord, rejection: Rejection): void {
   const { error, detail } = toApiError(rejection.error, record.requestId);
-  record.failure = { code: error.code, errorCode: detail.code, field: detail.field };
+  record.failure = {
+    code: error.code,
+    errorCode: detail.code,
+    field: detail.field,
+    cause: error.code === Code.Internal ? rejection.error : undefined,
+  };
   const body = errorToJsonBytes(error, undefined);
   res.writeHead(rejection.status, {
     ...rejection.headers,
@@ -82,5 +100,4 @@ export function rejectUnservable(req: IncomingMessage, res: ServerResponse, reco
     "Content-Length": body.byteLength,
   });
   res.end(body);
-  return true;
 }

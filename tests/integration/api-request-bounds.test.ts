@@ -1,3 +1,4 @@
+import net from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BYTES } from "../../server/api/request-bounds";
@@ -65,6 +66,30 @@ describe("a body that cannot be decoded is 400 MALFORMED_REQUEST", () => {
     const answer = await post("Version", "{}", { ...json, "Connect-Timeout-Ms": timeout, "Accept-Encoding": "gzip" });
     const { message } = await expectErrorDetail(answer, 400, "invalid_argument", "MALFORMED_REQUEST");
     expect(message.length).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("an HTTP/1.0 request without a Host header", () => {
+  it("is 400 MALFORMED_REQUEST, not left unanswered", async () => {
+    const { hostname, port } = new URL(api.baseUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () =>
+        socket.write(
+          "POST /api/dzb.shop.v1.ShopService/Version HTTP/1.0\r\n" +
+            "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+        )
+      );
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+    const [head = "", body = ""] = raw.split("\r\n\r\n");
+    const headers = Object.fromEntries(
+      head.split("\r\n").slice(1).map((line) => [line.split(":")[0]!.toLowerCase(), line.slice(line.indexOf(":") + 1).trim()])
+    );
+    const answer = new Response(body, { status: Number(head.split(" ")[1]), headers });
+    await expectErrorDetail(answer, 400, "invalid_argument", "MALFORMED_REQUEST");
   });
 });
 
