@@ -3,6 +3,7 @@ import { createContextValues } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { callRecordKey, logFailedCall, startCallRecord, type CallRecord } from "./call-record";
+import { clientAddressKey, clientAddressOfRequest, trustedForwarders } from "./client-address";
 import type { ApiDeps } from "./deps";
 import { errorInterceptor } from "./error-interceptor";
 import { procedureOf, rejectUnservable } from "./http-rejections";
@@ -29,6 +30,7 @@ export type { ApiDeps } from "./deps";
  */
 export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const records = new WeakMap<object, CallRecord>();
+  const forwarders = trustedForwarders(deps.config.apiTrustedForwarders);
   const connectHandler = connectNodeAdapter({
     routes: (router) =>
       router.service(ShopService, {
@@ -50,7 +52,10 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
     // The web tier speaks Connect; gRPC and gRPC-web would only widen what a stranger can send.
     grpc: false,
     grpcWeb: false,
-    contextValues: (req) => createContextValues().set(callRecordKey, records.get(req)),
+    contextValues: (req) =>
+      createContextValues()
+        .set(callRecordKey, records.get(req))
+        .set(clientAddressKey, clientAddressOfRequest(req, forwarders)),
   });
 
   return (req, res) => {
