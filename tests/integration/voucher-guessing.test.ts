@@ -176,6 +176,22 @@ describe.each(databaseTargets())("voucher code guessing, $name", (target) => {
     await expect(reprice(clientOf(apis[1]!, "198.51.100.41"), id, ["14999999"])).resolves.toBeDefined();
   });
 
+  it("answers no more than 10 wrong codes of one client sending at once to every instance", async () => {
+    const visitor = "198.51.100.45";
+    const id = await previewId();
+    const pairs = Array.from({ length: 12 }, (_, i) => [String(14_500_000 + i), String(14_510_000 + i)]);
+    const outcomes = await Promise.allSettled(
+      pairs.map((pair, i) => reprice(clientOf(apis[i % apis.length]!, visitor), id, pair))
+    );
+    // Judged one after the other under the client's row lock: five pairs fill the budget, the rest are refused.
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(5);
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") {
+        expect(ConnectError.from(outcome.reason).code).toBe(Code.ResourceExhausted);
+      }
+    }
+  });
+
   it("answers again once the oldest wrong codes are older than 15 minutes", async () => {
     const client = clientOf(apis[0]!, "198.51.100.50");
     const id = await previewId();
