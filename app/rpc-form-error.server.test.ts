@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await i18n.getFixedT("cs");
 });
 
-function rpcError(code: RpcCode, detail?: { code: number; field?: string }) {
+function rpcError(code: RpcCode, detail?: { code: number; field?: string; retryAfterSeconds?: number }) {
   return new RpcError({
     code,
     method: "HotelAvailability",
@@ -56,6 +56,23 @@ describe("an api error on a form", () => {
     const contactUs = { message: "Nastala neznámá chyba. Kontaktujte nás prosím na podpora@example.cz." };
     expect(formErrorOf(rpcError("deadline_exceeded"), t, options)).toEqual(contactUs);
     expect(formErrorOf(rpcError("internal", { code: 9999 }), t, options)).toEqual(contactUs);
+  });
+
+  it("says how many minutes a client that used up its voucher code tries waits, rounded up", () => {
+    const exhausted = (retryAfterSeconds: number) =>
+      formErrorOf(
+        rpcError("resource_exhausted", { code: ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED, retryAfterSeconds }),
+        t,
+        options
+      ).message;
+    expect(exhausted(14 * 60 + 1)).toBe("Příliš mnoho neplatných kódů poukazů. Zkuste to prosím znovu za 15 min.");
+    expect(exhausted(60)).toBe("Příliš mnoho neplatných kódů poukazů. Zkuste to prosím znovu za 1 min.");
+    expect(exhausted(1)).toBe("Příliš mnoho neplatných kódů poukazů. Zkuste to prosím znovu za 1 min.");
+  });
+
+  it("names the most codes an order takes", () => {
+    const tooMany = rpcError("invalid_argument", { code: ErrorCode.VOUCHER_CODES_TOO_MANY });
+    expect(formErrorOf(tooMany, t, options).message).toBe("V jedné objednávce lze použít nejvýše 5 poukazů.");
   });
 
   it("is thrown on when it is not an api error at all", () => {

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
 import type { RpcError } from "~/rpc.server";
+import { MAX_VOUCHER_CODES_PER_ORDER } from "../server/domain/voucher-rules";
 
 /** What a form shows for a failed call: the sentence, and the field it belongs next to (else above the form). */
 export type FormError = { field?: string; message: string };
@@ -15,8 +16,8 @@ type FormErrorOptions = {
 };
 
 /**
- * Turns the api's refusal into the customer's language (SPEC §8): the catalogue code picks the sentence, the detail's
- * field path picks where it is shown. A code this build does not know, or an answer without a detail (a timeout on
+ * Turns the api's refusal into the customer's language (SPEC §8): the catalogue code picks the sentence (its
+ * placeholders filled from the detail and the shop's rules), the detail's field path picks where it is shown. A code this build does not know, or an answer without a detail (a timeout on
  * the way, a proxy's error page), is the generic "unknown error, contact us". Anything but an RpcError is a bug and
  * is thrown on, to the error page.
  */
@@ -29,10 +30,19 @@ export function formErrorOf(
   const code = error.detail?.code;
   const name = code !== undefined && code in ErrorCode ? ErrorCode[code] : ErrorCode[ErrorCode.UNKNOWN];
   const path = error.detail?.field ?? "";
-  const sentence = t(`errors.${name}`, { email: supportEmail });
+  const sentence = t(`errors.${name}`, {
+    email: supportEmail,
+    max: MAX_VOUCHER_CODES_PER_ORDER,
+    minutes: minutesToWait(error.detail?.retryAfterSeconds ?? 0),
+  });
   const message = path && messageAt && error.detail ? messageAt(path, sentence, error.detail) : sentence;
   const field = path ? fieldOf(path) : undefined;
   return field === undefined ? { message } : { field, message };
+}
+
+/** Whole minutes, rounded up: "try again in 0 min" would be untrue for the seconds that are left. */
+function minutesToWait(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 /** The api's "no such availability / order / document of the order": the screen answers the 404 page. */

@@ -21,6 +21,17 @@ describe("configuration", () => {
     }
   });
 
+  it("trusts the loopback's X-Forwarded-For unless told which forwarders to trust, and checks what it is told", () => {
+    expect(loadConfig({}).apiTrustedForwarders).toEqual(["127.0.0.0/8", "::1/128"]);
+    expect(loadConfig({ API_TRUSTED_FORWARDERS: " 10.0.0.0/8, 2001:db8::1 " }).apiTrustedForwarders).toEqual([
+      "10.0.0.0/8",
+      "2001:db8::1",
+    ]);
+    for (const wrong of ["10.0.0.0/33", "proxy.internal", "10.0.0.1/8/8", "::1/129", "10.0.0.0/x"]) {
+      expect(() => loadConfig({ API_TRUSTED_FORWARDERS: wrong }), wrong).toThrow(/API_TRUSTED_FORWARDERS/);
+    }
+  });
+
   it("uses secure cookies in preprod and prod only", () => {
     const prodCredentials = {
       BOOKING_API_TOKEN: "token",

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as z from "zod";
 import { bankAccountOf } from "./domain/bank-account";
 
@@ -60,6 +61,16 @@ const schema = z
     DOMAIN_WL_PLUXEE_CZ: optionalText,
     /** Honour X-Forwarded-Host / -Proto only behind a proxy we trust. */
     TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * The addresses (or CIDR networks) whose X-Forwarded-For the api believes: the web tier's, and a proxy's in front
+     * of the api. Anyone else is taken to be the client itself (decision 015). Default: the loopback, where the web
+     * tier of a single process calls its api.
+     */
+    API_TRUSTED_FORWARDERS: z
+      .string()
+      .default("127.0.0.0/8, ::1/128")
+      .transform((text) => text.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isAddressOrNetwork, "must list IP addresses or CIDR networks, comma-separated"))),
     SENTRY_DSN: optionalUrl,
     CMS_API_URL: optionalUrl,
     SMTP_URL: optionalUrl,
@@ -173,6 +184,7 @@ function toConfig(env: z.output<typeof schema>) {
       wlPluxeeCz: env.DOMAIN_WL_PLUXEE_CZ,
     },
     trustProxy: env.TRUST_PROXY,
+    apiTrustedForwarders: env.API_TRUSTED_FORWARDERS,
     /** Secure cookies everywhere but a developer's plain-HTTP machine. */
     secureCookies: env.ENV === "prod" || env.ENV === "preprod",
     sentryDsn: env.SENTRY_DSN,
@@ -212,6 +224,16 @@ function toConfig(env: z.output<typeof schema>) {
       pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
     },
   };
+}
+
+/** "192.0.2.1", "2001:db8::1", "10.0.0.0/8" or "fd00::/8". */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 function cafeteriaSettings(apiUrl?: string, merchantId?: string, sharedSecret?: string) {

@@ -55,6 +55,20 @@ describe("the reservation form", () => {
     expect(submission.reply().error).toBeUndefined();
   });
 
+  it("takes at most 5 voucher codes, saying so and keeping what was typed", () => {
+    const five = "40000001 40000002, 40000003;ABCDE\n40000004";
+    expect(parse({ intent: "update", voucherCodes: five }).reply().error).toBeUndefined();
+    // The same code twice is one code.
+    expect(parse({ intent: "update", voucherCodes: `${five} 40000001` }).reply().error).toBeUndefined();
+    const six = `${five} 40000005`;
+    for (const intent of ["update", "order"]) {
+      const reply = parse({ intent, voucherCodes: six, ...customer }).reply();
+      expect(reply.error?.voucherCodes).toEqual(["At most 5 vouchers can be used in one order."]);
+      expect(reply.initialValue?.voucherCodes).toBe(six);
+    }
+    expect(parseWithZod(form({ voucherCodes: six }), { schema: paymentSchema(t) }).status).toBe("error");
+  });
+
   it("orders only with every customer field and both consents", () => {
     const submission = parse({ intent: "order", lastPayment: "transfer", seenTotal: "910800", ...customer });
     expect(submission.status).toBe("success");

@@ -5,10 +5,11 @@ import { DuplicateChoice, type OrderRequestSchema } from "../../gen/dzb/shop/v1/
 import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits, moneyOf } from "~/order/money.server";
-import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order/payment-form";
+import { paymentFormValues, parseAmount, splitVoucherCodes, type PaymentFormValues } from "~/order/payment-form";
 import { MAX_NOTE_LENGTH, PHONE_PATTERN } from "~/order/reservation-form";
 import { mainGuestProblems } from "../../server/domain/main-guest";
 import { isPostalCodeValid, postalCodeFormat } from "../../server/domain/postal-code";
+import { MAX_VOUCHER_CODES_PER_ORDER } from "../../server/domain/voucher-rules";
 
 /**
  * The reservation form's rules (SPEC §3 OrderRequest, §5): one form, two intents. "update" re-prices the payment
@@ -27,6 +28,7 @@ function messagesOf(t: TFunction) {
     amount: t("reservation.payment.amountInvalid"),
     tooLong: (max: number) => t("form.tooLong", { max }),
     mainGuestConflict: message("INPUT_MAIN_GUEST_CONFLICT"),
+    tooManyCodes: t("errors.VOUCHER_CODES_TOO_MANY", { max: MAX_VOUCHER_CODES_PER_ORDER }),
     postalCode: (country: string) => {
       const format = postalCodeFormat(country);
       return format ? t("form.postalCodeFormat", { example: format.example }) : message("INPUT_POSTAL_CODE_INVALID");
@@ -46,7 +48,11 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function paymentShape(messages: Messages) {
   return {
-    voucherCodes: z.string().max(500, messages.tooLong(500)).optional(),
+    voucherCodes: z
+      .string()
+      .max(500, messages.tooLong(500))
+      .refine((text) => splitVoucherCodes(text).length <= MAX_VOUCHER_CODES_PER_ORDER, messages.tooManyCodes)
+      .optional(),
     // Optional here: only the api knows whether anything is left to pay online (nothing is for a stay paid at the
     // hotel), and it names the missing method when something is.
     lastPayment: z.string().max(64, messages.methodMissing).optional(),

@@ -99,7 +99,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     total = minorUnits((await reprice()).orderPreview?.price?.total);
   } catch (error) {
     if (isPageNotFound(error)) notFound();
-    return answer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
+    return answer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), refusalStatus(error, 400));
   }
   if (submission.status !== "success") return answer(submission.reply(), 400);
 
@@ -139,13 +139,18 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
         // The stored preview is priced again so that the page shows the price the next post is checked against.
         if (repriced) await reprice().catch(() => undefined);
         const reply = submission.reply(replyErrors(formErrorOf(error, t, errorOptions)));
-        return answer(reply, repriced || staleStay ? 409 : 400, staleStay);
+        return answer(reply, refusalStatus(error, repriced || staleStay ? 409 : 400), staleStay);
       }
       if (!orderId) throw new Error("HotelOrderCreate answered without an order");
       // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page.
       return payAtGateway(context, request, orderId);
     }
   }
+}
+
+/** A visitor out of voucher code tries is answered 429, as the api answered the web; other refusals as given. */
+function refusalStatus(error: unknown, otherwise: number): number {
+  return errorCodeOf(error) === ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED ? 429 : otherwise;
 }
 
 type ReplyResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };

@@ -12,7 +12,7 @@ export function apiError(
   errorCode: ErrorCode,
   message: string,
   field = "",
-  facts: { excess?: MessageInitShape<typeof MoneySchema> } = {}
+  facts: { excess?: MessageInitShape<typeof MoneySchema>; retryAfterSeconds?: number } = {}
 ): ConnectError {
   const value = { code: errorCode, field, ...facts };
   return new ConnectError(message, code, undefined, [{ desc: ErrorDetailSchema, value }]);
@@ -32,6 +32,8 @@ export type ApiErrorDetail = {
   readonly requestId: string;
   /** How much an over-payment exceeds what is left to pay. */
   readonly excess?: Money;
+  /** How long a client that used up a budget waits before trying again. */
+  readonly retryAfterSeconds?: number;
 };
 
 /**
@@ -51,6 +53,7 @@ export function toApiError(reason: unknown, requestId: string): { error: Connect
     field: found?.field ?? "",
     requestId,
     ...(found?.excess ? { excess: found.excess } : {}),
+    ...(found?.retryAfterSeconds ? { retryAfterSeconds: found.retryAfterSeconds } : {}),
   };
   return { error: withDetail(reason, detail), detail };
 }

@@ -1,6 +1,6 @@
 import { constants as bufferConstants } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Code, ConnectError, createContextValues } from "@connectrpc/connect";
+import { Code, ConnectError, createContextValues, type ContextValues } from "@connectrpc/connect";
 import { universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
 import {
   createAsyncIterable,
@@ -91,9 +91,11 @@ export async function serveConnect(
   handler: UniversalHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  record: CallRecord
+  record: CallRecord,
+  /** What the handlers read of the call besides its record, e.g. the client's address. */
+  callValues: ContextValues = createContextValues()
 ): Promise<void> {
-  const contextValues = createContextValues().set(callRecordKey, record);
+  const contextValues = callValues.set(callRecordKey, record);
   try {
     const answer = await handler(universalRequestFromNodeRequest(req, res, undefined, contextValues));
     // A body refused before its end (too large) is left unread: the connection cannot carry another request.

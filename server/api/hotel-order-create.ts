@@ -43,6 +43,7 @@ import { chosenOrThrow, previewFor, priceOrThrow } from "./hotel-order-preview";
 import { orderedRoom, toHotelOrder } from "./order-contract";
 import { paymentRequestOf, samePaymentRequest } from "./payment-request";
 import { requestProductKey } from "./product-variant";
+import { guardVoucherCodes } from "./voucher-code-guard";
 
 /** Why the shop cancelled an order on its own, and what a retry of the same preview is told again. */
 const cancelReasons = {
@@ -63,6 +64,9 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
     const preview = await previewFor(deps, product, request.previewId);
     const earlier = await findOrderByPreview(deps.db, preview.id);
     if (earlier) return { hotelOrder: await answered(deps, earlier) };
+    // Before the request is compared with its preview: a client that used up its budget learns nothing of its codes.
+    const codes = request.paymentRequest?.voucherCodes ?? [];
+    await guardVoucherCodes(deps, context, codes, "payment_request.voucher_codes");
 
     const customer = customerOf(request.order);
     if (

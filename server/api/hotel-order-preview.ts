@@ -1,4 +1,4 @@
-import { Code, type ServiceImpl } from "@connectrpc/connect";
+import { Code, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import {
@@ -30,6 +30,7 @@ import { toMoney } from "./money";
 import { toOrderPreview } from "./order-contract";
 import { calculationError, choiceError, paymentRequestOf } from "./payment-request";
 import { requestProductKey } from "./product-variant";
+import { guardVoucherCodes } from "./voucher-code-guard";
 
 /** How a preview is to be paid: the request and the insurance choice. */
 export interface Pricing {
@@ -42,7 +43,7 @@ export interface Pricing {
  * and a payment request, re-prices it under the same id; asked with the id alone, answers it as kept.
  */
 export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService>["hotelOrderPreview"] {
-  return async (request) => {
+  return async (request, context) => {
     const product = requestProductKey(request.productVariant);
     const pricing = (): Pricing | undefined =>
       request.paymentRequest && {
@@ -63,7 +64,7 @@ export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService
         const { availabilityId, productIds } = request.lookup.value;
         const availability = await availabilityFor(deps, product, availabilityId);
         const chosen = chosenOrThrow(availability, productIds);
-        const priced = await price(deps, product, chosen, wanted);
+        const priced = await price(deps, context, product, chosen, wanted);
         const preview = await savePreview(deps.db, {
           product,
           availabilityId: availability.id,
@@ -85,7 +86,7 @@ export function hotelOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService
           );
         const wanted = pricing();
         if (!wanted) return asStored(kept);
-        const priced = await price(deps, product, chosen, wanted);
+        const priced = await price(deps, context, product, chosen, wanted);
         const revision = request.revision > 0n ? Number(request.revision) : undefined;
         const applied = await repricePreview(
           deps.db,
@@ -135,14 +136,17 @@ export function chosenOrThrow(availability: StoredAvailability, productIds: read
   return choice.chosen;
 }
 
+/** The rooms priced as asked, the codes looked up through the caller's budget of wrong ones. */
 async function price(
-  { db, now }: ApiDeps,
+  deps: ApiDeps,
+  context: HandlerContext,
   product: ProductKey,
   chosen: readonly ChosenProduct[],
   { paymentRequest, cancellationInsurance }: Pricing
 ): Promise<PricedHotelOrder> {
-  const today = marketDate(now());
-  const vouchers = await voucherLookups(db, paymentRequest.voucherCodes, marketCurrency[product], today);
+  const today = marketDate(deps.now());
+  await guardVoucherCodes(deps, context, paymentRequest.voucherCodes, "payment_request.voucher_codes");
+  const vouchers = await voucherLookups(deps.db, paymentRequest.voucherCodes, marketCurrency[product], today);
   return priceOrThrow(product, chosen, { paymentRequest, cancellationInsurance }, vouchers, today);
 }
 

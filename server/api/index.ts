@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createConnectRouter } from "@connectrpc/connect";
+import { createConnectRouter, createContextValues } from "@connectrpc/connect";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { logFailedCall, startCallRecord } from "./call-record";
+import { clientAddressKey, clientAddressOfRequest, trustedForwarders } from "./client-address";
 import { serveConnect } from "./connect-adapter";
 import type { ApiDeps } from "./deps";
 import { errorInterceptor } from "./error-interceptor";
@@ -29,6 +30,7 @@ export type { ApiDeps } from "./deps";
  * issue lands; the Connect router adds those.
  */
 export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const forwarders = trustedForwarders(deps.config.apiTrustedForwarders);
   const router = createConnectRouter({
     // The first interceptor is the outermost: it sees every error, the limits' included.
     interceptors: [errorInterceptor, requestLimitsInterceptor],
@@ -65,6 +67,7 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
     });
     if (rejectUnservable(req, res, record)) return;
     // Every ShopService procedure has its handler (the router adds the unimplemented ones), and no other passed.
-    void serveConnect(handlers.get(procedureOf(req))!, req, res, record);
+    const contextValues = createContextValues().set(clientAddressKey, clientAddressOfRequest(req, forwarders));
+    void serveConnect(handlers.get(procedureOf(req))!, req, res, record, contextValues);
   };
 }

@@ -24,6 +24,7 @@ import {
   VoucherOrderCreateRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { MAX_ADULTS_PER_ROOM } from "../domain/occupancy";
+import { MAX_VOUCHER_CODES_PER_ORDER } from "../domain/voucher-rules";
 import { findAnswerViolation, findRequestViolation, requestLimitsInterceptor } from "./request-limits";
 
 const czVariant = { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK };
@@ -340,6 +341,31 @@ describe("request limits: identifiers and codes", () => {
         field: "payment_request.voucher_codes[1]",
       });
     }
+  });
+
+  it("takes at most 5 codes in a payment request, wherever it is sent", () => {
+    const codes = (count: number) => Array.from({ length: count }, (_, i) => String(10_000_000 + i));
+    const preview = (voucherCodes: string[]) =>
+      requestViolation(HotelOrderPreviewRequestSchema, {
+        productVariant: czVariant,
+        lookup: { case: "previewId", value: uuid },
+        paymentRequest: paymentRequest({ voucherCodes }),
+      });
+    expect(preview(codes(MAX_VOUCHER_CODES_PER_ORDER))).toBeUndefined();
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_VOUCHER_CODES_PER_ORDER + 1, max: 500 }), (count) => {
+        const tooMany = { errorCode: ErrorCode.VOUCHER_CODES_TOO_MANY, field: "payment_request.voucher_codes" };
+        expect(preview(codes(count))).toMatchObject(tooMany);
+        expect(
+          requestViolation(HotelOrderCreateRequestSchema, {
+            productVariant: czVariant,
+            previewId: uuid,
+            paymentRequest: paymentRequest({ voucherCodes: codes(count) }),
+            order: orderRequest(),
+          })
+        ).toMatchObject(tooMany);
+      })
+    );
   });
 
   it("needs a billing company's name, id and address", () => {

@@ -40,7 +40,7 @@ import { mainGuestProblems, type MainGuestProblem } from "../domain/main-guest";
 import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../domain/occupancy";
 import { isPostalCodeValid } from "../domain/postal-code";
 import { productIdPattern } from "../domain/product-id";
-import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
+import { COUPON_CODE_PATTERN, MAX_VOUCHER_CODES_PER_ORDER, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
 import { apiError } from "./api-error";
 import { currencyCodeOf, productKeyOf } from "./product-variant";
@@ -228,10 +228,13 @@ const checksByType = new Map<string, Check<Message>>([
   limits(ExtraChargeSchema, (c) => percentage(c.percentage, "percentage")),
   limits(VouchersUsage_UnitEntrySchema, (e) => percentage(e.bonusPercent, "bonus_percent")),
   limits(PaymentOutputSchema, (o) => percentage(o.bonusPercent, "bonus_percent")),
-  limits(PaymentRequestSchema, (r) =>
-    firstOf(r.voucherCodes, "voucher_codes", (code, path) =>
-      shaped(code, paymentCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits, or a 5-character coupon")
-    )
+  limits(
+    PaymentRequestSchema,
+    (r) =>
+      atMost(r.voucherCodes.length, MAX_VOUCHER_CODES_PER_ORDER, ErrorCode.VOUCHER_CODES_TOO_MANY, "voucher_codes") ??
+      firstOf(r.voucherCodes, "voucher_codes", (code, path) =>
+        shaped(code, paymentCodeShape, ErrorCode.INVALID_VOUCHER_CODE, path, "8 digits, or a 5-character coupon")
+      )
   ),
   limits(
     PaymentPartSchema,

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { WrongCodeTry } from "../domain/voucher-guessing";
 
 /** Every timestamp is an instant: stored with its zone, read back as a `Date`. */
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -268,4 +269,19 @@ export const voucherSpendings = pgTable(
     releasedAt: instant("released_at"),
   },
   (table) => [index("voucher_spendings_voucher_idx").on(table.voucherId)],
+);
+
+/**
+ * The wrong voucher codes each client tried lately (decision 015), one row per client (an IPv4 address or an IPv6
+ * /64): every lookup of codes locks the client's row, so requests on any api instance count one after the other.
+ */
+export const wrongVoucherCodes = pgTable(
+  "wrong_voucher_codes",
+  {
+    client: text("client").primaryKey(),
+    tries: jsonb("tries").$type<WrongCodeTry[]>().notNull(),
+    /** Rows unchanged for longer than the budget's window hold nothing that counts, and are removed. */
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [index("wrong_voucher_codes_updated_at_idx").on(table.updatedAt)],
 );

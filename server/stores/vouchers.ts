@@ -161,3 +161,13 @@ export async function findVoucherByCode(db: Database, code: string): Promise<Vou
   const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code)).limit(1);
   return row;
 }
+
+/** Which of `codes` name a voucher or coupon, whatever its state or market. */
+export async function existingVoucherCodes(db: Database, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .select({ code: vouchers.code })
+    .from(vouchers)
+    .where(inArray(vouchers.code, [...new Set(codes)]));
+  return new Set(rows.map((row) => row.code));
+}

@@ -127,7 +127,9 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
         baseUrl: config.apiUrl,
         sessionId,
         productVariant: productVariantFor(variant, localeResolution.locale),
-        headers: { "X-Request-Id": requestId },
+        // Whom the api serves, for what it counts per client (decision 015): the visitor, as express knows them
+        // (through a trusted proxy's X-Forwarded-For only when TRUST_PROXY says so), not this web server.
+        headers: { "X-Request-Id": requestId, ...(req.ip ? { "X-Forwarded-For": req.ip } : {}) },
       }),
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
     };

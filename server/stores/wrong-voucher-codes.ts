@@ -1,0 +1,47 @@
+import { eq, inArray, lt } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { wrongVoucherCodes } from "../db/schema";
+import type { WrongCodeTry } from "../domain/voucher-guessing";
+
+/** How many forgotten clients one lookup clears away: enough to keep up with new ones, little enough to stay quick. */
+const CLEARED_PER_LOOKUP = 100;
+
+/**
+ * The client's recent wrong codes, its row locked until the caller's transaction ends: two requests of one client,
+ * on any api instances, are judged one after the other. A client without a row gets an empty one to lock.
+ */
+export async function lockWrongCodeTries(tx: Database, client: string, now: Date): Promise<WrongCodeTry[]> {
+  await tx.insert(wrongVoucherCodes).values({ client, tries: [], updatedAt: now }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ tries: wrongVoucherCodes.tries })
+    .from(wrongVoucherCodes)
+    .where(eq(wrongVoucherCodes.client, client))
+    .for("update");
+  return row?.tries ?? [];
+}
+
+export async function saveWrongCodeTries(
+  tx: Database,
+  client: string,
+  tries: readonly WrongCodeTry[],
+  now: Date
+): Promise<void> {
+  await tx
+    .update(wrongVoucherCodes)
+    .set({ tries: [...tries], updatedAt: now })
+    .where(eq(wrongVoucherCodes.client, client));
+}
+
+/**
+ * Removes clients unchanged since `before`, a few at a time. Rows another transaction holds are skipped rather than
+ * waited for, so two instances clearing at once never wait for each other.
+ */
+export async function forgetClientsUnchangedSince(tx: Database, before: Date): Promise<void> {
+  const stale = tx
+    .select({ client: wrongVoucherCodes.client })
+    .from(wrongVoucherCodes)
+    .where(lt(wrongVoucherCodes.updatedAt, before))
+    .limit(CLEARED_PER_LOOKUP)
+    .for("update", { skipLocked: true });
+  await tx.delete(wrongVoucherCodes).where(inArray(wrongVoucherCodes.client, stale));
+}
