@@ -4,7 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { messages } from "./i18n/i18n.server";
+import { ShellLanguageProvider } from "./i18n/shell-language";
 import { NonceProvider } from "./nonce";
+import { languageOf } from "./route-table";
 
 const streamTimeoutMs = 5_000;
 
@@ -31,12 +34,20 @@ export default async function handleRequest(
 ) {
   // Crawlers and JavaScript-less visitors of deferred data get the whole page at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  const lang = languageOf(loadContext.locale);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={loadContext.nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeoutMs} nonce={loadContext.nonce} />
+        <ShellLanguageProvider value={{ lang, messages: messages[lang] }}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={streamTimeoutMs}
+            nonce={loadContext.nonce}
+          />
+        </ShellLanguageProvider>
       </NonceProvider>,
       {
         nonce: loadContext.nonce,

@@ -52,12 +52,22 @@ export async function loader({ context }: LoaderFunctionArgs) {
   });
 }
 
-/** The screens name themselves (screenMeta); the error page is the root's own. */
+/**
+ * The screens name themselves (screenMeta); the error page is the root's own. Without the root's data (an error page
+ * no loader ran for) the layout names it, from the server's messages.
+ */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  error ? errorPageMeta(data, isNotFound(error)) : variantRobots(data);
+  error && data ? errorPageMeta(data, isNotFound(error)) : variantRobots(data);
 
 function isNotFound(error: unknown): boolean {
   return isRouteErrorResponse(error) && error.status === 404;
+}
+
+/** What the error page says: that the page is missing, or that it could not be loaded. */
+function errorPageTexts(error: unknown) {
+  return isNotFound(error)
+    ? { title: "pageError.notFoundTitle", pageTitle: "pageError.notFoundPageTitle", text: "pageError.notFoundText" }
+    : { title: "pageError.errorTitle", pageTitle: "pageError.errorTitle", text: "pageError.errorText" };
 }
 
 /** The shell's data changes only with the locale, and a locale change reloads the document. */
@@ -66,6 +76,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
+  const { t, lang } = useTranslation();
   const nonce = useNonce();
   // Marks the page as running JavaScript: styles hide what only the script-less page needs,
   // and tests tell the two kinds of visit apart by it.
@@ -73,17 +85,20 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={data?.lang ?? "cs"}>
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data ? null : <title>{t(errorPageTexts(error).pageTitle)}</title>}
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* An error page without the root's data is plain HTML: the browser has no messages to render it with, and
+            its one way on is a full load of the home page. */}
+        {data ? <ScrollRestoration nonce={nonce} /> : null}
+        {data ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );
@@ -116,19 +131,22 @@ export default function App() {
   );
 }
 
-/** One boundary for every failure: 404 says the page is missing, anything else that it could not load. */
+/**
+ * One boundary for every failure: 404 says the page is missing, anything else that it could not load. A refused
+ * request (4xx) is no fault of the shop's and is not logged as one.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
-  const notFound = isNotFound(error);
-  if (!notFound) console.error(error);
+  const texts = errorPageTexts(error);
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   const home = data ? localizedPath("home", data.locale, data.site.defaultLocale) : "/";
   return (
     <Shell>
       <section className="page-error">
-        <h1>{notFound ? t("pageError.notFoundTitle") : t("pageError.errorTitle")}</h1>
-        <p>{notFound ? t("pageError.notFoundText") : t("pageError.errorText")}</p>
+        <h1>{t(texts.title)}</h1>
+        <p>{t(texts.text)}</p>
         {/* A full load clears the error state, as SPEC §8 asks of the button. */}
         <a className="button" href={home} data-testid="go-home">
           {t("pageError.goHome")}

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
 import type { RpcError } from "~/rpc.server";
 import { MAX_VOUCHER_CODES_PER_ORDER } from "../server/domain/voucher-rules";
+import { notFound } from "~/screen.server";
 
 /** What a form shows for a failed call: the sentence, and the field it belongs next to (else above the form). */
 export type FormError = { field?: string; message: string };
@@ -55,6 +56,17 @@ export function isPageNotFound(error: unknown): boolean {
     code === ErrorCode.ORDER_NOT_FOUND ||
     code === ErrorCode.ORDER_DOCUMENT_UNAVAILABLE
   );
+}
+
+/**
+ * Throws what the api said of a post as the page's answer: no such page (the order does not exist, or is another
+ * market's, asked through this host) is the 404 page, input that no form of the shop sends is a bad request, and
+ * anything else is the failure it is.
+ */
+export function throwAsAnswer(error: unknown): never {
+  if (isPageNotFound(error)) notFound();
+  if (isRpcError(error) && error.code === "invalid_argument") throw new Response("Bad Request", { status: 400 });
+  throw error;
 }
 
 /** The catalogue code of the api's refusal, when it carries one. */

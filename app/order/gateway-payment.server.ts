@@ -3,7 +3,7 @@ import { redirect, redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
 import { localizedPath } from "~/route-table";
-import { errorCodeOf } from "~/rpc-form-error.server";
+import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
 import { orderCacheControl } from "~/screen.server";
 
 /**
@@ -75,7 +75,7 @@ export async function payAtGateway(
     return redirectDocument(gateway.url, { status: 303, headers: { "Cache-Control": orderCacheControl } });
   } catch (error) {
     const code = errorCodeOf(error);
-    if (code === undefined || !paymentStartRefusals.includes(code)) throw error;
+    if (code === undefined || !paymentStartRefusals.includes(code)) throwAsAnswer(error);
     return statusRedirect(context, orderId, { outcome: options.after, error: code });
   }
 }

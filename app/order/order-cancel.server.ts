@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { explainedPaymentErrors, statusRedirect } from "~/order/gateway-payment.server";
 import { paymentChangeErrors } from "~/order/payment-change.server";
-import { errorCodeOf } from "~/rpc-form-error.server";
+import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
 
 /** The refusals a cancellation can meet, each with its catalogue sentence on the status page. */
 const cancelErrors = [ErrorCode.ORDER_INVALID_BOOKING_STATUS, ErrorCode.ROOM_NOT_CANCELLABLE_IN_DEADLINE];
@@ -23,7 +23,7 @@ export async function cancelOrder(context: AppLoadContext, orderId: string): Pro
     return statusRedirect(context, orderId);
   } catch (error) {
     const code = errorCodeOf(error);
-    if (code === undefined || !cancelErrors.includes(code)) throw error;
+    if (code === undefined || !cancelErrors.includes(code)) throwAsAnswer(error);
     return statusRedirect(context, orderId, { error: code });
   }
 }

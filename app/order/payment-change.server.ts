@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { statusRedirect } from "~/order/gateway-payment.server";
-import { errorCodeOf } from "~/rpc-form-error.server";
+import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
 import { requireUuid } from "~/screen.server";
 
 /**
@@ -26,7 +26,7 @@ export async function changePayment(context: AppLoadContext, orderId: string, fo
     return statusRedirect(context, orderId);
   } catch (error) {
     const code = errorCodeOf(error);
-    if (code === undefined || !paymentChangeErrors.includes(code)) throw error;
+    if (code === undefined || !paymentChangeErrors.includes(code)) throwAsAnswer(error);
     return statusRedirect(context, orderId, { error: code });
   }
 }

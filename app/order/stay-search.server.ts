@@ -45,8 +45,15 @@ function requiredOr(messages: Messages, invalid: string) {
   return { error: (issue: { input?: unknown }) => (issue.input === undefined ? messages.required : invalid) };
 }
 
+/** Booking.com's links with every search parameter stay far below this. */
+const MAX_HOTEL_LINK_LENGTH = 16_384;
+
 function hotelLinkField(messages: Messages) {
-  return z.string({ error: messages.required }).trim().min(1, messages.required).max(16_384, messages.linkInvalid);
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(MAX_HOTEL_LINK_LENGTH, messages.linkInvalid);
 }
 
 /** Only the link: what a first post needs, before the link has told us the stay. */
@@ -63,6 +70,9 @@ export function staySchema(t: TFunction) {
     z
       .object({
         url: hotelLinkField(messages),
+        // The link as last read and the hotel it named, kept in hidden fields: a changed link is read again.
+        hotelId: z.string().max(64, messages.linkInvalid).optional(),
+        parsedUrl: z.string().max(MAX_HOTEL_LINK_LENGTH, messages.linkInvalid).optional(),
         checkIn: calendarDate(messages.checkInInvalid),
         checkOut: calendarDate(messages.checkOutInvalid),
         rooms: count(messages.roomsInvalid, MIN_ROOMS),

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { readForm } from "~/form-body.server";
 import { isLocale, switchedLocalePath } from "~/route-table";
 
 /**
@@ -7,7 +8,7 @@ import { isLocale, switchedLocalePath } from "~/route-table";
  * `path` cannot redirect elsewhere, nor make the redirect carry what a stranger typed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const requested = form.get("locale");
   const locale = isLocale(requested) ? requested : context.locale;
   const target = switchedLocalePath(form.get("path"), locale, context.variant.defaultLocale);

@@ -14,6 +14,8 @@ import { localizedPath } from "~/route-table";
 import { formErrorOf } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { readForm } from "~/form-body.server";
+import { boundedEcho } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -32,10 +34,10 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const availabilityId = requireUuid(params.orderId);
   const t = await translator(context);
-  const submission = parseWithZod(await request.formData(), { schema: roomChoiceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: roomChoiceSchema });
   const refuse = (message: string) =>
     json(
-      { result: submission.reply({ formErrors: [message] }) },
+      { result: boundedEcho(submission.reply({ formErrors: [message] }), roomChoiceSchema) },
       { status: 400, headers: { "Cache-Control": orderCacheControl } }
     );
   if (submission.status !== "success") return refuse(t("accommodation.rooms.noLongerChoosable"));

@@ -36,6 +36,8 @@ import { languageOf } from "~/route-table";
 import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { readForm } from "~/form-body.server";
+import { boundedEcho } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -69,7 +71,7 @@ const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.V
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const previewId = requireUuid(params.orderId);
   const t = await translator(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reservationSchema(t) });
   const payment = parseWithZod(formData, { schema: paymentSchema(t) });
   if (payment.status !== "success") return answer(submission.reply(), 400);
@@ -157,7 +159,10 @@ type ReplyResult = { initialValue?: Record<string, unknown> | null; error?: Reco
 
 /** `unpaidOrders`: the numbers of the customer's unpaid orders of this stay, when they must choose what happens. */
 function answer(result: ReplyResult, status: number, staleStay = false, unpaidOrders: string[] = []) {
-  return json({ result, staleStay, unpaidOrders }, { status, headers: { "Cache-Control": orderCacheControl } });
+  return json(
+    { result: boundedEcho(result, reservationSchema), staleStay, unpaidOrders },
+    { status, headers: { "Cache-Control": orderCacheControl } }
+  );
 }
 
 type Answer = { result: ReplyResult; staleStay: boolean; unpaidOrders: string[] };

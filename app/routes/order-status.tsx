@@ -20,6 +20,7 @@ import { loadHotelOrder, orderView } from "~/order/order-view.server";
 import { localizedPath } from "~/route-table";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
+import { readForm } from "~/form-body.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -50,7 +51,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const orderId = requireUuid(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "cancel") return cancelOrder(context, orderId);
   if (form.get("intent") === "change") return changePayment(context, orderId, form);
   const paymentId = requireUuid(String(form.get("paymentId") ?? ""));

@@ -19,6 +19,8 @@ import { localizedPath } from "~/route-table";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, screenData, translator } from "~/screen.server";
+import { readForm } from "~/form-body.server";
+import { boundedEcho } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -42,7 +44,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const t = await translator(context);
   const errorOptions = { fieldOf: stayFieldOf, supportEmail: context.variant.support.email };
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const link = parseWithZod(formData, { schema: hotelLinkSchema(t) });
   if (link.status !== "success") return stayAnswer(link.reply(), 400);
 
@@ -81,7 +83,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
 type StayResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
 
 function stayAnswer(result: StayResult, status: number, { linkRead = false } = {}) {
-  return json({ result, linkRead }, { status, headers: { "Cache-Control": orderCacheControl } });
+  return json(
+    { result: boundedEcho(result, staySchema), linkRead },
+    { status, headers: { "Cache-Control": orderCacheControl } }
+  );
 }
 
 export default function OrderScreen() {

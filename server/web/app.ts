@@ -8,11 +8,14 @@ import { localeCookie, sessionCookie } from "../../app/cookies.server";
 import { createRpcClient } from "../../app/rpc.server";
 import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
+import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
 import { resolveLocale } from "./locale";
 import { productVariantFor } from "./product-variant";
+import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { variantForHost } from "./variants";
+import { languageOf, localizedPath } from "../../app/route-table";
 
 export type WebAppOptions = {
   config: Config;
@@ -63,8 +66,36 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
   app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
   app.use(sameOriginPosts((req) => publicHost(config, req)));
 
-  const sidCookie = sessionCookie(config.secureCookies);
   const chosenLocaleCookie = localeCookie(config.secureCookies);
+  /** The variant and locale of a request, as every page of it is shown in. */
+  const resolveRequest = async (req: Request) => {
+    const host = publicHost(config, req);
+    const variant = variantForHost(host, config.domains);
+    const url = new URL(req.originalUrl, "http://placeholder");
+    const localeResolution = resolveLocale({
+      pathname: url.pathname,
+      search: url.search,
+      variant,
+      cookieLocale: await chosenLocaleCookie.parse(req.get("cookie") ?? null),
+      acceptLanguage: req.get("accept-language"),
+    });
+    return { host, variant, localeResolution };
+  };
+
+  app.use(
+    boundedBodies(MAX_FORM_BODY_BYTES, async (req, res, status) => {
+      const { variant, localeResolution } = await resolveRequest(req);
+      const home = localizedPath("home", localeResolution.locale, variant.defaultLocale);
+      res
+        .status(status)
+        .set("Cache-Control", "no-store")
+        .set("Content-Security-Policy", contentSecurityPolicy(createNonce(), { development: false, reportOrigins: [] }))
+        .type("html")
+        .send(refusalPage(languageOf(localeResolution.locale), status, home));
+    })
+  );
+
+  const sidCookie = sessionCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   const formTargets = gatewayOrigins(config);
 
@@ -82,19 +113,8 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
   };
 
   const getLoadContext = async (req: Request, res: express.Response): Promise<ShopLoadContext> => {
-    const host = publicHost(config, req);
-    const variant = variantForHost(host, config.domains);
-    const cookieHeader = req.get("cookie") ?? null;
-    const url = new URL(req.originalUrl, "http://placeholder");
-    const localeResolution = resolveLocale({
-      pathname: url.pathname,
-      search: url.search,
-      variant,
-      cookieLocale: await chosenLocaleCookie.parse(cookieHeader),
-      acceptLanguage: req.get("accept-language"),
-    });
-
-    const storedSessionId: unknown = await sidCookie.parse(cookieHeader);
+    const { host, variant, localeResolution } = await resolveRequest(req);
+    const storedSessionId: unknown = await sidCookie.parse(req.get("cookie") ?? null);
     let sessionId: string;
     if (typeof storedSessionId === "string" && /^[0-9a-f-]{36}$/.test(storedSessionId)) {
       sessionId = storedSessionId;

@@ -1,0 +1,28 @@
+import { messages } from "../../app/i18n/i18n.server";
+import { createTranslator, type MessageTree } from "../../app/i18n/translator";
+import type { Language } from "../../app/route-table";
+import type { BodyRefusal } from "./body-limit";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * The page of a request refused before Remix ran (its body too large, or of unknown length), in the visitor's
+ * language: the words of the shop's error page, without its header and scripts, as the error page itself is when
+ * no loader ran.
+ */
+export function refusalPage(lang: Language, status: BodyRefusal, homePath: string): string {
+  const t = createTranslator(lang, messages[lang] as MessageTree);
+  const title = escapeHtml(t("pageError.errorTitle"));
+  const text = escapeHtml(t(status === 413 ? "errors.REQUEST_TOO_LARGE" : "pageError.errorText"));
+  return [
+    "<!DOCTYPE html>",
+    `<html lang="${lang}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${title}</title></head>`,
+    `<body><main id="main"><section class="page-error"><h1>${title}</h1><p>${text}</p>`,
+    `<a class="button" href="${escapeHtml(homePath)}" data-testid="go-home">${escapeHtml(t("pageError.goHome"))}</a>`,
+    "</section></main></body></html>",
+  ].join("\n");
+}
