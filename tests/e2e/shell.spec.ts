@@ -194,6 +194,27 @@ test("nothing the shop serves may be loaded by another site", async ({ request }
   }
 });
 
+test("a page runs only its own scripts, each answer with a nonce of its own, and no other site may frame it", async ({
+  request,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
+  const nonces = [];
+  for (let i = 0; i < 2; i++) {
+    const answer = await request.get("/");
+    const policy = answer.headers()["content-security-policy"] ?? "";
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce, policy).toBeTruthy();
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    const html = await answer.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    nonces.push(nonce);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
 test("pages are made for one visitor: no shared cache keeps them", async ({ page }) => {
   for (const path of ["/", "/jak-to-funguje", "/inspirace"]) {
     const response = await page.goto(path);
