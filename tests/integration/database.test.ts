@@ -22,6 +22,19 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 /** Tests share one database per target; a kind of their own keeps each test's jobs out of the others' claims. */
 const uniqueKind = (label: string) => `${label}-${randomUUID()}`;
 
+/** A job handler that tells when it started (with its payload) and runs until the test lets it finish. */
+function heldHandler() {
+  let started!: (payload: unknown) => void;
+  const handlerStarted = new Promise<unknown>((resolve) => (started = resolve));
+  let finish!: () => void;
+  const mayFinish = new Promise<void>((resolve) => (finish = resolve));
+  const handler = async (payload: unknown) => {
+    started(payload);
+    await mayFinish;
+  };
+  return { handler, handlerStarted, finish };
+}
+
 async function jobRow(db: Database, id: string) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row;
@@ -260,18 +273,10 @@ describe.each(databaseTargets())("database on $name", (target) => {
     const kind = uniqueKind("worker");
     const { id } = await enqueueJob(db, { kind, payload: { greeting: "ahoj" }, runAt: t0 });
 
-    let started!: (payload: unknown) => void;
-    const handlerStarted = new Promise<unknown>((resolve) => (started = resolve));
-    let finish!: () => void;
-    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const { handler, handlerStarted, finish } = heldHandler();
     const worker = startWorker({
       db,
-      handlers: {
-        [kind]: async (payload) => {
-          started(payload);
-          await handlerMayFinish;
-        },
-      },
+      handlers: { [kind]: handler },
       pollIntervalMs: 20,
       now: () => t0,
     });
@@ -291,18 +296,10 @@ describe.each(databaseTargets())("database on $name", (target) => {
     const kind = uniqueKind("worker-heartbeat");
     const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
     let clock = t0;
-    let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
-    let finish!: () => void;
-    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const { handler, handlerStarted, finish } = heldHandler();
     const worker = startWorker({
       db,
-      handlers: {
-        [kind]: async () => {
-          started();
-          await handlerMayFinish;
-        },
-      },
+      handlers: { [kind]: handler },
       pollIntervalMs: 20,
       lockForMs: 1_000,
       heartbeatMs: 10,
@@ -326,19 +323,11 @@ describe.each(databaseTargets())("database on $name", (target) => {
     const kind = uniqueKind("worker-lease-lost");
     const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
     const errors: string[] = [];
-    let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
-    let finish!: () => void;
-    const handlerMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    const { handler, handlerStarted, finish } = heldHandler();
     // Its clock stands still, so its renewals never move the lease past t0 + 1 s: a worker stalled in time.
     const stalled = startWorker({
       db,
-      handlers: {
-        [kind]: async () => {
-          started();
-          await handlerMayFinish;
-        },
-      },
+      handlers: { [kind]: handler },
       pollIntervalMs: 20,
       lockForMs: 1_000,
       heartbeatMs: 10,
