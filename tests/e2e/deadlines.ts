@@ -35,9 +35,13 @@ export function statedPayBy(from: Date, to: Date, language: "cs" | "pl", currenc
   );
 }
 
-/** The text of the e-mails the shop has written so far that mention `text` (an order or voucher number). */
+/**
+ * The text of the e-mails the shop has written so far that mention `text` (an order or voucher number). Only
+ * finished ones: the mailer writes each to a hidden temporary file first and renames it, so a file being written
+ * may be gone by the time it is read.
+ */
 export async function mailsMentioning(text: string): Promise<string[]> {
-  const files = await readdir(e2eMailDir).catch(() => []);
+  const files = (await readdir(e2eMailDir).catch(() => [])).filter((file) => file.endsWith(".eml"));
   const contents = await Promise.all(files.map((file) => readFile(path.join(e2eMailDir, file), "latin1")));
   return contents.filter((content) => content.includes(text));
 }

@@ -1,7 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { e2eMailDir } from "../playwright.config";
 import {
   acceptTerms,
   czechCustomer,
@@ -11,6 +8,7 @@ import {
   statusPath,
   submitIntent,
 } from "./reservation-flow";
+import { mailsMentioning } from "./deadlines";
 import { expectJavaScriptState } from "./support";
 
 /**
@@ -50,13 +48,6 @@ async function fillSameStay(page: Page, testInfo: TestInfo, language: "cs" | "pl
   await page.locator("input[name=lastPayment][value=transfer]").check();
   await acceptTerms(page);
   await submitIntent(page, "update");
-}
-
-/** The e-mails the shop has written so far that mention `text`. */
-async function mailsMentioning(text: string): Promise<string[]> {
-  const files = await readdir(e2eMailDir).catch(() => []);
-  const contents = await Promise.all(files.map((file) => readFile(path.join(e2eMailDir, file), "utf8")));
-  return contents.filter((content) => content.includes(text));
 }
 
 const numberOn = async (page: Page) =>
