@@ -1,12 +1,12 @@
 import { build } from "esbuild";
 
 /**
- * Routes come from `app/route-table.ts`, the one table of screens. Node cannot import
+ * Routes come from `shared/route-table.ts`, the one table of screens. Node cannot import
  * TypeScript here, so esbuild compiles that single dependency-free module first.
  */
 async function loadRouteTable() {
   const result = await build({
-    entryPoints: ["app/route-table.ts"],
+    entryPoints: ["shared/route-table.ts"],
     bundle: true,
     format: "esm",
     platform: "neutral",

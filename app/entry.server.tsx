@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { messages } from "./i18n/i18n.server";
+import { messages } from "../shared/i18n/messages";
 import { ShellLanguageProvider } from "./i18n/shell-language";
 import { NonceProvider } from "./nonce";
-import { languageOf } from "./route-table";
+import { languageOf } from "../shared/route-table";
 
 const streamTimeoutMs = 5_000;
 

@@ -16,10 +16,10 @@ import { InfoPanel } from "~/components/info-panel";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { backendInfo } from "~/backend-info.server";
-import { messages } from "~/i18n/i18n.server";
+import { messages } from "../shared/i18n/messages";
 import { useNonce } from "~/nonce";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
-import { languageOf, localizedPath } from "~/route-table";
+import { languageOf, localizedPath } from "../shared/route-table";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [

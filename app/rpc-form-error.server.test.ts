@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { create } from "@bufbuild/protobuf";
 import { ErrorCode, ErrorDetailSchema } from "../gen/dzb/shop/v1/errors_pb";
 import { i18n } from "~/i18n/i18n.server";
-import { RpcError, type RpcCode } from "~/rpc.server";
+import { RpcError, type RpcCode } from "../server/web/rpc-client";
 import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "./rpc-form-error.server";
 
 let t: TFunction;

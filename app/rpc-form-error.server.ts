@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
-import type { RpcError } from "~/rpc.server";
+import type { RpcError } from "../server/web/rpc-client";
 import { MAX_VOUCHER_CODES_PER_ORDER } from "../server/domain/voucher-rules";
 import { notFound } from "~/screen.server";
 

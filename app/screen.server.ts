@@ -1,7 +1,7 @@
 import { json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { TOptions } from "i18next";
 import { i18n } from "~/i18n/i18n.server";
-import { languageOf, type ScreenId } from "~/route-table";
+import { languageOf, type ScreenId } from "../shared/route-table";
 
 /** The translator for the request's language, for loaders and actions. */
 export function translator(context: AppLoadContext) {

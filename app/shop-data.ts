@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import { languageOf, type Locale } from "~/route-table";
+import { languageOf, type Locale } from "../shared/route-table";
 
 /** The request facts the root loader resolved; every component reads them from here. */
 export function useShop() {

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { languageChoices } from "~/i18n/language-choices";
-import { endpoints } from "~/route-table";
+import { endpoints } from "../../shared/route-table";
 import { useShop } from "~/shop-data";
 
 /**

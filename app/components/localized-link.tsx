@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from "@remix-run/react";
-import { localizedPath, type RouteParams, type ScreenId } from "~/route-table";
+import { localizedPath, type RouteParams, type ScreenId } from "../../shared/route-table";
 import { useShop } from "~/shop-data";
 
 type LocalizedLinkProps = Omit<LinkProps, "to"> & { to: ScreenId; params?: RouteParams; search?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { messages } from "./i18n.server";
+import { messages } from "../../shared/i18n/messages";
 
 describe("the error catalogue", () => {
   it("has a sentence for every ErrorCode in cs, pl and en", () => {

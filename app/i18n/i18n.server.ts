@@ -1,19 +1,11 @@
 import { RemixI18Next } from "remix-i18next/server";
-import type { Language } from "~/route-table";
+import { messages } from "../../shared/i18n/messages";
 import { i18nConfig } from "./config";
-import cs from "./messages/cs.json";
-import en from "./messages/en.json";
-import pl from "./messages/pl.json";
-
-export type Messages = typeof en;
-
-/** All messages, per language; the browser only ever receives its own language's file. */
-export const messages: Record<Language, Messages> = { cs, pl, en };
 
 export const resources = {
-  cs: { translation: cs },
-  pl: { translation: pl },
-  en: { translation: en },
+  cs: { translation: messages.cs },
+  pl: { translation: messages.pl },
+  en: { translation: messages.en },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { locales, type Locale } from "~/route-table";
+import { locales, type Locale } from "../../shared/route-table";
 
 /**
  * The locales the language dropdown offers on a host whose own locale is `hostLocale` (SPEC §2): cs offers only cs,

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
-import type { Language } from "~/route-table";
-import type { MessageTree } from "./translator";
+import type { Language } from "../../shared/route-table";
+import type { MessageTree } from "../../shared/i18n/translator";
 
 /**
  * The language the web server resolved for the request, with its messages, handed from entry.server before any

@@ -1,10 +1,11 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { Language } from "~/route-table";
+import type { Language } from "../../shared/route-table";
 import { i18nConfig } from "./config";
-import { messages, resources } from "./i18n.server";
+import { messages } from "../../shared/i18n/messages";
+import { resources } from "./i18n.server";
 import { languageChoices } from "./language-choices";
-import { createTranslator, type MessageTree } from "./translator";
+import { createTranslator, type MessageTree } from "../../shared/i18n/translator";
 
 const languages: Language[] = ["cs", "pl", "en"];
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;

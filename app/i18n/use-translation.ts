@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import type { loader as rootLoader } from "~/root";
-import type { Language } from "~/route-table";
+import type { Language } from "../../shared/route-table";
 import { useShellLanguage } from "./shell-language";
-import { createTranslator, type MessageTree } from "./translator";
+import { createTranslator, type MessageTree } from "../../shared/i18n/translator";
 
 /**
  * Translation for components, on the server and in the browser alike, from the root loader's messages. Should the

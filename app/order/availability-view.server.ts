@@ -12,24 +12,24 @@ import {
 import { ExtraChargeType, type ExtraCharge } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp } from "~/order/calendar-date.server";
-import { nightsBetween } from "../../server/domain/calendar-date";
+import { nightsBetween } from "../../shared/calendar-date";
 import { marketTimeZones } from "../../server/domain/stay";
-import { localeTags } from "~/i18n/config";
-import { formatCalendarDate, formatDeadline } from "~/i18n/date-format";
+import { localeTags } from "../../shared/i18n/locale-tags";
+import { formatCalendarDate, formatDeadline } from "../../shared/i18n/date-format";
+import type { MealPlanKey } from "../../shared/i18n/messages";
 import type {
   AvailabilityView,
   ChargeNameView,
   ChargeTypeKey,
   DealKey,
   HotelView,
-  MealPlanKey,
   PhotoView,
   ProductView,
   StayView,
 } from "~/order/availability-view";
 import { minorUnits, moneyFormatter } from "~/order/money.server";
 import { stayFormParams } from "~/order/stay-form";
-import { languageOf } from "~/route-table";
+import { languageOf } from "../../shared/route-table";
 import { isPageNotFound } from "~/rpc-form-error.server";
 import { notFound } from "~/screen.server";
 

@@ -3,7 +3,8 @@
  * dates once, so the server render and the browser agree to the character), and translation keys for the labels.
  */
 
-export type MealPlanKey = "no_plan" | "breakfast_included" | "half_board" | "full_board" | "all_inclusive";
+import type { MealPlanKey } from "../../shared/i18n/messages";
+
 export type DealKey =
   | "black_friday"
   | "limited_time_deal"

@@ -1,5 +1,5 @@
 import { timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { utcDateOf, utcMidnightOf } from "../../server/domain/calendar-date";
+import { utcDateOf, utcMidnightOf } from "../../shared/calendar-date";
 
 /** Stay dates as the contract carries them: the instant 00:00 UTC of the calendar day (see the domain's module). */
 

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect, redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
-import { localizedPath } from "~/route-table";
+import { localizedPath } from "../../shared/route-table";
 import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
 import { orderCacheControl } from "~/screen.server";
 

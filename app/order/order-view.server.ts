@@ -5,7 +5,7 @@ import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/shop/v1/payment_pb";
 import { formatIban } from "../../server/domain/bank-account";
-import { utcDateOf } from "../../server/domain/calendar-date";
+import { utcDateOf } from "../../shared/calendar-date";
 import {
   bookingProgress,
   isFinalOrderStatus,

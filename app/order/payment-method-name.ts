@@ -1,4 +1,4 @@
-import type { Translate } from "~/i18n/translator";
+import type { Translate } from "../../shared/i18n/translator";
 import type { PaymentMethodView } from "~/order/reservation-form";
 
 /**

@@ -7,9 +7,9 @@ import type {
   ChargeNameView,
   ExtraChargeView,
   HotelView,
-  MealPlanKey,
   StayView,
 } from "~/order/availability-view";
+import type { MealPlanKey } from "../../shared/i18n/messages";
 
 /** SPEC §5: an optional plus, a 2-3 digit country code and three groups of three digits. */
 export const PHONE_PATTERN = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;

@@ -4,7 +4,7 @@ import * as z from "zod";
 import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp, timestampOfDate } from "~/order/calendar-date.server";
-import { isCalendarDate } from "../../server/domain/calendar-date";
+import { isCalendarDate } from "../../shared/calendar-date";
 import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../../server/domain/occupancy";
 import {
   childAgeName,

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readForm } from "~/form-body.server";
-import { isLocale, switchedLocalePath } from "~/route-table";
+import { isLocale, switchedLocalePath } from "../../shared/route-table";
 
 /**
  * The language dropdown posts here (it works without JavaScript). The choice is remembered in the locale cookie and

@@ -10,7 +10,7 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { availabilityView, loadAvailability, viewFormats } from "~/order/availability-view.server";
 import { checkRoomChoice, linkedRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
-import { localizedPath } from "~/route-table";
+import { localizedPath } from "../../shared/route-table";
 import { formErrorOf } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";

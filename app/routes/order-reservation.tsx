@@ -32,7 +32,7 @@ import {
   reservationSchema,
 } from "~/order/reservation-form.server";
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
-import { languageOf } from "~/route-table";
+import { languageOf } from "../../shared/route-table";
 import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";

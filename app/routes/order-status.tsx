@@ -17,7 +17,7 @@ import { cancelOrder, statusPageErrors } from "~/order/order-cancel.server";
 import { changePayment } from "~/order/payment-change.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { loadHotelOrder, orderView } from "~/order/order-view.server";
-import { localizedPath } from "~/route-table";
+import { localizedPath } from "../../shared/route-table";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 import { readForm } from "~/form-body.server";

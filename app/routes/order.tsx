@@ -15,7 +15,7 @@ import {
   toHotelRequest,
   withLinkSearch,
 } from "~/order/stay-search.server";
-import { localizedPath } from "~/route-table";
+import { localizedPath } from "../../shared/route-table";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, screenData, translator } from "~/screen.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ScreenHeading } from "~/components/screen-heading";
-import { partners, type Partner } from "~/route-table";
+import { partners, type Partner } from "../../shared/route-table";
 import { screenMeta } from "~/screen-meta";
 import { notFound, screenData, translator } from "~/screen.server";
 

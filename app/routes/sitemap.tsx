@@ -1,6 +1,6 @@
-import { escapeHtml } from "../../server/html-escape";
+import { escapeHtml } from "../../shared/html-escape";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { localizedPath, partners, type ScreenId } from "~/route-table";
+import { localizedPath, partners, type ScreenId } from "../../shared/route-table";
 
 /** Screens worth indexing: no order steps (they need an id), no sitemap, no catch-all. */
 const indexedScreens: ScreenId[] = ["home", "order", "howItWorks", "inspiration", "voucherStatus", "contact"];

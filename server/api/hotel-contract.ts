@@ -28,7 +28,7 @@ import type {
 import { fitsOccupancy } from "../domain/occupancy";
 import type { PricedCharge } from "../domain/pricing";
 import type { CurrencyCode } from "../domain/products";
-import { utcDateOf, utcMidnightOf } from "../domain/calendar-date";
+import { utcDateOf, utcMidnightOf } from "../../shared/calendar-date";
 import type { Stay } from "../domain/stay";
 import { toMoney } from "./money";
 

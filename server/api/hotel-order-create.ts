@@ -3,7 +3,7 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { Address as ContractAddress, ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
 import { DuplicateChoice, type OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import type { Language } from "../../app/route-table";
+import type { Language } from "../../shared/route-table";
 import { ProviderError } from "../adapters/provider/hotel-provider";
 import {
   calculationDifference,

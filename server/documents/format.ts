@@ -5,7 +5,7 @@
  * Deadlines are the exception: they are stated as on the status page and in the e-mails, by app/i18n/date-format.ts.
  */
 
-import { dayNumber } from "../domain/calendar-date";
+import { dayNumber } from "../../shared/calendar-date";
 import { MINOR_PER_UNIT } from "../domain/money";
 import type { CurrencyCode } from "../domain/products";
 import { type DocumentLanguage, documentTranslator } from "./texts";

@@ -9,9 +9,9 @@
  * is not shown at all, only the prices and the wording the law requires in its place.
  */
 
-import { dayNumber, nightsBetween } from "../domain/calendar-date";
+import { dayNumber, nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { formatDeadline } from "../../app/i18n/date-format";
+import { formatDeadline } from "../../shared/i18n/date-format";
 import { marketTimeZones } from "../domain/stay";
 import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
 import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";

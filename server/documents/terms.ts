@@ -4,10 +4,10 @@
  * matter most next to them. The full wording stays in the legal PDFs (docs/legal/); this is the order's summary.
  */
 
-import { nightsBetween } from "../domain/calendar-date";
+import { nightsBetween } from "../../shared/calendar-date";
 import { cancellationVoucherValue } from "../domain/order-lifecycle";
 import type { CurrencyCode } from "../domain/products";
-import { formatDeadline } from "../../app/i18n/date-format";
+import { formatDeadline } from "../../shared/i18n/date-format";
 import { marketTimeZones } from "../domain/stay";
 import { formatDate, formatDateRange, formatMoney } from "./format";
 import { BODY, Flow, GREY, HEADING, PRODUCER, TITLE } from "./pdf-flow";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageTree } from "../../app/i18n/translator";
+import type { MessageTree } from "../../shared/i18n/translator";
 import { paymentMethodsFor, voucherCredit } from "../domain/payment-methods";
 import { productKeys } from "../domain/products";
 import { assertEncodable } from "./pdf-writer";

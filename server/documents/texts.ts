@@ -5,11 +5,11 @@
  * keys, plural forms aside; texts.test.ts proves it.
  */
 
-import cs from "../../app/i18n/documents/cs.json";
-import en from "../../app/i18n/documents/en.json";
-import pl from "../../app/i18n/documents/pl.json";
-import { createTranslator, type MessageTree, type Translate } from "../../app/i18n/translator";
-import type { Language } from "../../app/route-table";
+import cs from "./texts/cs.json";
+import en from "./texts/en.json";
+import pl from "./texts/pl.json";
+import { createTranslator, type MessageTree, type Translate } from "../../shared/i18n/translator";
+import type { Language } from "../../shared/route-table";
 
 export type DocumentLanguage = Language;
 

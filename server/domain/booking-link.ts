@@ -4,7 +4,7 @@
  * never throws, because its input is whatever a customer pastes.
  */
 
-import { isCalendarDate } from "./calendar-date";
+import { isCalendarDate } from "../../shared/calendar-date";
 
 export interface BookingHotel {
   /** Lowercase two-letter country code from the path, e.g. "cz". */

@@ -3,7 +3,7 @@
  * most 22000 units of the currency, until the end of 2024. The credits are earned, not taken off the price.
  */
 
-import { isCalendarDate } from "./calendar-date";
+import { isCalendarDate } from "../../shared/calendar-date";
 import { basisPointsOfPercent, MINOR_PER_UNIT, shareOf } from "./money";
 
 export const CARD_PROMOTION_LAST_DAY = "2024-12-31";

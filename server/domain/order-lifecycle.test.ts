@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, isoDate } from "./calendar-date";
+import { DAY_MS, isoDate } from "../../shared/calendar-date";
 import {
   MIN_PAY_WINDOW_MS,
   PAY_WITHIN_DAYS,

@@ -1,4 +1,4 @@
-import { calendarDateIn, dayNumber, zonedInstant } from "./calendar-date";
+import { calendarDateIn, dayNumber, zonedInstant } from "../../shared/calendar-date";
 import type { BookingStatus, OrderStatus, PaymentStatus } from "./order-status";
 import { isFinalOrderStatus } from "./order-status";
 

@@ -4,7 +4,7 @@
  * rooms ≥ 1, adults ≥ 2, at most 4 children aged 0 to 17) are checked on every request by the api's limits table.
  */
 
-import { calendarDateIn } from "./calendar-date";
+import { calendarDateIn } from "../../shared/calendar-date";
 import type { CurrencyCode } from "./products";
 
 export interface Stay {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dayNumber, isoDate } from "./calendar-date";
+import { dayNumber, isoDate } from "../../shared/calendar-date";
 import {
   COUPON_CODE_PATTERN,
   VOUCHER_CODE_PATTERN,

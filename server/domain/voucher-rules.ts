@@ -9,7 +9,7 @@
  * Dates are calendar dates (YYYY-MM-DD); `today` is the market's date, passed in.
  */
 
-import { dayNumber, isoDate, DAY_MS } from "./calendar-date";
+import { dayNumber, isoDate, DAY_MS } from "../../shared/calendar-date";
 import type { CurrencyCode, ProductKey } from "./products";
 
 export const VOUCHER_CODE_PATTERN = /^\d{8}$/;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { MessageTree } from "../../app/i18n/translator";
-import type { Language } from "../../app/route-table";
-import cs from "../../app/i18n/mail/cs.json";
-import en from "../../app/i18n/mail/en.json";
-import pl from "../../app/i18n/mail/pl.json";
+import type { MessageTree } from "../../shared/i18n/translator";
+import type { Language } from "../../shared/route-table";
+import cs from "./texts/cs.json";
+import en from "./texts/en.json";
+import pl from "./texts/pl.json";
 
 const texts: Record<Language, MessageTree> = { cs, pl, en };
 const languages = Object.keys(texts) as Language[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDeadline } from "../../app/i18n/date-format";
-import type { Language } from "../../app/route-table";
+import { formatCalendarDate, formatDeadline } from "../../shared/i18n/date-format";
+import type { Language } from "../../shared/route-table";
 import {
   bookingConfirmedMail,
   bookingFailedMail,

@@ -5,18 +5,18 @@
  * the HTML renderer escapes the finished sentence, so no value (a hotel called `<Hotel & "Spa">`) becomes markup.
  */
 
-import type { MealPlanKey } from "../../app/order/availability-view";
-import type { Language } from "../../app/route-table";
-import { createTranslator, type Translate, type TranslateOptions } from "../../app/i18n/translator";
-import cs from "../../app/i18n/mail/cs.json";
-import en from "../../app/i18n/mail/en.json";
-import pl from "../../app/i18n/mail/pl.json";
-import { localeTags } from "../../app/i18n/config";
-import { formatCalendarDate, formatDeadline } from "../../app/i18n/date-format";
-import { nightsBetween } from "../domain/calendar-date";
+import type { MealPlanKey } from "../../shared/i18n/messages";
+import type { Language } from "../../shared/route-table";
+import { createTranslator, type Translate, type TranslateOptions } from "../../shared/i18n/translator";
+import cs from "./texts/cs.json";
+import en from "./texts/en.json";
+import pl from "./texts/pl.json";
+import { localeTags } from "../../shared/i18n/locale-tags";
+import { formatCalendarDate, formatDeadline } from "../../shared/i18n/date-format";
+import { nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
 import { marketTimeZones } from "../domain/stay";
-import { escapeHtml } from "../html-escape";
+import { escapeHtml } from "../../shared/html-escape";
 
 const mailTexts: Record<Language, typeof en> = { cs, pl, en };
 

@@ -4,12 +4,9 @@
  * the one place that knows how an order, its payments and the shop's settings become one.
  */
 
-import cs from "../../app/i18n/messages/cs.json";
-import en from "../../app/i18n/messages/en.json";
-import pl from "../../app/i18n/messages/pl.json";
-import { createTranslator, type MessageTree } from "../../app/i18n/translator";
-import type { MealPlanKey } from "../../app/order/availability-view";
-import type { Language } from "../../app/route-table";
+import { messages, type MealPlanKey } from "../../shared/i18n/messages";
+import { createTranslator } from "../../shared/i18n/translator";
+import type { Language } from "../../shared/route-table";
 import type { MailMessage } from "../adapters/mail/mailer";
 import { receivingAccount, type Config } from "../config";
 import { owesPayment } from "../domain/order-lifecycle";
@@ -54,9 +51,6 @@ export interface OrderMailExtra {
   /** For cancelled_with_voucher: the voucher the cancellation gave. */
   voucher?: { code: string; value: number; validTo: string /* YYYY-MM-DD */ };
 }
-
-/** The site's texts, for the payment methods' names: the customer reads the same name in the mail as at checkout. */
-const siteTexts: Record<Language, MessageTree> = { cs, pl, en };
 
 /** The method id of a bank transfer, the one kind of payment the customer sends by hand. */
 const TRANSFER_METHOD_ID = "transfer";
@@ -202,7 +196,7 @@ function brandOf(product: ProductKey, config: Config): MailBrand {
  */
 function paymentMethodName(methodId: string, lang: Language): string {
   const key = `payment_method.${methodId}`;
-  const name = createTranslator(lang, siteTexts[lang])(key);
+  const name = createTranslator(lang, messages[lang])(key);
   return name === key ? methodId : name;
 }
 

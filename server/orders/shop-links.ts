@@ -1,4 +1,4 @@
-import { localizedPath, type Language, type Locale, type RouteParams } from "../../app/route-table";
+import { localizedPath, type Language, type Locale, type RouteParams } from "../../shared/route-table";
 import type { Config } from "../config";
 import type { OrderDocumentKind } from "../domain/order-documents";
 import type { ProductKey } from "../domain/products";

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "../domain/order-status";
-import type { Language } from "../../app/route-table";
+import type { Language } from "../../shared/route-table";
 import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode, ProductKey } from "../domain/products";
 import { marketTimeZones, type Stay } from "../domain/stay";

@@ -4,8 +4,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
-import { localeCookie, sessionCookie } from "../../app/cookies.server";
-import { createRpcClient } from "../../app/rpc.server";
+import { localeCookie, sessionCookie } from "./cookies";
+import { createRpcClient } from "./rpc-client";
 import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
 import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
@@ -15,7 +15,7 @@ import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { variantForHost } from "./variants";
-import { languageOf, localizedPath } from "../../app/route-table";
+import { languageOf, localizedPath } from "../../shared/route-table";
 
 export type WebAppOptions = {
   config: Config;

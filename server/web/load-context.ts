@@ -1,6 +1,6 @@
 import type { Cookie } from "@remix-run/node";
-import type { createRpcClient } from "../../app/rpc.server";
-import type { Locale } from "../../app/route-table";
+import type { createRpcClient } from "./rpc-client";
+import type { Locale } from "../../shared/route-table";
 import type { Environment } from "../config";
 import type { LocaleResolution } from "./locale";
 import type { SiteVariant } from "./variants";

@@ -1,4 +1,4 @@
-import { isLocale, languageOf, localizedPath, matchScreen, type Locale, type ScreenMatch } from "../../app/route-table";
+import { isLocale, languageOf, localizedPath, matchScreen, type Locale, type ScreenMatch } from "../../shared/route-table";
 import type { SiteVariant } from "./variants";
 
 export type LocaleResolution = {

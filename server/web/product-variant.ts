@@ -1,5 +1,5 @@
 import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
-import { languageOf, type Locale } from "../../app/route-table";
+import { languageOf, type Locale } from "../../shared/route-table";
 import type { SiteVariant } from "./variants";
 
 const products = {

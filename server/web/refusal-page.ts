@@ -1,6 +1,6 @@
-import { messages } from "../../app/i18n/i18n.server";
-import { createTranslator, type MessageTree } from "../../app/i18n/translator";
-import type { Language } from "../../app/route-table";
+import { messages } from "../../shared/i18n/messages";
+import { createTranslator, type MessageTree } from "../../shared/i18n/translator";
+import type { Language } from "../../shared/route-table";
 import type { BodyRefusal } from "./body-limit";
 
 function escapeHtml(text: string): string {

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { Language, Locale } from "../../app/route-table";
+import type { Language, Locale } from "../../shared/route-table";
 
 /**
  * The three product variants the shop serves, chosen by the request host (SPEC §1).

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { formatDeadline } from "../../app/i18n/date-format";
-import { calendarDateIn, dayNumber, zonedInstant } from "../../server/domain/calendar-date";
+import { formatDeadline } from "../../shared/i18n/date-format";
+import { calendarDateIn, dayNumber, zonedInstant } from "../../shared/calendar-date";
 import { PAY_WITHIN_DAYS } from "../../server/domain/order-lifecycle";
 import type { CurrencyCode } from "../../server/domain/products";
 import { marketTimeZones } from "../../server/domain/stay";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { endpoints, localizedPath, screens, type Locale, type ScreenId } from "../../app/route-table";
+import { endpoints, localizedPath, screens, type Locale, type ScreenId } from "../../shared/route-table";
 import { orderByRequest, reservationByRequest } from "./reservation-flow";
 import { port } from "./support";
 

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { screens, type ScreenId } from "../../app/route-table";
+import { screens, type ScreenId } from "../../shared/route-table";
 import { orderByRequest, reservationByRequest } from "./reservation-flow";
 import { availableStay, bookingLink } from "./stays";
 

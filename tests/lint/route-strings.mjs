@@ -3,11 +3,11 @@ import path from "node:path";
 import { build } from "esbuild";
 
 /**
- * Every path lives in app/route-table.ts. This check fails when a path starting with the first
+ * Every path lives in shared/route-table.ts. This check fails when a path starting with the first
  * segment of one of the table's paths (`"/objednavka"`, `'/how-it-works/...'`) is typed as a string anywhere else
  * in app/ or server/, which is how a renamed path would otherwise leave dead links behind.
  */
-const result = await build({ entryPoints: ["app/route-table.ts"], bundle: true, format: "esm", write: false, logLevel: "silent" });
+const result = await build({ entryPoints: ["shared/route-table.ts"], bundle: true, format: "esm", write: false, logLevel: "silent" });
 const { screens } = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
 
 // A typed path starts with its first segment; later ones ("/status/:id/payment") may well begin other systems'
@@ -29,8 +29,8 @@ function* sourceFiles(dir) {
 }
 
 const problems = [];
-for (const file of [...sourceFiles("app"), ...sourceFiles("server")]) {
-  if (file === path.join("app", "route-table.ts")) continue;
+for (const file of [...sourceFiles("app"), ...sourceFiles("shared"), ...sourceFiles("server")]) {
+  if (file === path.join("shared", "route-table.ts")) continue;
   const lines = readFileSync(file, "utf8").split("\n");
   lines.forEach((line, index) => {
     // Comments may name a path to explain a rule; only code can link to one.
@@ -46,4 +46,4 @@ if (problems.length > 0) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
-console.log(`route strings: ${segments.size} path segments, none typed outside app/route-table.ts`);
+console.log(`route strings: ${segments.size} path segments, none typed outside shared/route-table.ts`);

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
-import { localizedPath } from "~/route-table";
+import { localizedPath } from "../../../shared/route-table";
 import { useShop } from "~/shop-data";
 
 /**

@@ -3,7 +3,7 @@
  * search's dates are read in the hotel's time zone.
  */
 
-import { calendarDateIn, DAY_MS, dayNumber } from "../../domain/calendar-date";
+import { calendarDateIn, DAY_MS, dayNumber } from "../../../shared/calendar-date";
 
 /** 0 is Sunday, 5 Friday, 6 Saturday. */
 export function weekday(day: number): number {

@@ -18,7 +18,7 @@ import {
   type UnavailableReason,
 } from "./hotel-provider";
 import { type RoomType, roomTypes } from "./simulator-catalogue";
-import { isoDate, zonedInstant } from "../../domain/calendar-date";
+import { isoDate, zonedInstant } from "../../../shared/calendar-date";
 import { monthDay, weekday } from "./simulator-dates";
 import { photo } from "./simulator-hotel";
 import { type Random, randomFor } from "./simulator-random";

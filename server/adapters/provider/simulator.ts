@@ -14,7 +14,7 @@ import {
   ProviderError,
   type StaySearch,
 } from "./hotel-provider";
-import { dayNumber } from "../../domain/calendar-date";
+import { dayNumber } from "../../../shared/calendar-date";
 import {
   asBookingFailure,
   bookingRefOf,

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../../html-escape";
+import { escapeHtml } from "../../../../shared/html-escape";
 import type { GatewayType, SandboxPageRenderer, SandboxPaymentView } from "../payment-gateway";
 
 /**

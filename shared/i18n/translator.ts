@@ -1,4 +1,4 @@
-import type { Language } from "~/route-table";
+import type { Language } from "../route-table";
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type TranslateOptions = { count?: number } & Record<string, string | number | undefined>;

@@ -5,9 +5,9 @@ import { create, toBinary, toJson, type MessageInitShape } from "@bufbuild/proto
 import { base64Encode } from "@bufbuild/protobuf/wire";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Currency, Environment, Lang, Product, ProductVariantSchema } from "../gen/dzb/shop/v1/common_pb";
-import { ErrorCode, ErrorDetailSchema } from "../gen/dzb/shop/v1/errors_pb";
-import { codeFromHttpStatus, createRpcClient, RPC_CODES, RpcError, type RpcClientOptions } from "./rpc.server";
+import { Currency, Environment, Lang, Product, ProductVariantSchema } from "../../gen/dzb/shop/v1/common_pb";
+import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
+import { codeFromHttpStatus, createRpcClient, RPC_CODES, RpcError, type RpcClientOptions } from "./rpc-client";
 
 /**
  * A real loopback server standing in for the api. The test picks its behaviour per call through the

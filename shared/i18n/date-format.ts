@@ -6,8 +6,8 @@
  */
 
 import type { Language } from "../route-table";
-import { utcMidnightOf } from "../../server/domain/calendar-date";
-import { localeTags } from "./config";
+import { utcMidnightOf } from "../calendar-date";
+import { localeTags } from "./locale-tags";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

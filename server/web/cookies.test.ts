@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeCookie, sessionCookie } from "./cookies.server";
+import { localeCookie, sessionCookie } from "./cookies";
 
 /** The attributes of a Set-Cookie header, by lower-case name. */
 async function attributesOf(serialized: Promise<string>) {

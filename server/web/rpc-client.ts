@@ -19,9 +19,9 @@ import {
   type MessageShape,
 } from "@bufbuild/protobuf";
 import { base64Decode } from "@bufbuild/protobuf/wire";
-import type { ProductVariantSchema } from "../gen/dzb/shop/v1/common_pb";
-import { ErrorDetailSchema, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
-import { ShopService } from "../gen/dzb/shop/v1/shop_service_pb";
+import type { ProductVariantSchema } from "../../gen/dzb/shop/v1/common_pb";
+import { ErrorDetailSchema, type ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
+import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 
 /** The standard 16 Connect codes, canceled through unauthenticated, as they appear on the wire. */
 export const RPC_CODES = [
