@@ -12,8 +12,8 @@ import {
 } from "./route-table";
 
 const sampleParams: Record<string, Record<string, string>> = {
-  orderAccommodation: { orderId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
-  orderReservation: { orderId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
+  orderAccommodation: { availabilityId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
+  orderReservation: { previewId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderStatus: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderDocument: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10", document: "invoice" },
   paymentReturn: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10", attemptId: "0b5c7a52-7a86-4b8e-9a55-1d7e6f0c3b21" },
@@ -29,8 +29,8 @@ describe("the route table", () => {
     expect(localizedPath("order", "pl", "pl")).toBe("/zamowienie");
     expect(localizedPath("order", "en", "cs")).toBe("/en/order");
     expect(localizedPath("order", "cs-pluxee", "cs")).toBe("/cs-pluxee/objednavka");
-    expect(localizedPath("orderReservation", "pl", "cs", { orderId: "abc" })).toBe("/pl/zamowienie/rezerwacja/abc");
-    expect(localizedPath("orderAccommodation", "en", "pl", { orderId: "abc" })).toBe("/en/order/accommodation/abc");
+    expect(localizedPath("orderReservation", "pl", "cs", { previewId: "abc" })).toBe("/pl/zamowienie/rezerwacja/abc");
+    expect(localizedPath("orderAccommodation", "en", "pl", { availabilityId: "abc" })).toBe("/en/order/accommodation/abc");
     expect(localizedPath("voucherStatus", "cs", "cs")).toBe("/overeni-poukazu");
     expect(localizedPath("voucherStatus", "pl", "pl", { id: "12345678" })).toBe("/sprawdz-voucher/12345678");
     expect(localizedPath("contact", "en", "cs")).toBe("/en/contact");

@@ -40,17 +40,17 @@ export const screens = {
   orderAccommodation: {
     file: "routes/order-accommodation.tsx",
     paths: {
-      cs: "objednavka/ubytovani/:orderId",
-      pl: "zamowienie/nocleg/:orderId",
-      en: "order/accommodation/:orderId",
+      cs: "objednavka/ubytovani/:availabilityId",
+      pl: "zamowienie/nocleg/:availabilityId",
+      en: "order/accommodation/:availabilityId",
     },
   },
   orderReservation: {
     file: "routes/order-reservation.tsx",
     paths: {
-      cs: "objednavka/rezervace/:orderId",
-      pl: "zamowienie/rezerwacja/:orderId",
-      en: "order/reservation/:orderId",
+      cs: "objednavka/rezervace/:previewId",
+      pl: "zamowienie/rezerwacja/:previewId",
+      en: "order/reservation/:previewId",
     },
   },
   orderStatus: { file: "routes/order-status.tsx", paths: samePath("status/:id") },

@@ -21,7 +21,7 @@ export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
-  const availabilityId = requireUuid(params.orderId);
+  const availabilityId = requireUuid(params.availabilityId);
   const view = availabilityView(await loadAvailability(context, availabilityId), viewFormats(context));
   const chosen = linkedRoomChoice(view, new URL(request.url).searchParams);
   return screenData(context, "orderAccommodation", { view, chosen }, { cacheControl: orderCacheControl });
@@ -32,7 +32,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
  * paid by the variant's cheapest method until the customer splits it), then goes on to the reservation.
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
-  const availabilityId = requireUuid(params.orderId);
+  const availabilityId = requireUuid(params.availabilityId);
   const t = await translator(context);
   const submission = parseWithZod(await readForm(request), { schema: roomChoiceSchema });
   const refuse = (message: string) =>
@@ -66,7 +66,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     return refuse(message);
   }
   const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, {
-    orderId: previewId,
+    previewId,
   });
   return redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }

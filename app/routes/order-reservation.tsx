@@ -44,7 +44,7 @@ export const headers = loaderCacheHeaders;
 
 /** The preview as last priced (its split, codes and insurance included), and the variant's payment methods. */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const previewId = requireUuid(params.orderId);
+  const previewId = requireUuid(params.previewId);
   const [preview, methods] = await Promise.all([loadPreview(context, previewId), loadHotelMethods(context)]);
   const t = await translator(context);
   const currency = context.variant.currency;
@@ -69,7 +69,7 @@ const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.V
  * total the customer saw, and only then creates the order (idempotent on the preview: a double post is one order).
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
-  const previewId = requireUuid(params.orderId);
+  const previewId = requireUuid(params.previewId);
   const t = await translator(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reservationSchema(t) });
@@ -288,7 +288,7 @@ export default function OrderReservationScreen() {
           <ChosenRooms rooms={view.rooms} total={view.price.base}>
             <LocalizedLink
               to="orderAccommodation"
-              params={{ orderId: view.availabilityId }}
+              params={{ availabilityId: view.availabilityId }}
               search={roomChoiceQuery(view.rooms.map((room) => room.productId))}
             >
               {t("reservation.backToRooms")}

@@ -75,7 +75,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return stayAnswer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
   }
   const rooms = localizedPath("orderAccommodation", context.locale, context.variant.defaultLocale, {
-    orderId: availabilityId,
+    availabilityId,
   });
   return redirect(rooms, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
