@@ -13,9 +13,6 @@ import { ExtraChargeType, type ExtraCharge } from "../../gen/dzb/shop/v1/payment
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp } from "~/order/calendar-date.server";
 import { nightsBetween } from "../../shared/calendar-date";
-import { marketTimeZones } from "../../server/domain/stay";
-import { localeTags } from "../../shared/i18n/locale-tags";
-import { formatCalendarDate, formatDeadline } from "../../shared/i18n/date-format";
 import type { MealPlanKey } from "../../shared/i18n/messages";
 import type {
   AvailabilityView,
@@ -27,9 +24,9 @@ import type {
   ProductView,
   StayView,
 } from "~/order/availability-view";
-import { minorUnits, moneyFormatter } from "~/order/money.server";
+import { minorUnits } from "~/order/money.server";
+import type { Formats } from "~/order/view-formats.server";
 import { stayFormParams } from "~/order/stay-form";
-import { languageOf } from "../../shared/route-table";
 import { isPageNotFound } from "~/rpc-form-error.server";
 import { notFound } from "~/screen.server";
 
@@ -43,27 +40,6 @@ export async function loadAvailability(context: AppLoadContext, availabilityId: 
   }
 }
 
-/** The visitor's formats: prices in the market currency, dates in the language, deadlines on the market's clock. */
-export function viewFormats(context: AppLoadContext) {
-  const language = languageOf(context.locale);
-  const localeTag = localeTags[language];
-  const timeZone = marketTimeZones[context.variant.currency];
-  const currency = new Intl.NumberFormat(localeTag, { style: "currency", currency: context.variant.currency })
-    .formatToParts(0)
-    .find((part) => part.type === "currency")?.value;
-  return {
-    money: moneyFormatter(localeTag, context.variant.currency),
-    /** The currency as prices show it in the visitor's language: "Kč", "zł", or "CZK" in English. */
-    currencySymbol: currency ?? context.variant.currency,
-    /** A calendar date (YYYY-MM-DD). */
-    stayDate: (date: string) => formatCalendarDate(date, language, { weekday: true }),
-    /** An instant to act by, with its time and zone (the same words as the e-mails and documents). */
-    deadline: (instant: Date) => formatDeadline(instant, language, timeZone),
-    score: new Intl.NumberFormat(localeTag, { maximumFractionDigits: 1 }),
-  };
-}
-
-export type Formats = ReturnType<typeof viewFormats>;
 
 export function availabilityView(response: HotelAvailabilityResponse, formats: Formats): AvailabilityView {
   const stay = stayView(response);

@@ -14,7 +14,8 @@ import {
   type OrderStatus as DomainOrderStatus,
   type ReservationProgress,
 } from "../../server/domain/order-status";
-import { formattedStay, hotelView, stayView, type Formats } from "~/order/availability-view.server";
+import { formattedStay, hotelView, stayView } from "~/order/availability-view.server";
+import type { Formats } from "~/order/view-formats.server";
 import { minorUnits } from "~/order/money.server";
 import {
   documentKinds,

@@ -11,8 +11,8 @@ import {
   mealPlanKeys,
   roomConditionsView,
   stayView,
-  type Formats,
 } from "~/order/availability-view.server";
+import type { Formats } from "~/order/view-formats.server";
 import { minorUnits } from "~/order/money.server";
 import { formatAmountInput } from "~/order/payment-form";
 import type {

@@ -17,7 +17,7 @@ import { StaySummary } from "~/components/order/stay-summary";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { roomChoiceQuery } from "~/order/availability-view";
-import { viewFormats } from "~/order/availability-view.server";
+import { viewFormats } from "~/order/view-formats.server";
 import { minorUnits } from "~/order/money.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";

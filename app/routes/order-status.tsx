@@ -11,7 +11,7 @@ import { PriceBreakdown } from "~/components/order/price-breakdown";
 import { StaySummary } from "~/components/order/stay-summary";
 import { useTranslation } from "~/i18n/use-translation";
 import { useShop } from "~/shop-data";
-import { viewFormats } from "~/order/availability-view.server";
+import { viewFormats } from "~/order/view-formats.server";
 import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
 import { cancelOrder, statusPageErrors } from "~/order/order-cancel.server";
 import { changePayment } from "~/order/payment-change.server";

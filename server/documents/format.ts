@@ -1,8 +1,8 @@
 /**
  * Amounts, rates and dates as each language writes them on a document ("12 345,50 Kč", "1 234,00 zł",
- * "CZK 12,345.50"; "15. 3. 2026", "15.03.2026"). The separators and patterns are texts (app/i18n/documents/);
+ * "CZK 12,345.50"; "15. 3. 2026", "15.03.2026"). The separators and patterns are texts (server/documents/texts/);
  * the digits are computed here from integers, so no float and no ICU build difference can change a document.
- * Deadlines are the exception: they are stated as on the status page and in the e-mails, by app/i18n/date-format.ts.
+ * Deadlines are the exception: they are stated as on the status page and in the e-mails, by shared/formats.ts.
  */
 
 import { dayNumber } from "../../shared/calendar-date";

@@ -11,7 +11,7 @@
 
 import { dayNumber, nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { formatDeadline } from "../../shared/i18n/date-format";
+import { formatDeadline } from "../../shared/formats";
 import { marketTimeZones } from "../domain/stay";
 import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
 import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";

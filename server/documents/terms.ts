@@ -7,7 +7,7 @@
 import { nightsBetween } from "../../shared/calendar-date";
 import { cancellationVoucherValue } from "../domain/order-lifecycle";
 import type { CurrencyCode } from "../domain/products";
-import { formatDeadline } from "../../shared/i18n/date-format";
+import { formatDeadline } from "../../shared/formats";
 import { marketTimeZones } from "../domain/stay";
 import { formatDate, formatDateRange, formatMoney } from "./format";
 import { BODY, Flow, GREY, HEADING, PRODUCER, TITLE } from "./pdf-flow";

@@ -1,6 +1,6 @@
 /**
- * The order documents' texts, one JSON file per language in app/i18n/documents/ (kept apart from the site's
- * messages: the browser never needs them), read through the shared translator of app/i18n/translator.ts like the
+ * The order documents' texts, one JSON file per language in server/documents/texts/ (kept apart from the site's
+ * messages: the browser never needs them), read through the translator of shared/i18n/translator.ts like the
  * mail's: `{{name}}` placeholders and i18next's plural keys (`nights_one`, `nights_few`, …). Every file has the same
  * keys, plural forms aside; texts.test.ts proves it.
  */

@@ -1,7 +1,7 @@
 /**
  * The e-mails the shop sends, as pure functions of plain data and a language: no database, no clock, no transport.
  * Every message is built once as a list of blocks and rendered twice, as text and as HTML, so the two parts cannot
- * say different things. The sentences live in `app/i18n/mail/*.json`; values are put into them as plain text and
+ * say different things. The sentences live in `server/mail/texts/*.json`; values are put into them as plain text and
  * the HTML renderer escapes the finished sentence, so no value (a hotel called `<Hotel & "Spa">`) becomes markup.
  */
 
@@ -11,8 +11,7 @@ import { createTranslator, type Translate, type TranslateOptions } from "../../s
 import cs from "./texts/cs.json";
 import en from "./texts/en.json";
 import pl from "./texts/pl.json";
-import { localeTags } from "../../shared/i18n/locale-tags";
-import { formatCalendarDate, formatDeadline } from "../../shared/i18n/date-format";
+import { formatCalendarDate, formatDeadline, formatExactMoney } from "../../shared/formats";
 import { nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
 import { marketTimeZones } from "../domain/stay";
@@ -220,24 +219,6 @@ export function orderReplacedMail(order: MailOrder, lang: Language): MailContent
   ]);
 }
 
-// ---- Formats ----
-
-/**
- * Minor units with both decimals, as a payment instruction needs: "12 345,50 Kč", "1 234,00 zł", "CZK 12,345.50".
- * Grouping always, where Polish would leave 4-digit amounts ungrouped. The spaces are non-breaking.
- */
-export function formatMoney(minor: number, currency: CurrencyCode, lang: Language): string {
-  const format = new Intl.NumberFormat(localeTags[lang], {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: "always",
-  });
-  // The one division, for display only: formatting to 2 decimals rounds the float back to the exact minor units.
-  return format.format(minor / 100);
-}
-
 // ---- Building a message ----
 
 type Block =
@@ -251,7 +232,7 @@ type Block =
 /** The translator, formats and shared blocks for one order in one language. */
 function messageKit(order: MailOrder, lang: Language) {
   const t = strictTranslator(lang);
-  const money = (minor: number) => formatMoney(minor, order.currency, lang);
+  const money = (minor: number) => formatExactMoney(minor, order.currency, lang);
   const day = (date: string) => formatCalendarDate(date, lang);
   const deadline = (instant: Date) => formatDeadline(instant, lang, marketTimeZones[order.currency]);
 

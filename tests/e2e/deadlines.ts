@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { formatDeadline } from "../../shared/i18n/date-format";
+import { formatDeadline } from "../../shared/formats";
 import { calendarDateIn, dayNumber, zonedInstant } from "../../shared/calendar-date";
 import { PAY_WITHIN_DAYS } from "../../server/domain/order-lifecycle";
 import type { CurrencyCode } from "../../server/domain/products";

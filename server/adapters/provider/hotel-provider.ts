@@ -85,7 +85,7 @@ export type DealKind = (typeof dealKinds)[number];
 export type PaymentTiming = "online_now" | "online_later" | "at_property";
 export type UnavailableReason = "card_payment_not_supported" | "not_payable_online";
 
-/** The kinds of charge the shop names itself in the visitor's language (app/i18n/messages: `chargeTypes`). */
+/** The kinds of charge the shop names itself in the visitor's language (shared/i18n/messages: `chargeTypes`). */
 export const chargeTypes = ["city_tax", "service_charge"] as const;
 export type ChargeType = (typeof chargeTypes)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDeadline } from "./date-format";
+import { formatCalendarDate, formatDeadline, formatExactMoney, moneyFormatter } from "./formats";
 
 /** Intl separates some parts with no-break spaces; the words are what is tested. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -68,5 +68,21 @@ describe("formatDeadline", () => {
     expect(plain(formatDeadline(new Date("2026-11-28T22:59:59.999Z"), "cs", "Europe/Prague"))).toBe(
       "28. listopadu 2026 v 23:59 SEČ"
     );
+  });
+});
+
+describe("money", () => {
+  it("is shown on the screens in the language and the market currency, decimals only when there are any", () => {
+    expect(plain(moneyFormatter("cs", "CZK")(910_800))).toBe("9 108 Kč");
+    expect(plain(moneyFormatter("pl", "PLN")(1_234_550))).toBe("12 345,50 zł");
+    expect(plain(moneyFormatter("en", "PLN")(100))).toBe("PLN 1");
+  });
+
+  it("is written in payment instructions with both decimals and grouping per language", () => {
+    expect(plain(formatExactMoney(1_234_550, "CZK", "cs"))).toBe("12 345,50 Kč");
+    expect(plain(formatExactMoney(123_400, "PLN", "pl"))).toBe("1 234,00 zł");
+    expect(plain(formatExactMoney(1_234_550, "CZK", "en"))).toBe("CZK 12,345.50");
+    expect(plain(formatExactMoney(1, "CZK", "cs"))).toBe("0,01 Kč");
+    expect(plain(formatExactMoney(10_000_000_019, "PLN", "pl"))).toBe("100 000 000,19 zł");
   });
 });

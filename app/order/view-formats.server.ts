@@ -1,0 +1,22 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { marketTimeZones } from "../../server/domain/stay";
+import { currencySymbol, formatCalendarDate, formatDeadline, localeTags, moneyFormatter } from "../../shared/formats";
+import { languageOf } from "../../shared/route-table";
+
+/** The visitor's formats: prices in the market currency, dates in the language, deadlines on the market's clock. */
+export function viewFormats(context: AppLoadContext) {
+  const language = languageOf(context.locale);
+  const timeZone = marketTimeZones[context.variant.currency];
+  return {
+    money: moneyFormatter(language, context.variant.currency),
+    /** The currency as prices show it in the visitor's language: "Kč", "zł", or "CZK" in English. */
+    currencySymbol: currencySymbol(language, context.variant.currency),
+    /** A calendar date (YYYY-MM-DD). */
+    stayDate: (date: string) => formatCalendarDate(date, language, { weekday: true }),
+    /** An instant to act by, with its time and zone (the same words as the e-mails and documents). */
+    deadline: (instant: Date) => formatDeadline(instant, language, timeZone),
+    score: new Intl.NumberFormat(localeTags[language], { maximumFractionDigits: 1 }),
+  };
+}
+
+export type Formats = ReturnType<typeof viewFormats>;
