@@ -25,8 +25,6 @@ export default {
   serverBuildPath: "build/server/index.js",
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",
-  // Server-only packages stay external to the server bundle; nothing here reaches the browser.
-  serverDependenciesToBundle: [/^remix-i18next/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "../shared/i18n/translator";
 import * as z from "zod";
 
 /**
@@ -17,7 +17,7 @@ type EchoRule = { maxLength: number; entries?: EchoRule };
 type Reply = { initialValue?: Record<string, unknown> | null };
 
 /** A form's schema as its module makes it, for a language; which fields it has and how long is the same in all. */
-type FormSchemaOf = (t: TFunction) => z.ZodType;
+type FormSchemaOf = (t: Translate) => z.ZodType;
 
 const rulesOfForm = new WeakMap<FormSchemaOf, Map<string, EchoRule>>();
 
@@ -36,7 +36,7 @@ function rulesOfSchemaOf(schemaOf: FormSchemaOf): Map<string, EchoRule> {
   let fields = rulesOfForm.get(schemaOf);
   if (!fields) {
     // The messages play no part in the rules: the keys stand in for them.
-    fields = fieldRules(schemaOf(((key: string) => key) as TFunction));
+    fields = fieldRules(schemaOf((key) => key));
     rulesOfForm.set(schemaOf, fields);
   }
   return fields;

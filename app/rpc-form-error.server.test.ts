@@ -1,14 +1,14 @@
+import type { Translate } from "../shared/i18n/translator";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TFunction } from "i18next";
 import { create } from "@bufbuild/protobuf";
 import { ErrorCode, ErrorDetailSchema } from "../gen/dzb/shop/v1/errors_pb";
-import { i18n } from "~/i18n/i18n.server";
+import { translatorOf } from "../shared/i18n/messages";
 import { RpcError, type RpcCode } from "../server/web/rpc-client";
 import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "./rpc-form-error.server";
 
-let t: TFunction;
+let t: Translate;
 beforeAll(async () => {
-  t = await i18n.getFixedT("cs");
+  t = translatorOf("cs");
 });
 
 function rpcError(code: RpcCode, detail?: { code: number; field?: string; retryAfterSeconds?: number }) {

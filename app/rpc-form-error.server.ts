@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "../shared/i18n/translator";
 import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
 import type { RpcError } from "../server/web/rpc-client";
 import { MAX_VOUCHER_CODES_PER_ORDER } from "../server/domain/voucher-rules";
@@ -24,7 +24,7 @@ type FormErrorOptions = {
  */
 export function formErrorOf(
   error: unknown,
-  t: TFunction,
+  t: Translate,
   { fieldOf, supportEmail, messageAt }: FormErrorOptions
 ): FormError {
   if (!isRpcError(error)) throw error;

@@ -1,18 +1,18 @@
 import { json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
-import type { TOptions } from "i18next";
-import { i18n } from "~/i18n/i18n.server";
+import { translatorOf } from "../shared/i18n/messages";
+import type { Translate, TranslateOptions } from "../shared/i18n/translator";
 import { languageOf, type ScreenId } from "../shared/route-table";
 
 /** The translator for the request's language, for loaders and actions. */
-export function translator(context: AppLoadContext) {
-  return i18n.getFixedT(languageOf(context.locale));
+export function translator(context: AppLoadContext): Translate {
+  return translatorOf(languageOf(context.locale));
 }
 
 /** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */
 export const orderCacheControl = "private, no-store";
 
 /** `cacheControl` replaces the default of every page and its data, "private, no-cache" (entry.server). */
-type ScreenDataOptions = { titleOptions?: TOptions; cacheControl?: string };
+type ScreenDataOptions = { titleOptions?: TranslateOptions; cacheControl?: string };
 
 /** Answers a screen's title (and anything else it shows). */
 export async function screenData<T extends object>(
@@ -21,9 +21,9 @@ export async function screenData<T extends object>(
   extra: T = {} as T,
   { titleOptions, cacheControl }: ScreenDataOptions = {}
 ) {
-  const t = await translator(context);
+  const t = translator(context);
   return json(
-    { ...extra, title: t(`screens.${screen}.title`, titleOptions ?? {}) as string },
+    { ...extra, title: t(`screens.${screen}.title`, titleOptions) },
     cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined
   );
 }

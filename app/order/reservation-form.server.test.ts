@@ -1,9 +1,9 @@
+import type { Translate } from "../../shared/i18n/translator";
 import { create } from "@bufbuild/protobuf";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MoneySchema } from "../../gen/dzb/shop/v1/common_pb";
-import { i18n } from "~/i18n/i18n.server";
+import { translatorOf } from "../../shared/i18n/messages";
 import {
   orderRequestOf,
   paymentRequestOf,
@@ -14,9 +14,9 @@ import {
   type OrderFields,
 } from "./reservation-form.server";
 
-let t: TFunction;
+let t: Translate;
 beforeAll(async () => {
-  t = await i18n.getFixedT("en");
+  t = translatorOf("en");
 });
 
 const customer = {

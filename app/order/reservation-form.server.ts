@@ -1,5 +1,5 @@
+import type { Translate } from "../../shared/i18n/translator";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { TFunction } from "i18next";
 import * as z from "zod";
 import { DuplicateChoice, type OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
@@ -17,7 +17,7 @@ import { MAX_VOUCHER_CODES_PER_ORDER } from "../../server/domain/voucher-rules";
  * name and id when an invoice for a company is asked for.
  */
 
-function messagesOf(t: TFunction) {
+function messagesOf(t: Translate) {
   const message = (code: string) => t(`errors.${code}`);
   return {
     required: message("INPUT_REQUIRED"),
@@ -110,11 +110,11 @@ function customerShape(messages: Messages) {
 }
 
 /** The payment part alone: what a re-preview needs, whatever the state of the customer fields. */
-export function paymentSchema(t: TFunction) {
+export function paymentSchema(t: Translate) {
   return z.object(paymentShape(messagesOf(t)));
 }
 
-export function reservationSchema(t: TFunction) {
+export function reservationSchema(t: Translate) {
   const messages = messagesOf(t);
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("update"), ...paymentShape(messages) }),
@@ -272,7 +272,7 @@ export function reservationFieldOf(values: PaymentFormValues): (path: string) =>
  */
 export function reservationMessageAt(
   values: PaymentFormValues,
-  t: TFunction,
+  t: Translate,
   money: (minor: number) => string
 ): (path: string, message: string, detail: Pick<ErrorDetail, "excess">) => string {
   return (path, message, { excess }) => {

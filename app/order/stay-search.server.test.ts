@@ -1,9 +1,9 @@
+import type { Translate } from "../../shared/i18n/translator";
 import { create } from "@bufbuild/protobuf";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TFunction } from "i18next";
 import { HotelParseUrlResponseSchema } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { i18n } from "~/i18n/i18n.server";
+import { translatorOf } from "../../shared/i18n/messages";
 import { timestampOfDate } from "~/order/calendar-date.server";
 import { emptyStayForm, stayFormParams, type StayFormValues } from "~/order/stay-form";
 import {
@@ -15,9 +15,9 @@ import {
   withLinkSearch,
 } from "./stay-search.server";
 
-let t: TFunction;
+let t: Translate;
 beforeAll(async () => {
-  t = await i18n.getFixedT("en");
+  t = translatorOf("en");
 });
 
 const link = "https://www.booking.com/hotel/cz/hotel-paris-prague.html";

@@ -1,5 +1,5 @@
+import type { Translate } from "../../shared/i18n/translator";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { TFunction } from "i18next";
 import * as z from "zod";
 import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
@@ -22,7 +22,7 @@ import {
 
 type Messages = ReturnType<typeof messagesOf>;
 
-function messagesOf(t: TFunction) {
+function messagesOf(t: Translate) {
   const message = (code: string) => t(`errors.${code}`);
   return {
     required: message("INPUT_REQUIRED"),
@@ -57,11 +57,11 @@ function hotelLinkField(messages: Messages) {
 }
 
 /** Only the link: what a first post needs, before the link has told us the stay. */
-export function hotelLinkSchema(t: TFunction) {
+export function hotelLinkSchema(t: Translate) {
   return z.object({ url: hotelLinkField(messagesOf(t)) });
 }
 
-export function staySchema(t: TFunction) {
+export function staySchema(t: Translate) {
   const messages = messagesOf(t);
   const calendarDate = (invalid: string) => z.string(requiredOr(messages, invalid)).refine(isCalendarDate, invalid);
   const count = (invalid: string, min: number, max = Number.MAX_SAFE_INTEGER) =>

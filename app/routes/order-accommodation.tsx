@@ -34,7 +34,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const availabilityId = requireUuid(params.availabilityId);
-  const t = await translator(context);
+  const t = translator(context);
   const submission = parseWithZod(await readForm(request), { schema: roomChoiceSchema });
   const refuse = (message: string) =>
     json(

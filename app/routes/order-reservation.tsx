@@ -46,7 +46,7 @@ export const headers = loaderCacheHeaders;
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const previewId = requireUuid(params.previewId);
   const [preview, methods] = await Promise.all([loadPreview(context, previewId), loadHotelMethods(context)]);
-  const t = await translator(context);
+  const t = translator(context);
   const currency = context.variant.currency;
   const view = reservationView(preview, methods, viewFormats(context), currency);
   const form = reservationFormValues(
@@ -70,7 +70,7 @@ const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.V
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const previewId = requireUuid(params.previewId);
-  const t = await translator(context);
+  const t = translator(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reservationSchema(t) });
   const payment = parseWithZod(formData, { schema: paymentSchema(t) });

@@ -27,7 +27,7 @@ export const headers = loaderCacheHeaders;
 
 /** A query string prefills the form: "change the stay" on the rooms screen links back here with its search. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const t = await translator(context);
+  const t = translator(context);
   return screenData(
     context,
     "order",
@@ -42,7 +42,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * customer has not asked to search yet. Every answer carries what was typed.
  */
 export async function action({ context, request }: ActionFunctionArgs) {
-  const t = await translator(context);
+  const t = translator(context);
   const errorOptions = { fieldOf: stayFieldOf, supportEmail: context.variant.support.email };
   const formData = await readForm(request);
   const link = parseWithZod(formData, { schema: hotelLinkSchema(t) });

@@ -12,7 +12,7 @@ function isPartner(value: string | undefined): value is Partner {
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   if (!isPartner(params.partner)) notFound();
-  const t = await translator(context);
+  const t = translator(context);
   return screenData(
     context,
     "partner",

@@ -4,8 +4,7 @@
  * the one place that knows how an order, its payments and the shop's settings become one.
  */
 
-import { messages, type MealPlanKey } from "../../shared/i18n/messages";
-import { createTranslator } from "../../shared/i18n/translator";
+import { translatorOf, type MealPlanKey } from "../../shared/i18n/messages";
 import type { Language } from "../../shared/route-table";
 import type { MailMessage } from "../adapters/mail/mailer";
 import { receivingAccount, type Config } from "../config";
@@ -196,7 +195,7 @@ function brandOf(product: ProductKey, config: Config): MailBrand {
  */
 function paymentMethodName(methodId: string, lang: Language): string {
   const key = `payment_method.${methodId}`;
-  const name = createTranslator(lang, messages[lang])(key);
+  const name = translatorOf(lang)(key);
   return name === key ? methodId : name;
 }
 

@@ -1,5 +1,4 @@
-import { messages } from "../../shared/i18n/messages";
-import { createTranslator, type MessageTree } from "../../shared/i18n/translator";
+import { translatorOf } from "../../shared/i18n/messages";
 import type { Language } from "../../shared/route-table";
 import type { BodyRefusal } from "./body-limit";
 
@@ -13,7 +12,7 @@ function escapeHtml(text: string): string {
  * no loader ran.
  */
 export function refusalPage(lang: Language, status: BodyRefusal, homePath: string): string {
-  const t = createTranslator(lang, messages[lang] as MessageTree);
+  const t = translatorOf(lang);
   const title = escapeHtml(t("pageError.errorTitle"));
   const text = escapeHtml(t(status === 413 ? "errors.REQUEST_TOO_LARGE" : "pageError.errorText"));
   return [

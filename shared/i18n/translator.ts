@@ -5,10 +5,10 @@ export type TranslateOptions = { count?: number } & Record<string, string | numb
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
 /**
- * The browser's translator: the slice of i18next the components use (nested keys, `{{name}}`
- * interpolation, plural forms by `count` with i18next's suffixes from Intl.PluralRules) in a few
- * hundred bytes, where i18next and react-i18next would cost 20 KB of every first load.
- * `translator.test.ts` proves it answers exactly as the server's i18next does for every message.
+ * The shop's one translator, on the server (loaders, actions, e-mails, documents) and in the browser alike: the slice
+ * of i18next the catalogues use (nested keys, `{{name}}` interpolation, plural forms by `count` with i18next's
+ * suffixes from Intl.PluralRules) in a few hundred bytes, where i18next and react-i18next would cost 20 KB of every
+ * first load. `translator.test.ts` proves it answers exactly as i18next does for every message.
  */
 export function createTranslator(lang: Language, messages: MessageTree): Translate {
   const plurals = new Intl.PluralRules(lang);
