@@ -15,7 +15,7 @@ import {
   errorToJsonBytes,
 } from "@connectrpc/connect/protocol-connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { apiError, toApiError } from "./api-error";
+import { apiError, toApiError } from "./contract/api-error";
 import { callRecordKey, type CallRecord } from "./call-record";
 import { answerError } from "./http-rejections";
 import { requestCompressions } from "./request-bounds";

@@ -1,5 +1,5 @@
 import { ConnectError, type Interceptor } from "@connectrpc/connect";
-import { toApiError } from "./api-error";
+import { toApiError } from "./contract/api-error";
 import { callRecordKey } from "./call-record";
 
 /**

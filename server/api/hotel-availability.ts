@@ -1,6 +1,5 @@
 import { Code, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { Lang } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelAvailabilityRequest, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
@@ -9,11 +8,11 @@ import { marketCurrency, type ProductKey } from "../domain/products";
 import { marketDate, stayProblem, type Stay, type StayProblem } from "../domain/stay";
 import { findAvailability, saveAvailability, type StoredAvailability } from "../stores/availabilities";
 import { findHotelLink } from "../stores/hotel-links";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { timestampToDate, toHotelAvailability, toHotelDetail, toHotelRequest } from "./hotel-contract";
-import { requestProductKey } from "./product-variant";
-import { callProvider } from "./provider-errors";
+import { timestampToDate, toHotelAvailability, toHotelDetail, toHotelRequest } from "./contract/hotel";
+import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
+import { callProvider } from "./contract/provider-errors";
 
 const stayErrors: Record<StayProblem["kind"], ErrorCode> = {
   check_in_past: ErrorCode.INPUT_CHECK_IN_PAST,
@@ -21,17 +20,6 @@ const stayErrors: Record<StayProblem["kind"], ErrorCode> = {
   check_out_not_after_check_in: ErrorCode.INPUT_CHECKOUT_BEFORE_CHECK_IN,
   adults_fewer_than_rooms: ErrorCode.INPUT_ADULTS_INVALID,
 };
-
-const languages: Record<Lang, ProviderLanguage> = {
-  [Lang.UNSPECIFIED]: "en",
-  [Lang.CS]: "cs",
-  [Lang.PL]: "pl",
-  [Lang.EN]: "en",
-};
-
-export function providerLanguageOf(lang: Lang | undefined): ProviderLanguage {
-  return languages[lang ?? Lang.UNSPECIFIED];
-}
 
 /** A stay date the request limits have checked is present; missing here means they did not run. */
 function requiredDate(timestamp: Timestamp | undefined): string {

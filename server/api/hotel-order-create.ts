@@ -36,13 +36,13 @@ import type { StoredPreview } from "../stores/previews";
 import { spendVoucher, voucherLookups } from "../stores/vouchers";
 import { enqueueOrderMail } from "../orders/order-jobs";
 import { onOrderCreated, settleOrder } from "../orders/order-payments";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { askProvider, availabilityFor, providerLanguageOf } from "./hotel-availability";
+import { askProvider, availabilityFor } from "./hotel-availability";
 import { chosenOrThrow, previewFor, priceOrThrow } from "./hotel-order-preview";
-import { orderedRoom, toHotelOrder } from "./order-contract";
-import { paymentRequestOf, samePaymentRequest } from "./payment-request";
-import { requestProductKey } from "./product-variant";
+import { orderedRoom, toHotelOrder } from "./contract/order";
+import { paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
+import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
 import { guardVoucherCodes } from "./voucher-code-guard";
 
 /** Why the shop cancelled an order on its own, and what a retry of the same preview is told again. */

@@ -22,14 +22,14 @@ import {
   type StoredPreview,
 } from "../stores/previews";
 import { voucherLookups } from "../stores/vouchers";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { availabilityFor } from "./hotel-availability";
-import { toHotelDetail, toHotelRequest } from "./hotel-contract";
-import { toMoney } from "./money";
-import { toOrderPreview } from "./order-contract";
-import { calculationError, choiceError, paymentRequestOf } from "./payment-request";
-import { requestProductKey } from "./product-variant";
+import { toHotelDetail, toHotelRequest } from "./contract/hotel";
+import { toMoney } from "./contract/money";
+import { toOrderPreview } from "./contract/order";
+import { calculationError, choiceError, paymentRequestOf } from "./contract/payment-request";
+import { requestProductKey } from "./contract/product-variant";
 import { guardVoucherCodes } from "./voucher-code-guard";
 
 /** How a preview is to be paid: the request and the insurance choice. */

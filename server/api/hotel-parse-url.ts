@@ -4,10 +4,10 @@ import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { HotelLink } from "../adapters/provider/hotel-provider";
 import { parseBookingLink, type BookingLinkError } from "../domain/booking-link";
 import { findHotelId, saveHotelLink } from "../stores/hotel-links";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { dateToTimestamp } from "./hotel-contract";
-import { callProvider } from "./provider-errors";
+import { dateToTimestamp } from "./contract/hotel";
+import { callProvider } from "./contract/provider-errors";
 
 /** Each way a link can be wrong has its own sentence (SPEC §5, §8). */
 const linkErrors: Record<BookingLinkError, { errorCode: ErrorCode; message: string }> = {

@@ -3,7 +3,7 @@ import { Code, type ConnectError } from "@connectrpc/connect";
 import { errorToJsonBytes, parseContentType } from "@connectrpc/connect/protocol-connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { apiError, toApiError } from "./api-error";
+import { apiError, toApiError } from "./contract/api-error";
 import type { CallRecord } from "./call-record";
 import { requestCompressions } from "./request-bounds";
 

@@ -6,11 +6,11 @@ import { VoucherState } from "../../gen/dzb/shop/v1/voucher_pb";
 import type { CancelRefusal } from "../domain/order-lifecycle";
 import { CancelRefusedError, cancelOrderByCustomer } from "../orders/customer-cancel";
 import type { StoredOrder } from "../stores/orders";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { dateToTimestamp } from "./hotel-contract";
-import { toMoney } from "./money";
-import { toHotelOrder } from "./order-contract";
+import { dateToTimestamp } from "./contract/hotel";
+import { toMoney } from "./contract/money";
+import { toHotelOrder } from "./contract/order";
 import { requestedOrder } from "./order-lookup";
 
 /** Each refusal with the catalogue's sentence: past the deadline, or the booking is being made (try again). */

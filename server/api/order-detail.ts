@@ -1,7 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { ApiDeps } from "./deps";
-import { toHotelOrder } from "./order-contract";
+import { toHotelOrder } from "./contract/order";
 import { requestedOrder } from "./order-lookup";
 
 /** An order by its id, as its status page shows it; an order of another shop is "not found". */

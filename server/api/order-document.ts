@@ -3,9 +3,9 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import { orderDocumentPdf } from "../orders/order-documents";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { contractDocumentTypes } from "./order-contract";
+import { contractDocumentTypes } from "./contract/order";
 import { requestedOrder } from "./order-lookup";
 
 /**

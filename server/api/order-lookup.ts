@@ -2,9 +2,9 @@ import { Code } from "@connectrpc/connect";
 import type { ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { findOrder, type StoredOrder } from "../stores/orders";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { requestProductKey } from "./product-variant";
+import { requestProductKey } from "./contract/product-variant";
 
 /** The order a request names; an order of another shop is "not found", as if it did not exist. */
 export async function requestedOrder(

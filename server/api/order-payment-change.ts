@@ -2,11 +2,11 @@ import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { changePaymentMethod, PaymentChangeRefusedError } from "../orders/payment-change";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { toHotelOrder } from "./order-contract";
+import { toHotelOrder } from "./contract/order";
 import { requestedOrder } from "./order-lookup";
-import { calculationErrors } from "./payment-request";
+import { calculationErrors } from "./contract/payment-request";
 
 /**
  * The customer pays an unpaid part of an order with another method after its gateway declined it or they cancelled

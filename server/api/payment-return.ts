@@ -12,9 +12,9 @@ import { paymentOutcome, type PaymentOutcome as Outcome } from "../domain/paymen
 import { recordGatewayReport } from "../payments/gateway-payments";
 import { findOrder } from "../stores/orders";
 import { findAttempt } from "../stores/payment-attempts";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { requestProductKey } from "./product-variant";
+import { requestProductKey } from "./contract/product-variant";
 
 /** Each refused return is one sentence of the SPEC's card-gateway or cafeteria-provider callback groups. */
 const problemCodes: Record<GatewayReturnProblem, ErrorCode> = {

@@ -5,10 +5,10 @@ import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
 import { isFinalOrderStatus } from "../domain/order-status";
 import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payments";
 import { isShopAddress } from "../web/variants";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { contractGatewayType } from "./order-contract";
-import { providerLanguageOf } from "./hotel-availability";
+import { contractGatewayType } from "./contract/order";
+import { providerLanguageOf } from "./contract/product-variant";
 import { requestedOrder } from "./order-lookup";
 
 /**

@@ -42,8 +42,8 @@ import { isPostalCodeValid } from "../domain/postal-code";
 import { productIdPattern } from "../domain/product-id";
 import { COUPON_CODE_PATTERN, MAX_VOUCHER_CODES_PER_ORDER, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
-import { apiError } from "./api-error";
-import { currencyCodeOf, productKeyOf } from "./product-variant";
+import { apiError } from "./contract/api-error";
+import { currencyCodeOf, productKeyOf } from "./contract/product-variant";
 
 /**
  * The SPEC's limits (§3, §5, §9), written once as rules per message type and applied wherever that type

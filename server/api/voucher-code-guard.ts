@@ -3,7 +3,7 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { judgeVoucherCodes, WRONG_CODE_WINDOW_MS } from "../domain/voucher-guessing";
 import { existingVoucherCodes } from "../stores/vouchers";
 import { forgetClientsUnchangedSince, lockWrongCodeTries, saveWrongCodeTries } from "../stores/wrong-voucher-codes";
-import { apiError } from "./api-error";
+import { apiError } from "./contract/api-error";
 import { clientAddressKey } from "./client-address";
 import type { ApiDeps } from "./deps";
 

@@ -164,8 +164,8 @@ function mailRoomOf(room: OrderedRoom): MailRoom {
 }
 
 /**
- * How to pay the transfers still waiting, in the words the order's status page uses (order-contract.ts): the shop's
- * account in the order's currency and the order number as variable symbol. Undefined when no transfer waits.
+ * How to pay the transfers still waiting, in the words the order's status page uses (server/api/contract/order.ts):
+ * the shop's account in the order's currency and the order number as variable symbol. Undefined when no transfer waits.
  */
 function transferOf(order: StoredOrder, config: Config): MailTransfer | undefined {
   const waiting = order.payments.filter((p) => p.methodId === TRANSFER_METHOD_ID && p.status === "waiting");

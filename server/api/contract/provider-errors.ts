@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { ProviderError, type ProviderErrorKind } from "../adapters/provider/hotel-provider";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
+import { ProviderError, type ProviderErrorKind } from "../../adapters/provider/hotel-provider";
 import { apiError } from "./api-error";
 
 /** Each provider failure as the visitor's sentence (SPEC §8) and the Connect code that says what kind it is. */

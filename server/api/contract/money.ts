@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { Money, MoneySchema } from "../../gen/dzb/shop/v1/common_pb";
-import { minorOfUnitsNanos, unitsNanosOfMinor } from "../domain/money";
-import type { CurrencyCode } from "../domain/products";
+import type { Money, MoneySchema } from "../../../gen/dzb/shop/v1/common_pb";
+import { minorOfUnitsNanos, unitsNanosOfMinor } from "../../domain/money";
+import type { CurrencyCode } from "../../domain/products";
 
 /** An integer of minor units as the contract's Money. */
 export function toMoney(minor: number, currency: CurrencyCode): MessageInitShape<typeof MoneySchema> {

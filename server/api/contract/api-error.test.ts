@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
+import { ErrorCode, ErrorDetailSchema } from "../../../gen/dzb/shop/v1/errors_pb";
 import { apiError, toApiError } from "./api-error";
 
 describe("toApiError", () => {

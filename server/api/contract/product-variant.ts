@@ -1,5 +1,6 @@
-import { Currency, Product, type ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
-import { type CurrencyCode, type ProductKey } from "../domain/products";
+import { Currency, Lang, Product, type ProductVariant } from "../../../gen/dzb/shop/v1/common_pb";
+import type { ProviderLanguage } from "../../adapters/provider/hotel-provider";
+import { type CurrencyCode, type ProductKey } from "../../domain/products";
 
 /** The contract's enums as the domain's plain keys; UNSPECIFIED has none (the request limits reject it). */
 const productKeys: Record<Product, ProductKey | undefined> = {
@@ -13,6 +14,13 @@ const currencyCodes: Record<Currency, CurrencyCode | undefined> = {
   [Currency.UNSPECIFIED]: undefined,
   [Currency.CZK]: "CZK",
   [Currency.PLN]: "PLN",
+};
+
+const languages: Record<Lang, ProviderLanguage> = {
+  [Lang.UNSPECIFIED]: "en",
+  [Lang.CS]: "cs",
+  [Lang.PL]: "pl",
+  [Lang.EN]: "en",
 };
 
 export function productKeyOf(product: Product): ProductKey | undefined {
@@ -33,4 +41,9 @@ export function requestProductKey(variant: ProductVariant | undefined): ProductK
     throw new Error("product variant missing: the request limits interceptor did not run");
   }
   return key;
+}
+
+/** The variant's language as the provider's; an unspecified one is English. */
+export function providerLanguageOf(lang: Lang | undefined): ProviderLanguage {
+  return languages[lang ?? Lang.UNSPECIFIED];
 }

@@ -12,8 +12,8 @@ import {
   type MealPlanSchema,
   type PhotoSchema,
   type RoomProductSchema,
-} from "../../gen/dzb/shop/v1/hotel_pb";
-import { ExtraChargeType, type ExtraChargeSchema } from "../../gen/dzb/shop/v1/payment_pb";
+} from "../../../gen/dzb/shop/v1/hotel_pb";
+import { ExtraChargeType, type ExtraChargeSchema } from "../../../gen/dzb/shop/v1/payment_pb";
 import type {
   ChargeType,
   DealKind,
@@ -24,12 +24,12 @@ import type {
   ProviderAvailability,
   ProviderProduct,
   UnavailableReason as ProviderUnavailableReason,
-} from "../adapters/provider/hotel-provider";
-import { fitsOccupancy } from "../domain/occupancy";
-import type { PricedCharge } from "../domain/pricing";
-import type { CurrencyCode } from "../domain/products";
-import { utcDateOf, utcMidnightOf } from "../../shared/calendar-date";
-import type { Stay } from "../domain/stay";
+} from "../../adapters/provider/hotel-provider";
+import { fitsOccupancy } from "../../domain/occupancy";
+import type { PricedCharge } from "../../domain/pricing";
+import type { CurrencyCode } from "../../domain/products";
+import { utcDateOf, utcMidnightOf } from "../../../shared/calendar-date";
+import type { Stay } from "../../domain/stay";
 import { toMoney } from "./money";
 
 /** The provider's plain data as the contract's messages. */

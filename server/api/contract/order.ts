@@ -8,41 +8,41 @@ import {
   type HotelOrderSchema,
   type HotelPriceBreakdownSchema,
   type OrderProductSchema,
-} from "../../gen/dzb/shop/v1/order_pb";
+} from "../../../gen/dzb/shop/v1/order_pb";
 import {
   InvalidVoucherReason,
   GatewayType,
   PaymentStatus,
   type PaymentCalculationSchema,
   type PaymentSchema,
-} from "../../gen/dzb/shop/v1/payment_pb";
-import type { ProviderAvailability } from "../adapters/provider/hotel-provider";
-import { receivingAccount, type Config } from "../config";
-import type { HotelPriceBreakdown } from "../domain/hotel-price";
-import type { PricedHotelOrder } from "../domain/hotel-order";
-import { variableSymbolOf } from "../domain/order-number";
+} from "../../../gen/dzb/shop/v1/payment_pb";
+import type { ProviderAvailability } from "../../adapters/provider/hotel-provider";
+import { receivingAccount, type Config } from "../../config";
+import type { HotelPriceBreakdown } from "../../domain/hotel-price";
+import type { PricedHotelOrder } from "../../domain/hotel-order";
+import { variableSymbolOf } from "../../domain/order-number";
 import type {
   BookingStatus as DomainBookingStatus,
   OrderStatus as DomainOrderStatus,
   PaymentStatus as DomainPaymentStatus,
-} from "../domain/order-status";
+} from "../../domain/order-status";
 import {
   switchTargets,
   type InvalidVoucherReason as DomainInvalidReason,
   type PaymentCalculation,
-} from "../domain/payment-calculation";
-import { paymentMethodById, paymentMethodsFor } from "../domain/payment-methods";
-import type { ProductPrice } from "../domain/pricing";
-import type { CurrencyCode } from "../domain/products";
-import { gatewayOfMethod, isSwitchable, type GatewayType as DomainGatewayType } from "../domain/payment-gateways";
-import { cancellationDeadline, cancelRefusal, owesPayment } from "../domain/order-lifecycle";
-import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
-import { orderDocumentUrl } from "../orders/shop-links";
-import { transferQrDataUrl } from "../payments/transfer-qr";
-import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
-import { dateToTimestamp, toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel-contract";
+} from "../../domain/payment-calculation";
+import { paymentMethodById, paymentMethodsFor } from "../../domain/payment-methods";
+import type { ProductPrice } from "../../domain/pricing";
+import type { CurrencyCode } from "../../domain/products";
+import { gatewayOfMethod, isSwitchable, type GatewayType as DomainGatewayType } from "../../domain/payment-gateways";
+import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/order-lifecycle";
+import { documentsOf, type OrderDocumentKind } from "../../domain/order-documents";
+import { orderDocumentUrl } from "../../orders/shop-links";
+import { transferQrDataUrl } from "../../payments/transfer-qr";
+import type { OrderedRoom, StoredOrder, StoredPayment } from "../../stores/orders";
+import { dateToTimestamp, toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
 import { toMoney } from "./money";
-import { toPaymentMethod } from "./payment-methods";
+import { toPaymentMethod } from "./payment-method";
 
 /** Priced orders and created orders as the contract's messages. */
 

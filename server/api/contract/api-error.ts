@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { Money, MoneySchema } from "../../gen/dzb/shop/v1/common_pb";
-import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
+import type { Money, MoneySchema } from "../../../gen/dzb/shop/v1/common_pb";
+import { ErrorCode, ErrorDetailSchema } from "../../../gen/dzb/shop/v1/errors_pb";
 
 /**
  * An error for the visitor: the Connect code says what kind of failure it is, the ErrorDetail says which

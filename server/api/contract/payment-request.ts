@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import { Code } from "@connectrpc/connect";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import type { PaymentRequest } from "../../gen/dzb/shop/v1/payment_pb";
-import type { ChoiceProblem } from "../domain/hotel-order";
-import type { CalculationProblem, CalculationProblemKind } from "../domain/payment-calculation";
-import type { CurrencyCode } from "../domain/products";
-import type { StoredPaymentRequest } from "../stores/previews";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
+import type { PaymentRequest } from "../../../gen/dzb/shop/v1/payment_pb";
+import type { ChoiceProblem } from "../../domain/hotel-order";
+import type { CalculationProblem, CalculationProblemKind } from "../../domain/payment-calculation";
+import type { CurrencyCode } from "../../domain/products";
+import type { StoredPaymentRequest } from "../../stores/previews";
 import { apiError } from "./api-error";
 import { fromMoney, toMoney } from "./money";
 
