@@ -7,82 +7,12 @@ import { documentTranslator } from "../documents/texts";
 import { hotelPriceBreakdown } from "../domain/hotel-price";
 import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import type { PaymentCalculation } from "../domain/payment-calculation";
-import { orderPrice, type PricedCharge, productPrice, type ProductOffer } from "../domain/pricing";
-import type { CustomerDetails, HotelOrderSummary, OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
+import { orderPrice, productPrice, type ProductOffer } from "../domain/pricing";
+import type { CustomerDetails, OrderedRoom, StoredOrder } from "../stores/orders";
+import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
 import { type MoneyDocumentKind, orderDocumentPdf, orderInvoice, orderTerms } from "./order-documents";
 
 const config = loadConfig({});
-
-function room(name: string, price: { payOnline: number; payOnSite?: number }, freeCancellationUntil?: string) {
-  const payOnSite = price.payOnSite ?? 0;
-  const total = price.payOnline + payOnSite;
-  const ordered: OrderedRoom = {
-    roomId: `room-${name}`,
-    productId: `product-${name}`,
-    name,
-    mealPlan: { plan: "breakfast_included", meals: ["breakfast"] },
-    price: { base: total, payOnline: price.payOnline, payOnSite, total, extraCharges: [] },
-    paymentTimings: ["online_now"],
-    ...(freeCancellationUntil ? { freeCancellationUntil } : {}),
-  };
-  return ordered;
-}
-
-/** The order's summary, its price worked out from the rooms as hotel-price.ts does. */
-function summary(
-  hotelName: string,
-  rooms: OrderedRoom[],
-  extras: { insurance?: number; serviceFee?: number; discount?: number; extraCharges?: PricedCharge[] } = {}
-): HotelOrderSummary {
-  const { insurance = 0, serviceFee = 0, discount = 0, extraCharges = [] } = extras;
-  const sum = (pick: (r: OrderedRoom) => number) => rooms.reduce((total, r) => total + pick(r), 0);
-  const payOnline = sum((r) => r.price.payOnline) + insurance;
-  const payOnSite = sum((r) => r.price.payOnSite);
-  return {
-    availabilityId: "availability-1",
-    requestId: "request-1",
-    answeredAt: "2026-03-02T09:00:00.000Z",
-    hotel: {
-      hotelId: "hotel-1",
-      name: hotelName,
-      url: "https://www.booking.com/hotel/cz/example.html",
-      address: { streetNumber: "Náměstí 1", city: "Ostrava", country: "Česko", postalCode: "702 00" },
-      rating: { numberOfReviews: 120, reviewScore: 8.6, stars: 4 },
-      photos: { other: [] },
-    },
-    stay: {
-      checkIn: "2026-04-10",
-      checkOut: "2026-04-13",
-      rooms: rooms.length,
-      adults: 2 * rooms.length,
-      childrenAges: [],
-    },
-    rooms,
-    price: {
-      base: sum((r) => r.price.base),
-      bonus: 0,
-      discount,
-      serviceFee,
-      insurance,
-      payOnline,
-      payOnSite,
-      total: payOnline - discount + serviceFee + payOnSite,
-      extraCharges,
-    },
-    bookOnlyAfterPayment: true,
-    timing: "online_now",
-  };
-}
-
-/** A payment of the split; a paid one was received at 23:30 UTC, the next day in Prague. */
-function payment(
-  methodId: string,
-  value: number,
-  status: StoredPayment["status"] = "waiting",
-  paidAt = status === "paid" ? new Date("2026-03-03T23:30:00Z") : null
-): StoredPayment {
-  return { id: `pay-${methodId}`, position: 0, methodId, value, status, voucherId: null, refundVoucherId: null, paidAt };
-}
 
 const person: CustomerDetails = {
   firstName: "Jiří",
@@ -100,12 +30,12 @@ const person: CustomerDetails = {
   cancellationInsurance: true,
 };
 
-const czechSummary = summary(
+const czechSummary = orderSummary(
   "Hotel Ostrava Palace",
   [
     // 10:00 UTC is 12:00 in Prague once summer time has begun (29 March 2026).
-    room("Dvoulůžkový pokoj Superior", { payOnline: 500_000 }, "2026-04-03T10:00:00.000Z"),
-    room("Dvoulůžkový pokoj Superior", { payOnline: 500_000 }, "2026-04-05T10:00:00.000Z"),
+    orderedRoom("Dvoulůžkový pokoj Superior", { payOnline: 500_000 }, { freeCancellationUntil: "2026-04-03T10:00:00.000Z" }),
+    orderedRoom("Dvoulůžkový pokoj Superior", { payOnline: 500_000 }, { freeCancellationUntil: "2026-04-05T10:00:00.000Z" }),
   ],
   { insurance: 150_000, serviceFee: 20_000 }
 );
@@ -138,13 +68,13 @@ const czech: StoredOrder = {
   refundVoucher: null,
   replacedBy: null,
   createdAt: new Date("2026-03-02T09:15:00Z"),
-  payments: [payment("edenred_card", 720_000), payment("transfer", 450_000)],
+  payments: [storedPayment("edenred_card", 720_000), storedPayment("transfer", 450_000)],
 };
 
-const polishSummary = summary(
+const polishSummary = orderSummary(
   "Hotel Pod Wawelem",
   // No free cancellation, and a city tax paid at the property.
-  [room("Pokój dwuosobowy", { payOnline: 100_000, payOnSite: 23_400 })],
+  [orderedRoom("Pokój dwuosobowy", { payOnline: 100_000, payOnSite: 23_400 })],
   { insurance: 19_900, discount: 10_000, extraCharges: [{ name: "City tax", amount: 23_400, chargeableOnline: false }] }
 );
 
@@ -167,12 +97,12 @@ const polish: StoredOrder = {
   summary: polishSummary,
   language: "pl",
   status: "partially_paid",
-  payments: [payment("voucher", 20_000, "paid"), payment("pluxee_cafeteria", 89_900)],
+  payments: [storedPayment("voucher", 20_000, "paid"), storedPayment("pluxee_cafeteria", 89_900)],
 };
 
-const englishSummary = summary(
+const englishSummary = orderSummary(
   "Hotel Pod Wawelem",
-  [room("Double room", { payOnline: 123_400 }, "2026-04-08T21:59:00.000Z")],
+  [orderedRoom("Double room", { payOnline: 123_400 }, { freeCancellationUntil: "2026-04-08T21:59:00.000Z" })],
   { serviceFee: 1_234 }
 );
 
@@ -198,7 +128,7 @@ const english: StoredOrder = {
   language: "en",
   status: "paid",
   payBy: new Date("2026-03-08T12:00:00Z"),
-  payments: [payment("payment_card", 124_634, "paid")],
+  payments: [storedPayment("payment_card", 124_634, "paid")],
 };
 
 const textOf = (kind: OrderDocumentKind, order: StoredOrder) => {
@@ -216,11 +146,11 @@ const transferWithCityTax: StoredOrder = {
   ...czech,
   orderNumber: "26000002",
   customer: person,
-  summary: summary("Hotel Ostrava Palace", [room("Dvoulůžkový pokoj", { payOnline: 731_100, payOnSite: 16_000 })], {
+  summary: orderSummary("Hotel Ostrava Palace", [orderedRoom("Dvoulůžkový pokoj", { payOnline: 731_100, payOnSite: 16_000 })], {
     extraCharges: [{ name: "City tax", amount: 16_000, chargeableOnline: false }],
   }),
   total: 747_100,
-  payments: [payment("transfer", 731_100)],
+  payments: [storedPayment("transfer", 731_100)],
 };
 
 /** The Czech order paid in full, then cancelled by the customer: what was paid less the fees became a voucher. */
@@ -338,7 +268,7 @@ describe("the order's invoice", () => {
     const paid: StoredOrder = {
       ...transferWithCityTax,
       status: "paid",
-      payments: [payment("transfer", 731_100, "paid")],
+      payments: [storedPayment("transfer", 731_100, "paid")],
     };
     const text = textOf("invoice", paid);
     expect(text).toContain("Faktura – daňový doklad č. 26000002");
@@ -380,7 +310,7 @@ describe("the order's invoice", () => {
             serviceFee,
           };
           const rooms = offers.map(
-            (o, i): OrderedRoom => ({ ...room(`Room ${i}`, { payOnline: 0 }), price: productPrice(o) })
+            (o, i): OrderedRoom => ({ ...orderedRoom(`Room ${i}`, { payOnline: 0 }), price: productPrice(o) })
           );
           const breakdown = hotelPriceBreakdown(price, calculation);
           const online = breakdown.payOnline - discount + serviceFee;
@@ -389,7 +319,7 @@ describe("the order's invoice", () => {
             ...czech,
             total: breakdown.total,
             summary: { ...czech.summary, rooms, price: breakdown },
-            payments: [payment("transfer", online)],
+            payments: [storedPayment("transfer", online)],
           };
           const { lines, onSite } = orderInvoice(order, "payment-request");
           const linesTotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
@@ -402,7 +332,7 @@ describe("the order's invoice", () => {
   });
 
   it("refuses an order whose lines do not add up to its online payments", () => {
-    const short = { ...czech, payments: [payment("transfer", 1_169_999)] };
+    const short = { ...czech, payments: [storedPayment("transfer", 1_169_999)] };
     expect(() => orderInvoice(short, "payment-request")).toThrow(/add up/);
   });
 });

@@ -1,59 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import type { HotelOrderSummary, OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
+import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
+import type { StoredOrder } from "../stores/orders";
 import { mailOrderOf, orderMail, orderMailKinds, type OrderMailKind } from "./order-mail";
 
 const config = loadConfig({});
 
 /** Non-breaking and narrow spaces as plain ones, so expectations can be typed. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
-
-function room(name: string, plan: OrderedRoom["mealPlan"]["plan"], total: number): OrderedRoom {
-  return {
-    roomId: `room-${name}`,
-    productId: `product-${name}`,
-    name,
-    mealPlan: { plan, meals: plan === "no_plan" ? [] : ["breakfast"] },
-    price: { base: total, payOnline: total, payOnSite: 0, total, extraCharges: [] },
-    paymentTimings: ["online_now"],
-  };
-}
-
-function summary(hotelName: string, rooms: OrderedRoom[], total: number): HotelOrderSummary {
-  return {
-    availabilityId: "availability-1",
-    requestId: "request-1",
-    answeredAt: "2026-02-10T09:00:00.000Z",
-    hotel: {
-      hotelId: "hotel-1",
-      name: hotelName,
-      url: "https://www.booking.com/hotel/cz/example.html",
-      address: { streetNumber: "Náměstí 1", city: "Praha", country: "Česko", postalCode: "110 00" },
-      rating: { numberOfReviews: 120, reviewScore: 8.6, stars: 4 },
-      photos: { other: [] },
-    },
-    stay: { checkIn: "2026-03-01", checkOut: "2026-03-04", rooms: rooms.length, adults: 3, childrenAges: [7] },
-    rooms,
-    price: {
-      base: total,
-      bonus: 0,
-      discount: 0,
-      serviceFee: 0,
-      insurance: 0,
-      payOnline: total,
-      payOnSite: 0,
-      total,
-      extraCharges: [],
-    },
-    bookOnlyAfterPayment: true,
-    timing: "online_now",
-  };
-}
-
-function payment(id: string, methodId: string, value: number, status: StoredPayment["status"]): StoredPayment {
-  const paidAt = status === "paid" ? new Date("2026-02-16T12:00:00Z") : null;
-  return { id, position: 0, methodId, value, status, voucherId: null, refundVoucherId: null, paidAt };
-}
 
 /** A Czech order paid partly by card (done) and partly by a transfer still waiting. */
 const czechOrder: StoredOrder = {
@@ -81,10 +35,10 @@ const czechOrder: StoredOrder = {
     carRentalInterest: false,
     cancellationInsurance: false,
   },
-  summary: summary(
+  summary: orderSummary(
     "Hotel Zlatá Hvězda",
-    [room("Double room", "breakfast_included", 1_000_000), room("Suite", "no_plan", 234_550)],
-    1_234_550
+    [orderedRoom("Double room", { payOnline: 1_000_000 }), orderedRoom("Suite", { payOnline: 234_550 }, { plan: "no_plan" })],
+    { stay: { checkIn: "2026-03-01", checkOut: "2026-03-04", adults: 3, childrenAges: [7] } }
   ),
   bookingStatus: "not_ordered",
   bookingRef: null,
@@ -95,8 +49,8 @@ const czechOrder: StoredOrder = {
   replacedBy: null,
   createdAt: new Date("2026-02-16T10:00:00Z"),
   payments: [
-    payment("pay-card", "payment_card", 1_000_000, "paid"),
-    payment("pay-transfer", "transfer", 234_550, "waiting"),
+    storedPayment("payment_card", 1_000_000, "paid", { id: "pay-card" }),
+    storedPayment("transfer", 234_550),
   ],
 };
 
@@ -110,12 +64,14 @@ const polishOrder: StoredOrder = {
   currency: "PLN",
   total: 123_400,
   customer: { ...czechOrder.customer, firstName: "Anna" },
-  summary: summary("Hotel Pod Wawelem", [room("Pokój dwuosobowy", "half_board", 123_400)], 123_400),
+  summary: orderSummary("Hotel Pod Wawelem", [
+    orderedRoom("Pokój dwuosobowy", { payOnline: 123_400 }, { plan: "half_board" }),
+  ]),
   language: "pl",
   payments: [
-    payment("pay-voucher", "voucher", 23_400, "paid"),
-    payment("pay-pluxee", "pluxee_cafeteria", 60_000, "paid"),
-    payment("pay-edenred", "edenred_card", 40_000, "waiting"),
+    storedPayment("voucher", 23_400, "paid"),
+    storedPayment("pluxee_cafeteria", 60_000, "paid", { id: "pay-pluxee" }),
+    storedPayment("edenred_card", 40_000),
   ],
 };
 
@@ -124,7 +80,7 @@ const whiteLabelOrder: StoredOrder = {
   id: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a7d",
   orderNumber: "26000100",
   product: "DZB_WL_PLUXEE_CZ",
-  payments: [payment("pay-pluxee", "pluxee_cafeteria", 1_234_550, "paid")],
+  payments: [storedPayment("pluxee_cafeteria", 1_234_550, "paid", { id: "pay-pluxee" })],
 };
 
 const voucher = { code: "48151623", value: 1_000_000, validTo: "2027-02-28" };
@@ -209,7 +165,7 @@ describe("order mails", () => {
     expect(mail.text).not.toContain("Zbývá doplatit");
     const refunded: StoredOrder = {
       ...czechOrder,
-      payments: [payment("pay-card", "payment_card", 1_000_000, "refunded")],
+      payments: [storedPayment("payment_card", 1_000_000, "refunded", { id: "pay-card" })],
     };
     expect(orderMail("payment_received", refunded, config, { paymentId: "pay-card" }).text).not.toContain("Zbývá");
   });
@@ -217,7 +173,7 @@ describe("order mails", () => {
   it("name a voucher's credit and keep an unknown method's id", () => {
     const order: StoredOrder = {
       ...polishOrder,
-      payments: [...polishOrder.payments, payment("pay-old", "retired_method", 100, "waiting")],
+      payments: [...polishOrder.payments, storedPayment("retired_method", 100, "waiting", { id: "pay-old" })],
     };
     expect(mailOrderOf(order, config).payments.map((p) => p.methodName)).toEqual([
       "Voucher",
@@ -225,7 +181,7 @@ describe("order mails", () => {
       "Karta Edenred",
       "retired_method",
     ]);
-    expect(mailOrderOf({ ...czechOrder, payments: [payment("v", "voucher", 1, "paid")] }, config).payments).toEqual([
+    expect(mailOrderOf({ ...czechOrder, payments: [storedPayment("voucher", 1, "paid", { id: "v" })] }, config).payments).toEqual([
       { methodName: "Poukaz", amountMinor: 1, state: "paid" },
     ]);
   });
@@ -242,7 +198,7 @@ describe("order mails", () => {
   });
 
   it("send a Polish transfer to the Polish account with the number as the transfer title", () => {
-    const order: StoredOrder = { ...polishOrder, payments: [payment("pay-transfer", "transfer", 123_400, "waiting")] };
+    const order: StoredOrder = { ...polishOrder, payments: [storedPayment("transfer", 123_400, "waiting")] };
     const text = plain(orderMail("order_confirmation", order, config).text);
     expect(text).toContain("Tytuł przelewu: 26000777");
     expect(text).toContain("PL61 1090 1014 0000 0712 1981 2874");
@@ -272,7 +228,7 @@ describe("order mails", () => {
     const order: StoredOrder = {
       ...czechOrder,
       replacedBy: { id: "7d3c9a52-1111-4d2e-9c1a-5f2b8e6a0b11", orderNumber: "26000043" },
-      payments: [...czechOrder.payments, payment("pay-transfer-paid", "transfer", 1, "paid")],
+      payments: [...czechOrder.payments, storedPayment("transfer", 1, "paid", { id: "pay-transfer-paid" })],
     };
     const ids = kinds.map(([kind, extra]) => orderMail(kind, order, config, extra).messageId);
     expect(ids).toEqual(kinds.map(([kind, extra]) => orderMail(kind, order, config, extra).messageId));
