@@ -11,7 +11,7 @@ import {
 } from "../../gen/dzb/shop/v1/hotel_pb";
 import { ExtraChargeType, type ExtraCharge } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelAvailabilityResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { dateOfTimestamp } from "~/order/calendar-date.server";
+import { dateOfTimestamp } from "../../shared/contract-dates";
 import { nightsBetween } from "../../shared/calendar-date";
 import type { MealPlanKey } from "../../shared/i18n/messages";
 import type {

@@ -3,7 +3,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import * as z from "zod";
 import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { dateOfTimestamp, timestampOfDate } from "~/order/calendar-date.server";
+import { dateOfTimestamp, timestampOfDate } from "../../shared/contract-dates";
 import { isCalendarDate } from "../../shared/calendar-date";
 import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../../server/domain/occupancy";
 import {

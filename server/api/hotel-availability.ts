@@ -10,7 +10,8 @@ import { findAvailability, saveAvailability, type StoredAvailability } from "../
 import { findHotelLink } from "../stores/hotel-links";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { timestampToDate, toHotelAvailability, toHotelDetail, toHotelRequest } from "./contract/hotel";
+import { dateOfTimestamp } from "../../shared/contract-dates";
+import { toHotelAvailability, toHotelDetail, toHotelRequest } from "./contract/hotel";
 import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
 import { callProvider } from "./contract/provider-errors";
 
@@ -24,7 +25,7 @@ const stayErrors: Record<StayProblem["kind"], ErrorCode> = {
 /** A stay date the request limits have checked is present; missing here means they did not run. */
 function requiredDate(timestamp: Timestamp | undefined): string {
   if (!timestamp) throw new Error("stay date missing: the request limits interceptor did not run");
-  return timestampToDate(timestamp);
+  return dateOfTimestamp(timestamp);
 }
 
 /** The request limits have checked presence and bounds; what is left is read as the domain's stay. */

@@ -6,7 +6,7 @@ import { parseBookingLink, type BookingLinkError } from "../domain/booking-link"
 import { findHotelId, saveHotelLink } from "../stores/hotel-links";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { dateToTimestamp } from "./contract/hotel";
+import { timestampOfDate } from "../../shared/contract-dates";
 import { callProvider } from "./contract/provider-errors";
 
 /** Each way a link can be wrong has its own sentence (SPEC §5, §8). */
@@ -39,8 +39,8 @@ export function hotelParseUrl({ db, provider, config }: ApiDeps): ServiceImpl<ty
     return {
       hotelRequest: {
         hotelId,
-        checkIn: search.checkIn === undefined ? undefined : dateToTimestamp(search.checkIn),
-        checkOut: search.checkOut === undefined ? undefined : dateToTimestamp(search.checkOut),
+        checkIn: search.checkIn === undefined ? undefined : timestampOfDate(search.checkIn),
+        checkOut: search.checkOut === undefined ? undefined : timestampOfDate(search.checkOut),
         rooms: search.rooms ?? 0,
         adults: search.adults ?? 0,
         childrenAges: search.childrenAges,

@@ -8,7 +8,7 @@ import { CancelRefusedError, cancelOrderByCustomer } from "../orders/customer-ca
 import type { StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { dateToTimestamp } from "./contract/hotel";
+import { timestampOfDate } from "../../shared/contract-dates";
 import { toMoney } from "./contract/money";
 import { toHotelOrder } from "./contract/order";
 import { requestedOrder } from "./order-lookup";
@@ -55,7 +55,7 @@ export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
               total: toMoney(voucher.value, order.currency),
               used: toMoney(0, order.currency),
               available: toMoney(voucher.value, order.currency),
-              validTo: dateToTimestamp(voucher.validTo),
+              validTo: timestampOfDate(voucher.validTo),
               issuedAt: timestampFromDate(now),
             },
           }

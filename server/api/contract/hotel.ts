@@ -1,5 +1,5 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { timestampFromDate, timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   Deal,
   Meal,
@@ -28,7 +28,7 @@ import type {
 import { fitsOccupancy } from "../../domain/occupancy";
 import type { PricedCharge } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";
-import { utcDateOf, utcMidnightOf } from "../../../shared/calendar-date";
+import { timestampOfDate } from "../../../shared/contract-dates";
 import type { Stay } from "../../domain/stay";
 import { toMoney } from "./money";
 
@@ -69,21 +69,11 @@ const unavailableReasons: Record<ProviderUnavailableReason, UnavailableReason> =
   not_payable_online: UnavailableReason.NOT_PAYABLE_ONLINE,
 };
 
-/** A calendar date (YYYY-MM-DD) as the contract's timestamp: 00:00 UTC of that day. */
-export function dateToTimestamp(date: string): Timestamp {
-  return timestampFromMs(utcMidnightOf(date));
-}
-
-/** The calendar date a contract timestamp stands for: its UTC day, whatever the time of day. */
-export function timestampToDate(timestamp: Timestamp): string {
-  return utcDateOf(timestampMs(timestamp));
-}
-
 export function toHotelRequest(hotelId: string, stay: Stay): MessageInitShape<typeof HotelRequestSchema> {
   return {
     hotelId,
-    checkIn: dateToTimestamp(stay.checkIn),
-    checkOut: dateToTimestamp(stay.checkOut),
+    checkIn: timestampOfDate(stay.checkIn),
+    checkOut: timestampOfDate(stay.checkOut),
     rooms: stay.rooms,
     adults: stay.adults,
     childrenAges: [...stay.childrenAges],

@@ -40,7 +40,8 @@ import { documentsOf, type OrderDocumentKind } from "../../domain/order-document
 import { orderDocumentUrl } from "../../orders/shop-links";
 import { transferQrDataUrl } from "../../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../../stores/orders";
-import { dateToTimestamp, toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
+import { timestampOfDate } from "../../../shared/contract-dates";
+import { toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
 import { toMoney } from "./money";
 import { toPaymentMethod } from "./payment-method";
 
@@ -299,8 +300,8 @@ export async function toHotelOrder(
       timingType: toTimingType(summary.timing),
       adults: stay.adults,
       children: stay.childrenAges.length,
-      checkIn: dateToTimestamp(stay.checkIn),
-      checkOut: dateToTimestamp(stay.checkOut),
+      checkIn: timestampOfDate(stay.checkIn),
+      checkOut: timestampOfDate(stay.checkOut),
       childrenAges: [...stay.childrenAges],
       bookingReference: order.bookingRef ?? "",
     },
@@ -320,7 +321,7 @@ export async function toHotelOrder(
           refundVoucher: {
             code: order.refundVoucher.code,
             value: toMoney(order.refundVoucher.value, currency),
-            validTo: dateToTimestamp(order.refundVoucher.validTo),
+            validTo: timestampOfDate(order.refundVoucher.validTo),
           },
         }
       : {}),

@@ -1,8 +1,10 @@
 import { timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { utcDateOf, utcMidnightOf } from "../../shared/calendar-date";
+import { utcDateOf, utcMidnightOf } from "./calendar-date";
 
-/** Stay dates as the contract carries them: the instant 00:00 UTC of the calendar day (see the domain's module). */
-
+/**
+ * Calendar dates as the contract carries them, for the api and the web alike: a stay date is the instant 00:00 UTC of
+ * its day, and a timestamp stands for its UTC day whatever its time of day.
+ */
 export function timestampOfDate(date: string): Timestamp {
   return timestampFromMs(utcMidnightOf(date));
 }
