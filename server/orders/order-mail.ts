@@ -5,7 +5,7 @@
  */
 
 import { translatorOf, type MealPlanKey } from "../../shared/i18n/messages";
-import type { Language } from "../../shared/route-table";
+import { paymentMethodName } from "../../shared/i18n/payment-method-name";
 import type { MailMessage } from "../adapters/mail/mailer";
 import { receivingAccount, type Config } from "../config";
 import { owesPayment } from "../domain/order-lifecycle";
@@ -70,7 +70,7 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
     totalMinor: order.total,
     currency: order.currency,
     payments: order.payments.map((payment) => ({
-      methodName: paymentMethodName(payment.methodId, order.language),
+      methodName: paymentMethodName(translatorOf(order.language), payment),
       amountMinor: payment.value,
       state: payment.status,
     })),
@@ -151,7 +151,7 @@ function receivedPayment(order: StoredOrder, paymentId: string): ReceivedPayment
   const payment = order.payments.find((p) => p.id === paymentId);
   if (!payment) throw new Error(`Order ${order.orderNumber} has no payment ${paymentId}`);
   return {
-    methodName: paymentMethodName(payment.methodId, order.language),
+    methodName: paymentMethodName(translatorOf(order.language), payment),
     amountMinor: payment.value,
     remainingMinor: sumOf(order.payments.filter((p) => p.id !== paymentId && p.status !== "paid")),
   };
@@ -187,16 +187,6 @@ function brandOf(product: ProductKey, config: Config): MailBrand {
     supportPhone: support.phone,
     shopUrl: shopOrigin(config, product),
   };
-}
-
-/**
- * A method's name in the language, as checkout shows it (a voucher's credit is the method "voucher"); an unknown
- * method, such as one retired since the order, keeps its id rather than showing a raw key.
- */
-function paymentMethodName(methodId: string, lang: Language): string {
-  const key = `payment_method.${methodId}`;
-  const name = translatorOf(lang)(key);
-  return name === key ? methodId : name;
 }
 
 /** `"Name" <address>`, the display name quoted so its spaces and any punctuation stay one name. */
