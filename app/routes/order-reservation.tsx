@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { ErrorList, focusErrorSummary } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
@@ -22,6 +22,7 @@ import { minorUnits } from "~/order/money.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
+import { useBackgroundReprice } from "~/order/use-background-reprice";
 import {
   duplicateChoiceOf,
   orderRequestOf,
@@ -187,61 +188,23 @@ function shownErrors(posted: Answer | undefined, background: Answer | undefined,
   return errors;
 }
 
-/** How long typing in an amount may pause before the price follows it. */
-const AMOUNT_DEBOUNCE_MS = 700;
-
 export default function OrderReservationScreen() {
   const { t } = useTranslation();
   const { title, view, form } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
-  const fetcher = useFetcher<typeof action>({ key: `reservation-price-${view.previewId}` });
-  const [backgroundIsNewer, setBackgroundIsNewer] = useState(false);
-  useEffect(() => setBackgroundIsNewer(fetcher.data !== undefined), [fetcher.data]);
+  const { background, backgroundIsNewer, repricing, formHandlers, revisionField } = useBackgroundReprice<
+    typeof action
+  >(view.previewId, posted);
+  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
   useEffect(() => {
-    setBackgroundIsNewer(false);
-    // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
     if (posted) focusErrorSummary();
   }, [posted]);
 
   const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
-  const errors = shownErrors(posted, fetcher.data, backgroundIsNewer);
+  const errors = shownErrors(posted, background, backgroundIsNewer);
   const methodName = methodNamer(t, view.methods);
   // The summary above the form speaks for the last post of the whole form, not for background re-prices.
   const postedErrors = backgroundIsNewer ? {} : errors;
-  const repricing = fetcher.state !== "idle";
-
-  // With JavaScript a change of the payment part re-prices in the background, the way "Update price" would.
-  const timer = useRef<number>();
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const lastCodes = useRef<string | null>(null);
-  // Posts from this page overlap (a background re-price still on its way when "Update price" is pressed), and the
-  // server may finish them in another order: each carries a revision, and the api keeps the latest. Counted from
-  // the clock rather than from 1, so that a reloaded page still counts above what it sent before.
-  const revision = useRef(0);
-  const revisionField = useRef<HTMLInputElement>(null);
-  const nextRevision = () =>
-    String((revision.current = Math.max(revision.current + 1, Math.floor(performance.timeOrigin + performance.now()))));
-  const reprice = (formElement: HTMLFormElement, delay: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const data = new FormData(formElement);
-      data.set("intent", "update");
-      data.set("revision", nextRevision());
-      fetcher.submit(data, { method: "post", preventScrollReset: true });
-    }, delay);
-  };
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    // Codes are checked once typed (on leaving the field, or Enter), not after each character.
-    if (!isPaymentField(target.name) || target.name === "voucherCodes") return;
-    reprice(event.currentTarget, target.type === "text" ? AMOUNT_DEBOUNCE_MS : 0);
-  };
-  const onBlur = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    if (target.name !== "voucherCodes" || target.value === (lastCodes.current ?? target.defaultValue)) return;
-    lastCodes.current = target.value;
-    reprice(event.currentTarget, 0);
-  };
 
   return (
     <div className="order-step">
@@ -264,12 +227,7 @@ export default function OrderReservationScreen() {
           noValidate
           preventScrollReset
           className="reservation-form"
-          onChange={onChange}
-          onBlur={onBlur}
-          onSubmit={() => {
-            window.clearTimeout(timer.current);
-            if (revisionField.current) revisionField.current.value = nextRevision();
-          }}
+          {...formHandlers}
         >
           {/* First in the form, so Enter in any field updates the price and never places the order. */}
           <button
