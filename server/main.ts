@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { startWorker } from "./jobs/worker";
 import { createJobHandlers } from "./jobs/handlers";
-import { createMailer } from "./adapters/mail/create-mailer";
+import { createMailer } from "./adapters/mailer/create-mailer";
 import { createWebApp } from "./web/app";
 import { remixBuildProvider } from "./web/remix-build";
 import { sandboxRecordStore } from "./stores/sandbox-gateway-records";

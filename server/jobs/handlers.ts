@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { Mailer } from "../adapters/mail/mailer";
+import type { Mailer } from "../adapters/mailer/mailer";
 import type { HotelProvider } from "../adapters/provider/hotel-provider";
 import type { Config } from "../config";
 import { bookOrder, cancelBooking } from "../orders/booking";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Mailer } from "../adapters/mail/mailer";
+import type { Mailer } from "../adapters/mailer/mailer";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { vouchers } from "../db/schema";

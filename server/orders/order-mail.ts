@@ -6,7 +6,7 @@
 
 import { translatorOf, type MealPlanKey } from "../../shared/i18n/messages";
 import { paymentMethodName } from "../../shared/i18n/payment-method-name";
-import type { MailMessage } from "../adapters/mail/mailer";
+import type { MailMessage } from "../adapters/mailer/mailer";
 import { receivingAccount, type Config } from "../config";
 import { owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";

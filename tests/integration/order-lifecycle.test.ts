@@ -19,7 +19,7 @@ import { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { viewFormats } from "../../app/order/view-formats.server";
 import { orderView } from "../../app/order/order-view.server";
-import { createFileMailer } from "../../server/adapters/mail/file-mailer";
+import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { ProviderError, type BookingRequest, type HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
 import { bookingRefOf } from "../../server/adapters/provider/simulator-booking";

@@ -12,7 +12,7 @@ import { GatewayType, PaymentOutcome, PaymentStatus } from "../../gen/dzb/shop/v
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { settleCafeteriaPayment } from "../../server/adapters/gateways/cafeteria/cafeteria-protocol-server";
 import { GatewayUnavailableError, type SandboxDecision } from "../../server/adapters/gateways/payment-gateway";
-import { createFileMailer } from "../../server/adapters/mail/file-mailer";
+import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
 import { jobs, paymentAttempts } from "../../server/db/schema";
