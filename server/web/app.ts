@@ -10,11 +10,10 @@ import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
 import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
 import { resolveLocale } from "./locale";
-import { productVariantFor } from "./product-variant";
 import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
-import { variantForHost } from "./variants";
+import { productVariantFor, variantForHost } from "./variants";
 import { languageOf, localizedPath } from "../../shared/route-table";
 
 export type WebAppOptions = {

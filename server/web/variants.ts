@@ -1,5 +1,6 @@
+import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
 import type { Config } from "../config";
-import type { Language, Locale } from "../../shared/route-table";
+import { languageOf, type Language, type Locale } from "../../shared/route-table";
 
 /**
  * The three product variants the shop serves, chosen by the request host (SPEC §1).
@@ -120,4 +121,21 @@ export function isShopAddress(address: string, domains: Config["domains"]): bool
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
   if (url.username !== "" || url.password !== "") return false;
   return shopHostNames(domains).has(hostName(url.host));
+}
+
+const contractProducts = {
+  DZB_CZ: Product.DZB_CZ,
+  DZB_PL: Product.DZB_PL,
+  DZB_WL_PLUXEE_CZ: Product.DZB_WL_PLUXEE_CZ,
+} as const;
+const contractLangs = { cs: Lang.CS, pl: Lang.PL, en: Lang.EN } as const;
+const contractCurrencies = { CZK: Currency.CZK, PLN: Currency.PLN } as const;
+
+/** The product variant every RPC call carries (SPEC §7): built from the site, the locale and the currency. */
+export function productVariantFor(variant: SiteVariant, locale: Locale) {
+  return {
+    product: contractProducts[variant.key],
+    lang: contractLangs[languageOf(locale)],
+    currency: contractCurrencies[variant.currency],
+  };
 }
