@@ -1,7 +1,7 @@
 import type { Translate } from "../shared/i18n/translator";
 import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
 import type { RpcError } from "../server/web/rpc-client";
-import { MAX_VOUCHER_CODES_PER_ORDER } from "../server/domain/voucher-rules";
+import { MAX_VOUCHER_CODES_PER_ORDER } from "../shared/input-limits";
 import { notFound } from "~/screen.server";
 
 /** What a form shows for a failed call: the sentence, and the field it belongs next to (else above the form). */

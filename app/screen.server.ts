@@ -1,6 +1,7 @@
 import { json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import { translatorOf } from "../shared/i18n/messages";
 import type { Translate, TranslateOptions } from "../shared/i18n/translator";
+import { UUID_PATTERN } from "../shared/input-limits";
 import { languageOf, type ScreenId } from "../shared/route-table";
 
 /** The translator for the request's language, for loaders and actions. */
@@ -39,9 +40,7 @@ export function notFound(): never {
   throw new Response("Not Found", { status: 404 });
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function requireUuid(value: string | undefined): string {
-  if (!value || !uuidPattern.test(value)) notFound();
+  if (!value || !UUID_PATTERN.test(value)) notFound();
   return value.toLowerCase();
 }

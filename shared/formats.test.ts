@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDeadline, formatExactMoney, moneyFormatter } from "./formats";
+import { formatCalendarDate, formatDeadline, formatExactMoney, formatIban, moneyFormatter } from "./formats";
 
 /** Intl separates some parts with no-break spaces; the words are what is tested. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -84,5 +84,12 @@ describe("money", () => {
     expect(plain(formatExactMoney(1_234_550, "CZK", "en"))).toBe("CZK 12,345.50");
     expect(plain(formatExactMoney(1, "CZK", "cs"))).toBe("0,01 Kč");
     expect(plain(formatExactMoney(10_000_000_019, "PLN", "pl"))).toBe("100 000 000,19 zł");
+  });
+});
+
+describe("IBANs", () => {
+  it("are grouped by four for display", () => {
+    expect(formatIban("CZ6508000000192000145399")).toBe("CZ65 0800 0000 1920 0014 5399");
+    expect(formatIban("PL61109010140000071219812874")).toBe("PL61 1090 1014 0000 0712 1981 2874");
   });
 });

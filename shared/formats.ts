@@ -117,3 +117,8 @@ export function currencySymbol(language: Language, currency: string): string {
   const parts = new Intl.NumberFormat(localeTags[language], { style: "currency", currency }).formatToParts(0);
   return parts.find((part) => part.type === "currency")?.value ?? currency;
 }
+
+/** An IBAN in groups of four, for reading aloud and copying by eye. */
+export function formatIban(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, "$1 ");
+}

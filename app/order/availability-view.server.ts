@@ -24,7 +24,7 @@ import type {
   ProductView,
   StayView,
 } from "~/order/availability-view";
-import { minorUnits } from "~/order/money.server";
+import { minorUnits } from "../../shared/money";
 import type { Formats } from "~/order/view-formats.server";
 import { stayFormParams } from "~/order/stay-form";
 import { isPageNotFound } from "~/rpc-form-error.server";

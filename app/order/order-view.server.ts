@@ -4,8 +4,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/shop/v1/payment_pb";
-import { formatIban } from "../../server/domain/bank-account";
 import { utcDateOf } from "../../shared/calendar-date";
+import { formatIban } from "../../shared/formats";
 import {
   bookingProgress,
   isFinalOrderStatus,
@@ -16,7 +16,7 @@ import {
 } from "../../server/domain/order-status";
 import { formattedStay, hotelView, stayView } from "~/order/availability-view.server";
 import type { Formats } from "~/order/view-formats.server";
-import { minorUnits } from "~/order/money.server";
+import { minorUnits } from "../../shared/money";
 import {
   documentKinds,
   type BookingStatusKey,

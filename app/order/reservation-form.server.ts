@@ -4,12 +4,11 @@ import * as z from "zod";
 import { DuplicateChoice, type OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
-import { minorUnits, moneyOf } from "~/order/money.server";
+import { minorUnits, moneyOf } from "../../shared/money";
 import { paymentFormValues, parseAmount, splitVoucherCodes, type PaymentFormValues } from "~/order/payment-form";
-import { MAX_NOTE_LENGTH, PHONE_PATTERN } from "~/order/reservation-form";
-import { mainGuestProblems } from "../../server/domain/main-guest";
-import { isPostalCodeValid, postalCodeFormat } from "../../server/domain/postal-code";
-import { MAX_VOUCHER_CODES_PER_ORDER } from "../../server/domain/voucher-rules";
+import { EMAIL_PATTERN, MAX_NOTE_LENGTH, MAX_VOUCHER_CODES_PER_ORDER, PHONE_PATTERN } from "../../shared/input-limits";
+import { mainGuestProblems } from "../../shared/main-guest";
+import { isPostalCodeValid, postalCodeFormat } from "../../shared/postal-code";
 
 /**
  * The reservation form's rules (SPEC §3 OrderRequest, §5): one form, two intents. "update" re-prices the payment
@@ -42,9 +41,6 @@ type Messages = ReturnType<typeof messagesOf>;
 function isBlank(text: string | undefined): text is undefined | "" {
   return text === undefined || text.trim() === "";
 }
-
-/** An e-mail as the customer can be told to fix it: something, an at sign, a server with a dot. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function paymentShape(messages: Messages) {
   return {
@@ -83,7 +79,7 @@ function customerShape(messages: Messages) {
   return {
     firstName: required(messages),
     lastName: required(messages),
-    email: required(messages).pipe(z.string().regex(emailPattern, messages.email)),
+    email: required(messages).pipe(z.string().regex(EMAIL_PATTERN, messages.email)),
     mobile: required(messages, 30).pipe(z.string().regex(PHONE_PATTERN, messages.phone)),
     street: required(messages),
     streetNumber: required(messages, 30),

@@ -11,9 +11,6 @@ import type {
 } from "~/order/availability-view";
 import type { MealPlanKey } from "../../shared/i18n/messages";
 
-/** SPEC §5: an optional plus, a 2-3 digit country code and three groups of three digits. */
-export const PHONE_PATTERN = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
-export const MAX_NOTE_LENGTH = 1000;
 
 /** The fields a change of which re-prices the order: vouchers, the split and the insurance. */
 export function isPaymentField(name: string): boolean {

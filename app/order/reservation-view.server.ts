@@ -13,7 +13,7 @@ import {
   stayView,
 } from "~/order/availability-view.server";
 import type { Formats } from "~/order/view-formats.server";
-import { minorUnits } from "~/order/money.server";
+import { minorUnits } from "../../shared/money";
 import { formatAmountInput } from "~/order/payment-form";
 import type {
   ChosenRoomView,

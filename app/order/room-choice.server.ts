@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { quantityName, type AvailabilityView, type ProductView } from "~/order/availability-view";
-import { productIdPattern } from "../../server/domain/product-id";
+import { productIdPattern } from "../../shared/input-limits";
 
 /** One select per product, `quantity.{productId}`; which products exist is the api's to say (checkRoomChoice). */
 export const roomChoiceSchema = z.object({

@@ -1,13 +1,12 @@
 /**
- * The step-1 form (hotel link and stay) as the browser and the server both see it: field names, the limits of
- * SPEC §5 and §9, and the typed values, always as the strings the customer typed so nothing is lost on an error.
+ * The step-1 form (hotel link and stay) as the browser and the server both see it: field names and the typed
+ * values, always as the strings the customer typed so nothing is lost on an error (the limits of SPEC §5 and §9 are
+ * shared/input-limits.ts, which the api checks too).
  * Free of zod on purpose: this module reaches the browser, the schema does not.
  */
 
-export const MIN_ROOMS = 1;
-export const MIN_ADULTS = 2;
-export const MAX_CHILDREN = 4;
-export const MAX_CHILD_AGE = 17;
+import { MAX_CHILDREN, MIN_ROOMS } from "../../shared/input-limits";
+
 /** More age fields than this are never read: the form shows at most MAX_CHILDREN, the rest is a pasted link's excess. */
 const MAX_AGE_FIELDS = 10;
 

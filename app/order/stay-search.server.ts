@@ -5,15 +5,15 @@ import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { dateOfTimestamp, timestampOfDate } from "../../shared/contract-dates";
 import { isCalendarDate } from "../../shared/calendar-date";
-import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../../server/domain/occupancy";
 import {
-  childAgeName,
+  MAX_ADULTS_PER_ROOM,
   MAX_CHILD_AGE,
   MAX_CHILDREN,
   MIN_ADULTS,
   MIN_ROOMS,
-  type StayFormValues,
-} from "~/order/stay-form";
+  tooManyAdultsPerRoom,
+} from "../../shared/input-limits";
+import { childAgeName, type StayFormValues } from "~/order/stay-form";
 
 /**
  * The step-1 rules the web checks itself (SPEC §5): shape, order of the dates and the numeric ranges. Whether a date

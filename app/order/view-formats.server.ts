@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { marketTimeZones } from "../../server/domain/stay";
 import { currencySymbol, formatCalendarDate, formatDeadline, localeTags, moneyFormatter } from "../../shared/formats";
+import { marketTimeZones } from "../../shared/market-time-zones";
 import { languageOf } from "../../shared/route-table";
 
 /** The visitor's formats: prices in the market currency, dates in the language, deadlines on the market's clock. */

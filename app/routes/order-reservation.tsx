@@ -18,7 +18,7 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { roomChoiceQuery } from "~/order/availability-view";
 import { viewFormats } from "~/order/view-formats.server";
-import { minorUnits } from "~/order/money.server";
+import { minorUnits } from "../../shared/money";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";

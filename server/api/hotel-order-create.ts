@@ -16,7 +16,8 @@ import type { PaymentCalculation } from "../domain/payment-calculation";
 import { payByDeadline } from "../domain/order-lifecycle";
 import { voucherCredit } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
-import { marketDate, marketTimeZones } from "../domain/stay";
+import { marketTimeZones } from "../../shared/market-time-zones";
+import { marketDate } from "../domain/stay";
 import type { StoredAvailability } from "../stores/availabilities";
 import {
   cancelOrder,

@@ -26,7 +26,7 @@ import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { availabilityFor } from "./hotel-availability";
 import { toHotelDetail, toHotelRequest } from "./contract/hotel";
-import { toMoney } from "./contract/money";
+import { moneyOf } from "../../shared/money";
 import { toOrderPreview } from "./contract/order";
 import { calculationError, choiceError, paymentRequestOf } from "./contract/payment-request";
 import { requestProductKey } from "./contract/product-variant";
@@ -185,7 +185,7 @@ function answer(preview: StoredPreview, availability: StoredAvailability, priced
       lastPayment: paymentRequest.lastPayment,
       payments: paymentRequest.payments.map((part) => ({
         methodId: part.methodId,
-        value: toMoney(part.value, currency),
+        value: moneyOf(part.value, currency),
       })),
     },
     cancellationInsurance: preview.cancellationInsurance,

@@ -9,7 +9,7 @@ import type { StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { timestampOfDate } from "../../shared/contract-dates";
-import { toMoney } from "./contract/money";
+import { moneyOf } from "../../shared/money";
 import { toHotelOrder } from "./contract/order";
 import { requestedOrder } from "./order-lookup";
 
@@ -52,9 +52,9 @@ export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
               code: voucher.code,
               orderId: order.id,
               state: VoucherState.VALID,
-              total: toMoney(voucher.value, order.currency),
-              used: toMoney(0, order.currency),
-              available: toMoney(voucher.value, order.currency),
+              total: moneyOf(voucher.value, order.currency),
+              used: moneyOf(0, order.currency),
+              available: moneyOf(voucher.value, order.currency),
               validTo: timestampOfDate(voucher.validTo),
               issuedAt: timestampFromDate(now),
             },

@@ -23,8 +23,7 @@ import {
   VoucherDetailRequestSchema,
   VoucherOrderCreateRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { MAX_ADULTS_PER_ROOM } from "../domain/occupancy";
-import { MAX_VOUCHER_CODES_PER_ORDER } from "../domain/voucher-rules";
+import { MAX_ADULTS_PER_ROOM, MAX_VOUCHER_CODES_PER_ORDER } from "../../shared/input-limits";
 import { findAnswerViolation, findRequestViolation, requestLimitsInterceptor } from "./request-limits";
 
 const czVariant = { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK };

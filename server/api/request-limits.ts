@@ -36,11 +36,23 @@ import {
   VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
-import { mainGuestProblems, type MainGuestProblem } from "../domain/main-guest";
-import { MAX_ADULTS_PER_ROOM, tooManyAdultsPerRoom } from "../domain/occupancy";
-import { isPostalCodeValid } from "../domain/postal-code";
-import { productIdPattern } from "../domain/product-id";
-import { COUPON_CODE_PATTERN, MAX_VOUCHER_CODES_PER_ORDER, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
+import {
+  EMAIL_PATTERN,
+  MAX_ADULTS_PER_ROOM,
+  MAX_CHILD_AGE,
+  MAX_CHILDREN,
+  MAX_NOTE_LENGTH,
+  MAX_VOUCHER_CODES_PER_ORDER,
+  MIN_ADULTS,
+  MIN_ROOMS,
+  PHONE_PATTERN,
+  productIdPattern,
+  tooManyAdultsPerRoom,
+  UUID_PATTERN,
+} from "../../shared/input-limits";
+import { mainGuestProblems, type MainGuestProblem } from "../../shared/main-guest";
+import { isPostalCodeValid } from "../../shared/postal-code";
+import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
 import { apiError } from "./contract/api-error";
 import { currencyCodeOf, productKeyOf } from "./contract/product-variant";
@@ -108,12 +120,8 @@ function firstOf<T>(items: readonly T[], field: string, check: (item: T, path: s
   return undefined;
 }
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A payment request takes value vouchers (8 digits) and coupons (5 capitals or digits) in one list. */
 const paymentCodeShape = new RegExp(`${VOUCHER_CODE_PATTERN.source}|${COUPON_CODE_PATTERN.source}`);
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** An optional plus, a 2-3 digit country code and three groups of three digits (SPEC §5). */
-const phoneShape = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
 
 /** SPEC §3 identifiers that are UUIDs wherever a field of this name appears. Payment method ids are not. */
 const uuidFieldNames = new Set(["order_id", "voucher_id", "payment_id", "preview_id", "availability_id"]);
@@ -186,14 +194,14 @@ const checksByType = new Map<string, Check<Message>>([
         ? undefined
         : present(r.hotelId, ErrorCode.INPUT_REQUIRED, "hotel_id") ??
           checkStayDates(r) ??
-          atLeast(r.rooms, 1, ErrorCode.INPUT_ROOMS_INVALID, "rooms") ??
-          atLeast(r.adults, 2, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
+          atLeast(r.rooms, MIN_ROOMS, ErrorCode.INPUT_ROOMS_INVALID, "rooms") ??
+          atLeast(r.adults, MIN_ADULTS, ErrorCode.INPUT_ADULTS_INVALID, "adults") ??
           (tooManyAdultsPerRoom(r.adults, r.rooms)
             ? violation(ErrorCode.INPUT_ADULTS_PER_ROOM_EXCEEDED, "adults", `at most ${MAX_ADULTS_PER_ROOM} per room`)
             : undefined) ??
-          atMost(r.childrenAges.length, 4, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
+          atMost(r.childrenAges.length, MAX_CHILDREN, ErrorCode.INPUT_CHILDREN_INVALID, "children_ages") ??
           firstOf(r.childrenAges, "children_ages", (age, path) =>
-            between(age, 0, 17, ErrorCode.INPUT_CHILD_AGE_INVALID, path)
+            between(age, 0, MAX_CHILD_AGE, ErrorCode.INPUT_CHILD_AGE_INVALID, path)
           )
   ),
   limits(
@@ -275,11 +283,12 @@ const checksByType = new Map<string, Check<Message>>([
       present(o.firstName, ErrorCode.INPUT_REQUIRED, "first_name") ??
       present(o.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
       present(o.email, ErrorCode.INPUT_REQUIRED, "email") ??
-      shaped(o.email, emailShape, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      shaped(o.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
       present(o.mobile, ErrorCode.INPUT_REQUIRED, "mobile") ??
-      shaped(o.mobile, phoneShape, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
+      shaped(o.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
       isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
       isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac") ??
+      atMost(o.noteForHotel.length, MAX_NOTE_LENGTH, ErrorCode.INVALID_ARGUMENT, "note_for_hotel") ??
       mainGuestViolation(o)
   ),
   limits(
@@ -305,7 +314,7 @@ const checksByType = new Map<string, Check<Message>>([
     (m) =>
       present(m.fullname, ErrorCode.INPUT_REQUIRED, "fullname") ??
       present(m.email, ErrorCode.INPUT_REQUIRED, "email") ??
-      shaped(m.email, emailShape, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      shaped(m.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
       present(m.message, ErrorCode.INPUT_REQUIRED, "message")
   ),
 ]);
@@ -335,7 +344,7 @@ function checkScalar(field: DescField, value: unknown, path: string, scope: Scop
   if (!uuidFieldNames.has(field.name) || typeof value !== "string") return undefined;
   // An answer may leave an id empty where nothing is referenced; a request never may.
   if (value === "" && scope.direction === "answer") return undefined;
-  return shaped(value, uuidShape, ErrorCode.INVALID_UUID, path, "a UUID");
+  return shaped(value, UUID_PATTERN, ErrorCode.INVALID_UUID, path, "a UUID");
 }
 
 function checkField(r: ReflectMessage, field: DescField, path: string, scope: Scope): LimitViolation | undefined {

@@ -6,7 +6,7 @@
  */
 
 import { dayNumber } from "../../shared/calendar-date";
-import { MINOR_PER_UNIT } from "../domain/money";
+import { MINOR_PER_UNIT } from "../../shared/money";
 import type { CurrencyCode } from "../domain/products";
 import { type DocumentLanguage, documentTranslator } from "./texts";
 

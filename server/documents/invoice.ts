@@ -12,7 +12,7 @@
 import { dayNumber, nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
 import { formatDeadline } from "../../shared/formats";
-import { marketTimeZones } from "../domain/stay";
+import { marketTimeZones } from "../../shared/market-time-zones";
 import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
 import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";
 import {

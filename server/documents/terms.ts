@@ -8,7 +8,7 @@ import { nightsBetween } from "../../shared/calendar-date";
 import { cancellationVoucherValue } from "../domain/order-lifecycle";
 import type { CurrencyCode } from "../domain/products";
 import { formatDeadline } from "../../shared/formats";
-import { marketTimeZones } from "../domain/stay";
+import { marketTimeZones } from "../../shared/market-time-zones";
 import { formatDate, formatDateRange, formatMoney } from "./format";
 import { BODY, Flow, GREY, HEADING, PRODUCER, TITLE } from "./pdf-flow";
 import { type DocumentLanguage, type PaymentMethodId, documentTranslator, languageTag } from "./texts";

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   bankAccountOf,
   czechAccountProblem,
-  formatIban,
   ibanOfCzechAccount,
   ibanOfPolishNrb,
   isValidIban,
@@ -75,11 +74,6 @@ describe("IBANs", () => {
     const valid98 = findIbanWithCheck(98);
     expect(isValidIban(valid98)).toBe(true);
     expect(isValidIban(withCheck(valid98, "01"))).toBe(false);
-  });
-
-  it("are grouped by four for display", () => {
-    expect(formatIban("CZ6508000000192000145399")).toBe("CZ65 0800 0000 1920 0014 5399");
-    expect(formatIban("PL61109010140000071219812874")).toBe("PL61 1090 1014 0000 0712 1981 2874");
   });
 
   it("of any valid Czech account pass the check and break on any changed digit", () => {

@@ -7,6 +7,7 @@
  * An IBAN passes ISO 13616's mod-97 check and has its country's length.
  */
 
+import { formatIban } from "../../shared/formats";
 import type { CurrencyCode } from "./products";
 
 export interface BankAccount {
@@ -109,11 +110,6 @@ export function ibanOfPolishNrb(nrb: string): string {
   if (digits === undefined)
     throw new Error(`Invalid Polish account number (NRB) "${nrb}": 26 digits whose check digits match`);
   return `PL${digits}`;
-}
-
-/** Groups of four for reading aloud and copying by eye. */
-export function formatIban(iban: string): string {
-  return iban.replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 /** The receiving account of a market; throws with the reason when the account or the name is not valid. */

@@ -4,7 +4,8 @@
  */
 
 import { isCalendarDate } from "../../shared/calendar-date";
-import { basisPointsOfPercent, MINOR_PER_UNIT, shareOf } from "./money";
+import { MINOR_PER_UNIT } from "../../shared/money";
+import { basisPointsOfPercent, shareOf } from "./money";
 
 export const CARD_PROMOTION_LAST_DAY = "2024-12-31";
 

@@ -1,49 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { basisPointsOfPercent, minorOfUnitsNanos, shareOf, unitsNanosOfMinor } from "./money";
+import { basisPointsOfPercent, shareOf } from "./money";
 
 describe("money", () => {
-  it("reads contract Money into minor units", () => {
-    expect(minorOfUnitsNanos(1234n, 560_000_000)).toBe(123_456);
-    expect(minorOfUnitsNanos(0n, 0)).toBe(0);
-    expect(minorOfUnitsNanos(-12n, -340_000_000)).toBe(-1234);
-  });
-
-  it("drops fractions of a minor unit toward zero", () => {
-    expect(minorOfUnitsNanos(1n, 9_999_999)).toBe(100);
-    expect(minorOfUnitsNanos(1n, 19_999_999)).toBe(101);
-    expect(minorOfUnitsNanos(-1n, -19_999_999)).toBe(-101);
-    expect(minorOfUnitsNanos(0n, -5_000_000)).toBe(0);
-  });
-
-  it("refuses amounts beyond a safe integer of minor units", () => {
-    const units = BigInt(Math.floor(Number.MAX_SAFE_INTEGER / 100));
-    expect(minorOfUnitsNanos(units, 0)).toBe(Number(units) * 100);
-    expect(() => minorOfUnitsNanos(units + 1n, 0)).toThrow(RangeError);
-    expect(() => minorOfUnitsNanos(-units - 1n, 0)).toThrow(RangeError);
-    expect(() => minorOfUnitsNanos(1n, 0.5)).toThrow(RangeError);
-  });
-
-  it("writes minor units as units and nanos of the same sign", () => {
-    expect(unitsNanosOfMinor(123_456)).toEqual({ units: 1234n, nanos: 560_000_000 });
-    expect(unitsNanosOfMinor(-1234)).toEqual({ units: -12n, nanos: -340_000_000 });
-    expect(unitsNanosOfMinor(-50)).toEqual({ units: 0n, nanos: -500_000_000 });
-    expect(Object.is(unitsNanosOfMinor(-100).nanos, 0)).toBe(true);
-    expect(() => unitsNanosOfMinor(1.5)).toThrow(RangeError);
-    expect(() => unitsNanosOfMinor(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
-  });
-
-  it("round-trips every safe amount", () => {
-    fc.assert(
-      fc.property(fc.maxSafeInteger(), (minor) => {
-        const { units, nanos } = unitsNanosOfMinor(minor);
-        expect(minorOfUnitsNanos(units, nanos)).toBe(minor);
-        expect(Math.abs(nanos)).toBeLessThan(1_000_000_000);
-        if (units !== 0n && nanos !== 0) expect(units > 0n).toBe(nanos > 0);
-      })
-    );
-  });
-
   it("rounds a share half up to a whole minor unit", () => {
     expect(shareOf(1449, 690)).toBe(100); // 99.981
     expect(shareOf(7, 690)).toBe(0); // 0.483

@@ -2,9 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   fitsOccupancy,
-  MAX_ADULTS_PER_ROOM,
   roomShare,
-  tooManyAdultsPerRoom,
   type Occupancy,
   type Party,
 } from "./occupancy";
@@ -69,15 +67,5 @@ describe("occupancy", () => {
       }),
       { numRuns: 20_000 }
     );
-  });
-});
-
-describe("adults per room", () => {
-  it("takes up to eight adults a room, and more rooms more", () => {
-    expect(MAX_ADULTS_PER_ROOM).toBe(8);
-    expect(tooManyAdultsPerRoom(8, 1)).toBe(false);
-    expect(tooManyAdultsPerRoom(9, 1)).toBe(true);
-    expect(tooManyAdultsPerRoom(30, 3)).toBe(true);
-    expect(tooManyAdultsPerRoom(24, 3)).toBe(false);
   });
 });

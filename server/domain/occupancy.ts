@@ -18,17 +18,6 @@ export interface Party {
   readonly childrenAges: readonly number[];
 }
 
-/**
- * The most adults a stay may ask for per room. More is a slip of the keyboard (30 for 3) rather than a stay: the
- * largest rooms the portal sells (apartments, chalets) sleep about eight adults.
- */
-export const MAX_ADULTS_PER_ROOM = 8;
-
-/** Whether a stay asks for more adults than its rooms can sensibly take. */
-export function tooManyAdultsPerRoom(adults: number, rooms: number): boolean {
-  return adults > Math.max(1, rooms) * MAX_ADULTS_PER_ROOM;
-}
-
 /** The guests one room takes when the party shares its rooms evenly; the oldest children go first, as the hardest to place. */
 export function roomShare(party: Party): { adults: number; childrenAges: number[] } {
   const rooms = Math.max(1, party.rooms);

@@ -5,7 +5,7 @@
  */
 
 import { calendarDateIn } from "../../shared/calendar-date";
-import type { CurrencyCode } from "./products";
+import { MARKET_TIME_ZONE } from "../../shared/market-time-zones";
 
 export interface Stay {
   /** YYYY-MM-DD */
@@ -22,21 +22,6 @@ export type StayProblem =
   | { readonly kind: "check_out_past"; readonly field: "check_out" }
   | { readonly kind: "check_out_not_after_check_in"; readonly field: "check_out" }
   | { readonly kind: "adults_fewer_than_rooms"; readonly field: "adults" };
-
-/**
- * Both markets live in Central European time, and so do most of their customers' trips. A hotel far west may
- * still be on yesterday; refusing its "today" for the hours the zones differ is the price of one clear rule.
- */
-export const MARKET_TIME_ZONE = "Europe/Prague";
-
-/**
- * The zone each market's deadlines are set in and stated in, where its customers read the clock: a Polish customer
- * is told Warsaw's time. (The zones agree today; the deadline does not rely on it.)
- */
-export const marketTimeZones: Readonly<Record<CurrencyCode, string>> = {
-  CZK: MARKET_TIME_ZONE,
-  PLN: "Europe/Warsaw",
-};
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in the market's time zone. */
 export function marketDate(instant: Date): string {

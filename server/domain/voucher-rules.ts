@@ -16,12 +16,6 @@ export const VOUCHER_CODE_PATTERN = /^\d{8}$/;
 export const COUPON_CODE_PATTERN = /^[A-Z0-9]{5}$/;
 export const VOUCHERS_USABLE_FROM = "2025-01-01";
 
-/**
- * At most this many codes (vouchers and coupons together) in one order or preview: more than a customer combines,
- * few enough that one request cannot test a pile of guessed codes (decision 015).
- */
-export const MAX_VOUCHER_CODES_PER_ORDER = 5;
-
 /** A voucher "expires soon" in its last 30 days, today and its last valid day included. */
 export const EXPIRES_SOON_DAYS = 30;
 

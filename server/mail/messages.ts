@@ -14,7 +14,7 @@ import pl from "./texts/pl.json";
 import { formatCalendarDate, formatDeadline, formatExactMoney } from "../../shared/formats";
 import { nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { marketTimeZones } from "../domain/stay";
+import { marketTimeZones } from "../../shared/market-time-zones";
 import { escapeHtml } from "../../shared/html-escape";
 
 const mailTexts: Record<Language, typeof en> = { cs, pl, en };

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Database } from "../db/database";
-import { MINOR_PER_UNIT } from "../domain/money";
+import { MINOR_PER_UNIT } from "../../shared/money";
 import { marketCurrency, productKeys, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN, voucherValidTo } from "../domain/voucher-rules";

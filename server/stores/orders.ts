@@ -13,7 +13,8 @@ import {
 import type { Language } from "../../shared/route-table";
 import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode, ProductKey } from "../domain/products";
-import { marketTimeZones, type Stay } from "../domain/stay";
+import { marketTimeZones } from "../../shared/market-time-zones";
+import type { Stay } from "../domain/stay";
 import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../adapters/provider/hotel-provider";
 import { releaseVoucherSpendings } from "./vouchers";
 

@@ -4,7 +4,7 @@ import { formatDeadline } from "../../shared/formats";
 import { calendarDateIn, dayNumber, zonedInstant } from "../../shared/calendar-date";
 import { PAY_WITHIN_DAYS } from "../../server/domain/order-lifecycle";
 import type { CurrencyCode } from "../../server/domain/products";
-import { marketTimeZones } from "../../server/domain/stay";
+import { marketTimeZones } from "../../shared/market-time-zones";
 import { plainTextOf } from "../fixtures/mime";
 import { e2eMailDir } from "../playwright.config";
 

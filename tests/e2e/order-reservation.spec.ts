@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { MAX_NOTE_LENGTH } from "../../app/order/reservation-form";
+import { MAX_NOTE_LENGTH } from "../../shared/input-limits";
 import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
 import { decodeQrDataUrl } from "../fixtures/qr-code";
 import { e2eSmallVouchers, e2eVouchers } from "../playwright.config";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Field } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import { ageFieldCount, childAgeName, MAX_CHILD_AGE, MAX_CHILDREN, type StayFormValues } from "~/order/stay-form";
+import { MAX_CHILD_AGE, MAX_CHILDREN } from "../../../shared/input-limits";
+import { ageFieldCount, childAgeName, type StayFormValues } from "~/order/stay-form";
 
 type ChildrenAgesProps = {
   values: StayFormValues;

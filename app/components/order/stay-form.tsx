@@ -3,7 +3,8 @@ import { Field, FormErrors } from "~/components/field";
 import { ChildrenAges } from "~/components/order/children-ages";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
-import { MIN_ADULTS, MIN_ROOMS, type StayFormValues } from "~/order/stay-form";
+import { MIN_ADULTS, MIN_ROOMS } from "../../../shared/input-limits";
+import type { StayFormValues } from "~/order/stay-form";
 
 export type StayFormErrors = Record<string, string[] | undefined>;
 /** `required` per field, from the schema on the server (zod itself never reaches the browser). */

@@ -52,7 +52,7 @@
 
 import { createHash } from "node:crypto";
 import type * as z from "zod";
-import { productIdPattern } from "../../domain/product-id";
+import { productIdPattern } from "../../../shared/input-limits";
 import type { CurrencyCode } from "../../domain/products";
 import {
   accommodationOrdersAnswer,

@@ -30,7 +30,7 @@ import type { PricedCharge } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import type { Stay } from "../../domain/stay";
-import { toMoney } from "./money";
+import { moneyOf } from "../../../shared/money";
 
 /** The provider's plain data as the contract's messages. */
 
@@ -116,7 +116,7 @@ export function toExtraCharge(charge: PricedCharge, currency: CurrencyCode): Mes
     name: charge.name,
     type: charge.type ? chargeTypes[charge.type] : ExtraChargeType.UNSPECIFIED,
     percentage: charge.percentage ?? 0,
-    value: toMoney(charge.amount, currency),
+    value: moneyOf(charge.amount, currency),
     chargeableOnline: charge.chargeableOnline,
   };
 }
@@ -135,8 +135,8 @@ function toProduct(
     numberAvailableAtThisPrice: product.numberAvailableAtThisPrice,
     freeCancellationUntil: product.freeCancellationUntil && timestampFromDate(product.freeCancellationUntil),
     price: {
-      publicPrice: toMoney(product.publicPrice, currency),
-      discountedPrice: toMoney(product.discountedPrice, currency),
+      publicPrice: moneyOf(product.publicPrice, currency),
+      discountedPrice: moneyOf(product.discountedPrice, currency),
       deals: product.deals.map(toDeal),
     },
     mealPlan: toMealPlan(product.mealPlan),

@@ -42,7 +42,7 @@ import { transferQrDataUrl } from "../../payments/transfer-qr";
 import type { OrderedRoom, StoredOrder, StoredPayment } from "../../stores/orders";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
-import { toMoney } from "./money";
+import { moneyOf } from "../../../shared/money";
 import { toPaymentMethod } from "./payment-method";
 
 /** Priced orders and created orders as the contract's messages. */
@@ -92,10 +92,10 @@ const bookingStatuses: Record<DomainBookingStatus, BookingStatus> = {
 
 function toProductPrice(price: ProductPrice, currency: CurrencyCode) {
   return {
-    base: toMoney(price.base, currency),
-    payOnline: toMoney(price.payOnline, currency),
-    payOnSite: toMoney(price.payOnSite, currency),
-    total: toMoney(price.total, currency),
+    base: moneyOf(price.base, currency),
+    payOnline: moneyOf(price.payOnline, currency),
+    payOnSite: moneyOf(price.payOnSite, currency),
+    total: moneyOf(price.total, currency),
     extraCharges: price.extraCharges.map((charge) => toExtraCharge(charge, currency)),
   };
 }
@@ -106,10 +106,10 @@ export function toBreakdown(
 ): MessageInitShape<typeof HotelPriceBreakdownSchema> {
   return {
     ...toProductPrice(price, currency),
-    bonus: toMoney(price.bonus, currency),
-    serviceFee: toMoney(price.serviceFee, currency),
-    discount: toMoney(price.discount, currency),
-    insurance: toMoney(price.insurance, currency),
+    bonus: moneyOf(price.bonus, currency),
+    serviceFee: moneyOf(price.serviceFee, currency),
+    discount: moneyOf(price.discount, currency),
+    insurance: moneyOf(price.insurance, currency),
   };
 }
 
@@ -123,13 +123,13 @@ export function toPaymentCalculation(
       creditEntries: calculation.credits.map((c) => ({
         voucherId: c.voucherId,
         code: c.code,
-        available: toMoney(c.available, currency),
-        willBeUsed: toMoney(c.willBeUsed, currency),
+        available: moneyOf(c.available, currency),
+        willBeUsed: moneyOf(c.willBeUsed, currency),
       })),
       unitEntries: calculation.units.map((u) => ({
         voucherId: u.voucherId,
         code: u.code,
-        bonus: toMoney(u.bonus, currency),
+        bonus: moneyOf(u.bonus, currency),
         bonusPercent: u.bonusPercent,
         removeBusinessFee: u.removeBusinessFee,
         removeTransactionFee: u.removeTransactionFee,
@@ -137,10 +137,10 @@ export function toPaymentCalculation(
     },
     paymentOutputs: calculation.outputs.map((o) => ({
       methodId: o.methodId,
-      value: toMoney(o.value, currency),
-      bonus: toMoney(o.bonus, currency),
+      value: moneyOf(o.value, currency),
+      bonus: moneyOf(o.bonus, currency),
       bonusPercent: o.bonusPercent,
-      serviceFee: toMoney(o.fee, currency),
+      serviceFee: moneyOf(o.fee, currency),
     })),
   };
 }
@@ -154,8 +154,8 @@ export function toOrderPreview(
     requestMeta: { id: answer.requestId, timestamp: timestampFromDate(answer.answeredAt) },
     products: order.products.map((priced) => toOrderProduct(orderedRoom(priced), currency)),
     deal: {
-      publicPrice: toMoney(order.deal.publicPrice, currency),
-      discountedPrice: toMoney(order.deal.discountedPrice, currency),
+      publicPrice: moneyOf(order.deal.publicPrice, currency),
+      discountedPrice: moneyOf(order.deal.discountedPrice, currency),
       // The deals of the chosen rooms, each named once and at most five, as the contract allows.
       deals: [...new Set(order.products.flatMap(({ chosen }) => chosen.product.deals))].slice(0, 5).map(toDeal),
     },
@@ -203,7 +203,7 @@ async function toTransferDetails(order: StoredOrder, payment: StoredPayment, con
       bankAccount: account.display,
       iban: account.iban,
       variableSymbol,
-      amount: toMoney(payment.value, order.currency),
+      amount: moneyOf(payment.value, order.currency),
     },
     // Only a transfer still to be paid needs scanning.
     ...(payment.status === "waiting" ? { qrCode: await transferQrDataUrl(transfer) } : {}),
@@ -229,7 +229,7 @@ async function toPayment(
   const gateway = gatewayOfMethod(payment.methodId);
   return {
     paymentId: payment.id,
-    value: toMoney(payment.value, order.currency),
+    value: moneyOf(payment.value, order.currency),
     status: paymentStatuses[payment.status],
     method: method ? toPaymentMethod(method) : { methodId: payment.methodId, name: payment.methodId },
     ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
@@ -286,7 +286,7 @@ export async function toHotelOrder(
     orderId: order.id,
     orderNumber: order.orderNumber,
     orderedBy: order.email,
-    total: toMoney(order.total, currency),
+    total: moneyOf(order.total, currency),
     status: orderStatuses[order.status],
     hotel: { name: summary.hotel.name, url: summary.hotel.url },
     hotelDetail: toHotelDetail({
@@ -307,7 +307,7 @@ export async function toHotelOrder(
     },
     payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
-    serviceFee: toMoney(summary.price.serviceFee, currency),
+    serviceFee: moneyOf(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,
     documents: contractDocuments(order, config),
     price: toBreakdown(summary.price, currency),
@@ -320,7 +320,7 @@ export async function toHotelOrder(
       ? {
           refundVoucher: {
             code: order.refundVoucher.code,
-            value: toMoney(order.refundVoucher.value, currency),
+            value: moneyOf(order.refundVoucher.value, currency),
             validTo: timestampOfDate(order.refundVoucher.validTo),
           },
         }

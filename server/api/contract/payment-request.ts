@@ -7,14 +7,14 @@ import type { CalculationProblem, CalculationProblemKind } from "../../domain/pa
 import type { CurrencyCode } from "../../domain/products";
 import type { StoredPaymentRequest } from "../../stores/previews";
 import { apiError } from "./api-error";
-import { fromMoney, toMoney } from "./money";
+import { minorUnits, moneyOf } from "../../../shared/money";
 
 /** The contract's payment request in the domain's terms. */
 export function paymentRequestOf(request: PaymentRequest | undefined): StoredPaymentRequest {
   return {
     voucherCodes: [...(request?.voucherCodes ?? [])],
     lastPayment: request?.lastPayment ?? "",
-    payments: (request?.payments ?? []).map((part) => ({ methodId: part.methodId, value: fromMoney(part.value) })),
+    payments: (request?.payments ?? []).map((part) => ({ methodId: part.methodId, value: minorUnits(part.value) })),
   };
 }
 
@@ -37,7 +37,7 @@ export function calculationError(problem: CalculationProblem, currency: Currency
     calculationErrors[problem.kind],
     problem.kind.replaceAll("_", " "),
     `payment_request.${problem.field}`,
-    problem.excess === undefined ? {} : { excess: toMoney(problem.excess, currency) }
+    problem.excess === undefined ? {} : { excess: moneyOf(problem.excess, currency) }
   );
 }
 
