@@ -2,18 +2,16 @@ import { create } from "@bufbuild/protobuf";
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import type { AppLoadContext } from "@remix-run/node";
 import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
-import { BookingStatus, DocumentType, OrderStatus, type HotelOrder } from "../../gen/dzb/shop/v1/order_pb";
+import {
+  BookingProgress,
+  DocumentType,
+  OrderStatus,
+  ReservationProgress,
+  type HotelOrder,
+} from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/shop/v1/payment_pb";
 import { utcDateOf } from "../../shared/calendar-date";
 import { formatIban } from "../../shared/formats";
-import {
-  bookingProgress,
-  isFinalOrderStatus,
-  reservationProgress,
-  type BookingStatus as DomainBookingStatus,
-  type OrderStatus as DomainOrderStatus,
-  type ReservationProgress,
-} from "../../server/domain/order-status";
 import { formattedStay, hotelView, stayView } from "~/order/availability-view.server";
 import type { Formats } from "~/order/view-formats.server";
 import { minorUnits } from "../../shared/money";
@@ -65,13 +63,14 @@ const paymentStatusKeys: Partial<Record<PaymentStatus, PaymentStatusKey>> = {
   [PaymentStatus.REFUNDED]: "REFUNDED",
 };
 
-const bookingStatusKeys: Partial<Record<BookingStatus, Exclude<BookingStatusKey, "CANCELLING">>> = {
-  [BookingStatus.ACTIVE]: "ACTIVE",
-  [BookingStatus.CANCELLED]: "CANCELLED",
-  [BookingStatus.COMPLETED]: "COMPLETED",
-  [BookingStatus.ERROR]: "ERROR",
-  [BookingStatus.PENDING]: "PENDING",
-  [BookingStatus.NOT_ORDERED]: "NOT_ORDERED",
+const bookingProgressKeys: Partial<Record<BookingProgress, BookingStatusKey>> = {
+  [BookingProgress.ACTIVE]: "ACTIVE",
+  [BookingProgress.CANCELLED]: "CANCELLED",
+  [BookingProgress.COMPLETED]: "COMPLETED",
+  [BookingProgress.ERROR]: "ERROR",
+  [BookingProgress.PENDING]: "PENDING",
+  [BookingProgress.NOT_ORDERED]: "NOT_ORDERED",
+  [BookingProgress.CANCELLING]: "CANCELLING",
 };
 
 /** Each document an order offers, as the contract names it. */
@@ -84,12 +83,12 @@ export const documentTypes: Record<DocumentKind, DocumentType> = {
 
 const documentKindOf = (type: DocumentType) => documentKinds.find((kind) => documentTypes[kind] === type);
 
-/** The last step behind the customer at each stage: a paid order waits for the hotel's word. */
-const lastStepDone: Record<Exclude<ReservationProgress, "cancelled">, ProgressStep> = {
-  sent: "sent",
-  awaiting_payment: "sent",
-  paid: "paid",
-  confirmed: "confirmed",
+/** The last step behind the customer at each stage the api names: a paid order waits for the hotel's word. */
+const lastStepDone: Partial<Record<ReservationProgress, ProgressStep>> = {
+  [ReservationProgress.SENT]: "sent",
+  [ReservationProgress.AWAITING_PAYMENT]: "sent",
+  [ReservationProgress.PAID]: "paid",
+  [ReservationProgress.CONFIRMED]: "confirmed",
 };
 
 /** An order with nothing to pay online (the hotel is paid at the stay) never waits for a payment nor is "paid". */
@@ -97,28 +96,7 @@ function stepsOf(paysOnline: boolean): ProgressStep[] {
   return progressSteps.filter((step) => paysOnline || (step !== "awaitingPayment" && step !== "paid"));
 }
 
-/** The contract's enum names, lower-cased, are the domain's status names. */
-function domainOrderStatus(order: HotelOrder): DomainOrderStatus {
-  return (orderStatusKeys[order.status] ?? "WAITING").toLowerCase() as DomainOrderStatus;
-}
-
-function domainBookingStatus(order: HotelOrder): DomainBookingStatus {
-  const booking = bookingStatusKeys[order.booking?.bookingStatus ?? BookingStatus.UNSPECIFIED] ?? "NOT_ORDERED";
-  return booking.toLowerCase() as DomainBookingStatus;
-}
-
-/** The stage of SPEC §4 the domain reads from the order's and the booking's status. */
-function progressOf(order: HotelOrder): ReservationProgress {
-  return reservationProgress(domainOrderStatus(order), domainBookingStatus(order), order.payments.length > 0);
-}
-
-/** The booking as the domain words it to people: never "confirmed" once the order is cancelled. */
-function bookingStatusOf(order: HotelOrder): BookingStatusKey | null {
-  if (!order.booking) return null;
-  return bookingProgress(domainOrderStatus(order), domainBookingStatus(order)).toUpperCase() as BookingStatusKey;
-}
-
-function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): PaymentView {
+function paymentView(payment: Payment, formats: Formats): PaymentView {
   const method = payment.method;
   const transfer = payment.bankTransfer;
   const waiting = payment.status === PaymentStatus.WAITING;
@@ -133,8 +111,7 @@ function paymentView(payment: Payment, formats: Formats, orderIsLive: boolean): 
     status: paymentStatusKeys[payment.status] ?? null,
     // Every part still owed has the order's deadline, also after a failed try: the order is cancelled past it.
     payBy: payment.payBy ? formats.deadline(timestampDate(payment.payBy)) : null,
-    // Paid at a gateway, not paid yet, and the order still wants it: the visitor may (try to) pay it now.
-    payableAtGateway: payment.gateway !== undefined && payment.status !== PaymentStatus.PAID && orderIsLive,
+    payableAtGateway: payment.payableNow,
     transfer: transfer
       ? {
           bankAccount: transfer.bankAccount,
@@ -165,7 +142,7 @@ function statusOf(order: HotelOrder): OrderStatusKey | null {
 }
 
 export function orderView(order: HotelOrder, formats: Formats): OrderView {
-  const progress = progressOf(order);
+  const done = lastStepDone[order.progress];
   const steps = stepsOf(order.payments.length > 0);
   const booking = order.booking;
   const hotelRequest = create(HotelRequestSchema, {
@@ -187,18 +164,17 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     createdAt: deadline(order.createdAt, formats),
     status: statusOf(order),
     steps,
-    stepsDone: progress === "cancelled" ? 0 : steps.indexOf(lastStepDone[progress]) + 1,
-    cancelled: progress === "cancelled",
-    bookingStatus: bookingStatusOf(order),
+    stepsDone: done ? steps.indexOf(done) + 1 : 0,
+    cancelled: order.progress === ReservationProgress.CANCELLED,
+    // The booking as the api words it to people: never "confirmed" once the order is cancelled.
+    bookingStatus: booking ? bookingProgressKeys[order.bookingProgress] ?? null : null,
     bookingReference: booking?.bookingReference || null,
     hotel: { ...hotel, name: order.hotel?.name || hotel.name, url: order.hotel?.url || hotel.url },
     stay: formattedStay(stayView({ hotelRequest, hotelDetail }), formats),
     childrenAges: booking?.childrenAges ?? [],
     rooms: order.rooms.map((room) => roomView(room, formats)),
     price: priceView(order.price, creditUsed, formats),
-    payments: order.payments.map((payment) =>
-      paymentView(payment, formats, !isFinalOrderStatus(domainOrderStatus(order)))
-    ),
+    payments: order.payments.map((payment) => paymentView(payment, formats)),
     noteForHotel: order.noteForHotel,
     documents: order.documents.flatMap((document) => documentKindOf(document.type) ?? []),
     cancellableUntil: deadline(order.cancellableUntil, formats),

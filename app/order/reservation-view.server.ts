@@ -3,7 +3,6 @@ import { MealPlanType } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelPriceBreakdown, OrderProduct } from "../../gen/dzb/shop/v1/order_pb";
 import { InvalidVoucherReason, type PaymentMethod, type PaymentRequest } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { insurancePrice } from "../../server/domain/pricing";
 import {
   chargeNameView,
   formattedStay,
@@ -85,6 +84,7 @@ export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: nu
     online: charge.chargeableOnline,
   }));
   const total = minorUnits(price?.total);
+  const payOnline = minorUnits(price?.payOnline);
   const payOnSite = minorUnits(price?.payOnSite);
   return {
     base: formats.money(minorUnits(price?.base)),
@@ -96,9 +96,8 @@ export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: nu
     serviceFee: nonZero(minorUnits(price?.serviceFee), formats),
     total: formats.money(total),
     totalMinor: total,
-    // The api's pay_online is before fees and discounts; the customer pays online everything not paid on site.
-    payOnline: formats.money(total - payOnSite),
-    paysOnline: total - payOnSite > 0,
+    payOnline: formats.money(payOnline),
+    paysOnline: payOnline > 0,
     payOnSite: nonZero(payOnSite, formats),
     bonus: nonZero(minorUnits(price?.bonus), formats),
   };
@@ -107,8 +106,7 @@ export function priceView(price: HotelPriceBreakdown | undefined, creditUsed: nu
 export function reservationView(
   response: HotelOrderPreviewResponse,
   methods: readonly PaymentMethod[],
-  formats: Formats,
-  currency: "CZK" | "PLN"
+  formats: Formats
 ): ReservationView {
   const preview = response.orderPreview;
   const usage = preview?.paymentCalculation?.vouchersUsage;
@@ -139,7 +137,7 @@ export function reservationView(
     outputs: outputViews(response, formats),
     vouchers,
     methods: methodViews(methods),
-    insurancePrice: formats.money(insurancePrice(currency)),
+    insurancePrice: formats.money(minorUnits(preview?.insurancePrice)),
     currencySymbol: formats.currencySymbol,
     bookOnlyAfterPayment: preview?.bookOnlyAfterPayment ?? false,
     isPayAtProperty: preview?.isPayAtProperty ?? false,

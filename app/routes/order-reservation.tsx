@@ -49,7 +49,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const [preview, methods] = await Promise.all([loadPreview(context, previewId), loadHotelMethods(context)]);
   const t = translator(context);
   const currency = context.variant.currency;
-  const view = reservationView(preview, methods, viewFormats(context), currency);
+  const view = reservationView(preview, methods, viewFormats(context));
   const form = reservationFormValues(
     preview.paymentRequest,
     preview.cancellationInsurance,

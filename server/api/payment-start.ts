@@ -2,7 +2,6 @@ import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
-import { isFinalOrderStatus } from "../domain/order-status";
 import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payments";
 import { isShopAddress } from "../web/variants";
 import { apiError } from "./contract/api-error";
@@ -28,9 +27,7 @@ export function paymentStart(deps: ApiDeps): ServiceImpl<typeof ShopService>["pa
         "return_url"
       );
     }
-    const payment = isFinalOrderStatus(order.status)
-      ? undefined
-      : payableAtGateway(order, request.paymentId?.toLowerCase());
+    const payment = payableAtGateway(order, request.paymentId?.toLowerCase());
     if (!payment) return {};
     try {
       const started = await startGatewayPayment(deps, order, payment, {

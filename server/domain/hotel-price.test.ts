@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookOnlyAfterPayment, breakdownAfterSwitch, hotelPriceBreakdown } from "./hotel-price";
+import { bookOnlyAfterPayment, breakdownAfterSwitch, dueOnline, hotelPriceBreakdown } from "./hotel-price";
 import {
   calculatePayment,
   switchPayment,
@@ -63,6 +63,8 @@ describe("hotel price breakdown", () => {
       total: 950_000 - 50_000 + 27_600 + 10_000,
       extraCharges: [{ name: "City tax", amount: 10_000, chargeableOnline: false }],
     });
+    // Online the customer pays the rooms and the insurance less the discount, with the card's fee.
+    expect(dueOnline(hotelPriceBreakdown(price, calculation))).toBe(950_000 - 50_000 + 27_600);
   });
 
   it("leaves the total as it is when a credit voucher pays part", () => {
@@ -82,6 +84,7 @@ describe("hotel price breakdown", () => {
     const price = orderPrice([offer({ paymentTimings: ["at_property"] })], 0);
     const breakdown = hotelPriceBreakdown(price, calculationFor(price, { lastPayment: "" }));
     expect(breakdown).toMatchObject({ payOnline: 0, payOnSite: 810_000, serviceFee: 0, total: 810_000 });
+    expect(dueOnline(breakdown)).toBe(0);
   });
 });
 

@@ -34,6 +34,14 @@ export function hotelPriceBreakdown(price: OrderPrice, calculation: PaymentCalcu
   };
 }
 
+/**
+ * What the customer pays online with the order: everything not paid at the property, so after the discounts and
+ * with the service fees (the breakdown's payOnline is the rooms' online part and the insurance before both).
+ */
+export function dueOnline(price: Pick<HotelPriceBreakdown, "total" | "payOnSite">): number {
+  return price.total - price.payOnSite;
+}
+
 /** Transfer payments are booked only after the money arrives: true when an output of method "transfer" has value > 0. */
 export function bookOnlyAfterPayment(calculation: {
   readonly outputs: readonly Pick<PaymentOutput, "methodId" | "value">[];

@@ -4,6 +4,7 @@ import type { PaymentStatus } from "./order-status";
 import {
   attemptStateAfter,
   gatewayOfMethod,
+  isPayableNow,
   isSwitchable,
   paymentOutcome,
   paymentStatusOfAttempts,
@@ -23,6 +24,24 @@ describe("gateway of a method", () => {
   it("has none for a transfer or a voucher's credit", () => {
     expect(gatewayOfMethod("transfer")).toBeUndefined();
     expect(gatewayOfMethod("voucher")).toBeUndefined();
+  });
+});
+
+describe("paying now at a gateway", () => {
+  it("is offered for a gateway's payment not yet paid, also after a failed try, while the order is live", () => {
+    for (const status of ["waiting", "cancelled", "rejected"] as const) {
+      expect(isPayableNow("payment_card", status, "waiting")).toBe(true);
+      expect(isPayableNow("edenred_card", status, "partially_paid")).toBe(true);
+    }
+  });
+
+  it("is not offered once paid, without a gateway, or once the order is cancelled or refunded", () => {
+    expect(isPayableNow("payment_card", "paid", "partially_paid")).toBe(false);
+    expect(isPayableNow("transfer", "waiting", "waiting")).toBe(false);
+    expect(isPayableNow("voucher", "waiting", "waiting")).toBe(false);
+    for (const order of ["cancelled_by_user", "cancelled_automatically", "refunded_automatically"] as const) {
+      expect(isPayableNow("payment_card", "waiting", order)).toBe(false);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "./order-status";
+import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "./order-status";
 
 /**
  * Which gateway takes each payment method, how a payment's tries at its gateway move, and what the visitor is told
@@ -23,6 +23,15 @@ const gatewayByMethod: Readonly<Record<string, GatewayType>> = {
 
 export function gatewayOfMethod(methodId: string): GatewayType | undefined {
   return gatewayByMethod[methodId];
+}
+
+/**
+ * Whether a payment may be (tried to be) paid at its gateway now (PaymentStart): it is paid at a gateway, it is not
+ * paid yet (a declined or cancelled try is tried again), and its order is live: a cancelled or refunded order takes
+ * no more money.
+ */
+export function isPayableNow(methodId: string, status: PaymentStatus, orderStatus: OrderStatus): boolean {
+  return gatewayOfMethod(methodId) !== undefined && status !== "paid" && !isFinalOrderStatus(orderStatus);
 }
 
 /**

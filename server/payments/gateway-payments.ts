@@ -3,7 +3,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { CurrencyCode } from "../domain/products";
 import type { PaymentStatus } from "../domain/order-status";
-import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
+import { gatewayOfMethod, isPayableNow, type GatewayType } from "../domain/payment-gateways";
 import type { GatewayLanguage, GatewayPaymentState } from "../adapters/gateways/payment-gateway";
 import { enqueueJob } from "../jobs/queue";
 import type { StoredOrder, StoredPayment } from "../stores/orders";
@@ -33,9 +33,9 @@ export const paymentJobKinds = { status: "payment-status", refund: "payment-refu
 /** How long a visitor may stay at a gateway before the shop asks the gateway itself how the payment ended. */
 export const statusCheckDelayMs = 15 * 60_000;
 
-/** The payment of an order to pay at a gateway now: the one asked for, or the first not yet paid. */
+/** The payment of an order to pay at a gateway now: the one asked for, or the first not yet paid; none once the order is cancelled. */
 export function payableAtGateway(order: StoredOrder, paymentId?: string): StoredPayment | undefined {
-  const candidates = order.payments.filter((p) => p.status !== "paid" && gatewayOfMethod(p.methodId) !== undefined);
+  const candidates = order.payments.filter((p) => isPayableNow(p.methodId, p.status, order.status));
   return paymentId === undefined ? candidates[0] : candidates.find((p) => p.id === paymentId);
 }
 

@@ -95,6 +95,8 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       const first = await preview({ lastPayment: "transfer" }, key);
       const due = minorOf(first.orderPreview!.price!.payOnline);
       expect(due).toBeGreaterThan(0);
+      // The insurance is offered at the market's price (SPEC §9), chosen or not.
+      expect(minorOf(first.orderPreview!.insurancePrice)).toBe(key === "DZB_CZ" ? 150_000 : 19_900);
       for (const method of paymentMethodsFor(key as ProductKey).hotel) {
         const answer = await client.hotelOrderPreview({
           productVariant: variants[key],
@@ -137,7 +139,9 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         lastPayment: "transfer",
       });
       const { price, paymentCalculation } = answer.orderPreview!;
-      const due = minorOf(price!.payOnline);
+      // pay_online is what the customer pays online, the card's fee included; the methods split it without the fee.
+      expect(minorOf(price!.payOnline)).toBe(minorOf(price!.total) - minorOf(price!.payOnSite));
+      const due = minorOf(price!.payOnline) - minorOf(price!.serviceFee);
       const [credit] = paymentCalculation!.vouchersUsage!.creditEntries;
       expect(credit).toMatchObject({ code: voucher.code });
       expect(minorOf(credit!.willBeUsed)).toBe(50_000);

@@ -9,10 +9,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import {
+  BookingProgress,
   BookingStatus,
   DocumentType,
   DuplicateChoice,
   OrderStatus,
+  ReservationProgress,
   type HotelOrder,
 } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
@@ -201,16 +203,19 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       const { order } = await createOrder(transferOnly);
       await runJobs();
       expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(0);
-      expect((await orderOf(order.orderId)).booking).toMatchObject({
-        bookingStatus: BookingStatus.NOT_ORDERED,
-        bookingReference: "",
-      });
+      const unpaid = await orderOf(order.orderId);
+      expect(unpaid.booking).toMatchObject({ bookingStatus: BookingStatus.NOT_ORDERED, bookingReference: "" });
+      expect([unpaid.progress, unpaid.bookingProgress]).toEqual([
+        ReservationProgress.AWAITING_PAYMENT,
+        BookingProgress.NOT_ORDERED,
+      ]);
 
       await markTransferPaid(db(), order.orderNumber, clock);
       await runJobs();
       const detail = await orderOf(order.orderId);
       expect(detail.status).toBe(OrderStatus.PAID);
       expect(detail.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      expect([detail.progress, detail.bookingProgress]).toEqual([ReservationProgress.CONFIRMED, BookingProgress.ACTIVE]);
       // The provider's reference, for the customer to quote at the hotel.
       expect(detail.booking?.bookingReference).toBe(bookingRefOf(order.orderId));
       const requests = booked.filter((b) => b.reference === order.orderId);
@@ -445,13 +450,17 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(answer.hotelOrder?.payments.map((p) => [p.status, p.refundVoucherCode])).toEqual([
         [PaymentStatus.REFUNDED, answer.voucher?.code],
       ]);
-      // Until the job has cancelled it with the hotel, the booking is still held.
+      // Until the job has cancelled it with the hotel, the booking is still held, and the customer is told so.
       expect(answer.hotelOrder?.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      expect(answer.hotelOrder?.progress).toBe(ReservationProgress.CANCELLED);
+      expect(answer.hotelOrder?.bookingProgress).toBe(BookingProgress.CANCELLING);
       const stored = await findVoucherByCode(db(), answer.voucher!.code);
       expect(stored).toMatchObject({ balance: value, validTo: voucherValidTo("DZB_CZ", marketDate(clock)) });
 
       await runJobs();
-      expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.CANCELLED);
+      const afterJobs = await orderOf(order.orderId);
+      expect(afterJobs.booking?.bookingStatus).toBe(BookingStatus.CANCELLED);
+      expect(afterJobs.bookingProgress).toBe(BookingProgress.CANCELLED);
       expect(cancelled).toHaveLength(1);
       const mail = (await mailsAbout(order.orderNumber)).find((text) => text.includes("cancelled_with_voucher"));
       expect(mail).toContain(answer.voucher!.code);

@@ -397,7 +397,8 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
         const detail = await orderOf(order.orderId);
         expect(detail.status).toBe(OrderStatus.WAITING);
         expect(detail.payments.map((p) => p.status)).toEqual([PaymentStatus.CANCELLED]);
-        // Still owed: PaymentStart sends the visitor to the gateway again, for the same payment.
+        // Still owed: the order says it may be paid now, and PaymentStart sends the visitor to the gateway again.
+        expect(detail.payments.map((p) => p.payableNow)).toEqual([true]);
         const again = await start(order.orderId);
         expect(again.gateway?.type).toBe(gatewayOf[method].type);
         expect((await attemptsOf(payment.paymentId)).length).toBe(2);

@@ -1,9 +1,11 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
+  BookingProgress,
   BookingStatus,
   DocumentType,
   OrderStatus,
+  ReservationProgress,
   type HotelOrderPreviewSchema,
   type HotelOrderSchema,
   type HotelPriceBreakdownSchema,
@@ -18,13 +20,17 @@ import {
 } from "../../../gen/dzb/shop/v1/payment_pb";
 import type { ProviderAvailability } from "../../adapters/provider/hotel-provider";
 import { receivingAccount, type Config } from "../../config";
-import type { HotelPriceBreakdown } from "../../domain/hotel-price";
+import { dueOnline, type HotelPriceBreakdown } from "../../domain/hotel-price";
 import type { PricedHotelOrder } from "../../domain/hotel-order";
 import { variableSymbolOf } from "../../domain/order-number";
-import type {
-  BookingStatus as DomainBookingStatus,
-  OrderStatus as DomainOrderStatus,
-  PaymentStatus as DomainPaymentStatus,
+import {
+  bookingProgress,
+  reservationProgress,
+  type BookingProgress as DomainBookingProgress,
+  type BookingStatus as DomainBookingStatus,
+  type OrderStatus as DomainOrderStatus,
+  type PaymentStatus as DomainPaymentStatus,
+  type ReservationProgress as DomainReservationProgress,
 } from "../../domain/order-status";
 import {
   switchTargets,
@@ -32,9 +38,14 @@ import {
   type PaymentCalculation,
 } from "../../domain/payment-calculation";
 import { paymentMethodById, paymentMethodsFor } from "../../domain/payment-methods";
-import type { ProductPrice } from "../../domain/pricing";
+import { insurancePrice, type ProductPrice } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";
-import { gatewayOfMethod, isSwitchable, type GatewayType as DomainGatewayType } from "../../domain/payment-gateways";
+import {
+  gatewayOfMethod,
+  isPayableNow,
+  isSwitchable,
+  type GatewayType as DomainGatewayType,
+} from "../../domain/payment-gateways";
 import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/order-lifecycle";
 import { documentsOf, type OrderDocumentKind } from "../../domain/order-documents";
 import { orderDocumentUrl } from "../../orders/shop-links";
@@ -90,6 +101,24 @@ const bookingStatuses: Record<DomainBookingStatus, BookingStatus> = {
   not_ordered: BookingStatus.NOT_ORDERED,
 };
 
+const reservationProgresses: Record<DomainReservationProgress, ReservationProgress> = {
+  sent: ReservationProgress.SENT,
+  awaiting_payment: ReservationProgress.AWAITING_PAYMENT,
+  paid: ReservationProgress.PAID,
+  confirmed: ReservationProgress.CONFIRMED,
+  cancelled: ReservationProgress.CANCELLED,
+};
+
+const bookingProgresses: Record<DomainBookingProgress, BookingProgress> = {
+  active: BookingProgress.ACTIVE,
+  cancelled: BookingProgress.CANCELLED,
+  completed: BookingProgress.COMPLETED,
+  error: BookingProgress.ERROR,
+  pending: BookingProgress.PENDING,
+  not_ordered: BookingProgress.NOT_ORDERED,
+  cancelling: BookingProgress.CANCELLING,
+};
+
 function toProductPrice(price: ProductPrice, currency: CurrencyCode) {
   return {
     base: moneyOf(price.base, currency),
@@ -106,6 +135,7 @@ export function toBreakdown(
 ): MessageInitShape<typeof HotelPriceBreakdownSchema> {
   return {
     ...toProductPrice(price, currency),
+    payOnline: moneyOf(dueOnline(price), currency),
     bonus: moneyOf(price.bonus, currency),
     serviceFee: moneyOf(price.serviceFee, currency),
     discount: moneyOf(price.discount, currency),
@@ -163,6 +193,7 @@ export function toOrderPreview(
     price: toBreakdown(order.price, currency),
     bookOnlyAfterPayment: order.bookOnlyAfterPayment,
     isPayAtProperty: order.isPayAtProperty,
+    insurancePrice: moneyOf(insurancePrice(currency), currency),
   };
 }
 
@@ -242,6 +273,7 @@ async function toPayment(
       ? { refundVoucherCode: order.refundVoucher.code }
       : {}),
     alternatives: alternativesOf(order, payment).map(toPaymentMethod),
+    payableNow: isPayableNow(payment.methodId, payment.status, order.status),
   };
 }
 
@@ -288,6 +320,8 @@ export async function toHotelOrder(
     orderedBy: order.email,
     total: moneyOf(order.total, currency),
     status: orderStatuses[order.status],
+    progress: reservationProgresses[reservationProgress(order.status, order.bookingStatus, order.payments.length > 0)],
+    bookingProgress: bookingProgresses[bookingProgress(order.status, order.bookingStatus)],
     hotel: { name: summary.hotel.name, url: summary.hotel.url },
     hotelDetail: toHotelDetail({
       requestId: summary.requestId,

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file dzb/shop/v1/order.proto.
  */
 export const file_dzb_shop_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChdkemIvc2hvcC92MS9vcmRlci5wcm90bxILZHpiLnNob3AudjEicQoOQmlsbGluZ0FkZHJlc3MSJQoHYWRkcmVzcxgBIAEoCzIULmR6Yi5zaG9wLnYxLkFkZHJlc3MSFAoMY29tcGFueV9uYW1lGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkSDgoGdGF4X2lkGAQgASgJIqsDCgxPcmRlclJlcXVlc3QSLQoPY29udGFjdF9hZGRyZXNzGAEgASgLMhQuZHpiLnNob3AudjEuQWRkcmVzcxI5Cg9iaWxsaW5nX2FkZHJlc3MYAiABKAsyGy5kemIuc2hvcC52MS5CaWxsaW5nQWRkcmVzc0gAiAEBEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg4KBm1vYmlsZRgGIAEoCRIWCg5ub3RlX2Zvcl9ob3RlbBgHIAEoCRIQCghhZ3JlZV9jcBgIIAEoCBIRCglhZ3JlZV90YWMYCSABKAgSEAoIYWdyZWVfbXAYCiABKAgSIAoYYm9va2luZ19mb3Jfc29tZW9uZV9lbHNlGAsgASgIEhUKDWlzX21haW5fZ3Vlc3QYDCABKAgSGwoTY2FyX3JlbnRhbF9pbnRlcmVzdBgNIAEoCBIeChZjYW5jZWxsYXRpb25faW5zdXJhbmNlGA4gASgIEhIKCmd1ZXN0X25hbWUYDyABKAlCEgoQX2JpbGxpbmdfYWRkcmVzcyLVAQoMUHJvZHVjdFByaWNlEiAKBGJhc2UYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRImCgpwYXlfb25saW5lGAIgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJwoLcGF5X29uX3NpdGUYAyABKAsyEi5kemIuc2hvcC52MS5Nb25leRIhCgV0b3RhbBgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5Ei8KDWV4dHJhX2NoYXJnZXMYBSADKAsyGC5kemIuc2hvcC52MS5FeHRyYUNoYXJnZSKEAgoMT3JkZXJQcm9kdWN0Eg8KB3Jvb21faWQYASABKAkSEgoKcHJvZHVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEigKCW1lYWxfcGxhbhgEIAEoCzIVLmR6Yi5zaG9wLnYxLk1lYWxQbGFuEigKBXByaWNlGAUgASgLMhkuZHpiLnNob3AudjEuUHJvZHVjdFByaWNlEjsKF2ZyZWVfY2FuY2VsbGF0aW9uX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCg9wYXltZW50X3RpbWluZ3MYByADKA4yFy5kemIuc2hvcC52MS5UaW1pbmdUeXBlIvUCChNIb3RlbFByaWNlQnJlYWtkb3duEiAKBGJhc2UYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRIhCgVib251cxgCIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EicKC3NlcnZpY2VfZmVlGAMgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJgoKcGF5X29ubGluZRgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EicKC3BheV9vbl9zaXRlGAUgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSIQoFdG90YWwYBiABKAsyEi5kemIuc2hvcC52MS5Nb25leRIvCg1leHRyYV9jaGFyZ2VzGAcgAygLMhguZHpiLnNob3AudjEuRXh0cmFDaGFyZ2USJAoIZGlzY291bnQYCCABKAsyEi5kemIuc2hvcC52MS5Nb25leRIlCglpbnN1cmFuY2UYCSABKAsyEi5kemIuc2hvcC52MS5Nb25leSLCAgoRSG90ZWxPcmRlclByZXZpZXcSLgoMcmVxdWVzdF9tZXRhGAEgASgLMhguZHpiLnNob3AudjEuUmVxdWVzdE1ldGESKwoIcHJvZHVjdHMYAiADKAsyGS5kemIuc2hvcC52MS5PcmRlclByb2R1Y3QSJAoEZGVhbBgDIAEoCzIWLmR6Yi5zaG9wLnYxLkRlYWxQcmljZRI8ChNwYXltZW50X2NhbGN1bGF0aW9uGAQgASgLMh8uZHpiLnNob3AudjEuUGF5bWVudENhbGN1bGF0aW9uEi8KBXByaWNlGAUgASgLMiAuZHpiLnNob3AudjEuSG90ZWxQcmljZUJyZWFrZG93bhIfChdib29rX29ubHlfYWZ0ZXJfcGF5bWVudBgGIAEoCBIaChJpc19wYXlfYXRfcHJvcGVydHkYByABKAginAIKB0Jvb2tpbmcSMgoOYm9va2luZ19zdGF0dXMYASABKA4yGi5kemIuc2hvcC52MS5Cb29raW5nU3RhdHVzEiwKC3RpbWluZ190eXBlGAIgASgOMhcuZHpiLnNob3AudjEuVGltaW5nVHlwZRIOCgZhZHVsdHMYAyABKAUSEAoIY2hpbGRyZW4YBCABKAUSLAoIY2hlY2tfaW4YBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi0KCWNoZWNrX291dBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNY2hpbGRyZW5fYWdlcxgHIAMoBRIZChFib29raW5nX3JlZmVyZW5jZRgIIAEoCSJACghEb2N1bWVudBInCgR0eXBlGAEgASgOMhkuZHpiLnNob3AudjEuRG9jdW1lbnRUeXBlEgsKA3VybBgCIAEoCSIpCgxPcmRlcmVkSG90ZWwSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkiywYKCkhvdGVsT3JkZXISEAoIb3JkZXJfaWQYASABKAkSFAoMb3JkZXJfbnVtYmVyGAIgASgJEhIKCm9yZGVyZWRfYnkYAyABKAkSIQoFdG90YWwYBCABKAsyEi5kemIuc2hvcC52MS5Nb25leRIoCgZzdGF0dXMYBSABKA4yGC5kemIuc2hvcC52MS5PcmRlclN0YXR1cxIoCgVob3RlbBgGIAEoCzIZLmR6Yi5zaG9wLnYxLk9yZGVyZWRIb3RlbBIlCgdib29raW5nGAcgASgLMhQuZHpiLnNob3AudjEuQm9va2luZxImCghwYXltZW50cxgIIAMoCzIULmR6Yi5zaG9wLnYxLlBheW1lbnQSKAoFcm9vbXMYCSADKAsyGS5kemIuc2hvcC52MS5PcmRlclByb2R1Y3QSJwoLc2VydmljZV9mZWUYCiABKAsyEi5kemIuc2hvcC52MS5Nb25leRIWCg5ub3RlX2Zvcl9ob3RlbBgLIAEoCRIoCglkb2N1bWVudHMYDCADKAsyFS5kemIuc2hvcC52MS5Eb2N1bWVudBI1ChFjYW5jZWxsYWJsZV91bnRpbBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoFcHJpY2UYDiABKAsyIC5kemIuc2hvcC52MS5Ib3RlbFByaWNlQnJlYWtkb3duEi4KCmNyZWF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGhvdGVsX2RldGFpbBgQIAEoCzIYLmR6Yi5zaG9wLnYxLkhvdGVsRGV0YWlsEh8KF2Jvb2tfb25seV9hZnRlcl9wYXltZW50GBEgASgIEjcKDnJlZnVuZF92b3VjaGVyGBIgASgLMhouZHpiLnNob3AudjEuUmVmdW5kVm91Y2hlckgAiAEBEioKBnBheV9ieRgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNQoLcmVwbGFjZWRfYnkYFCABKAsyGy5kemIuc2hvcC52MS5PcmRlclJlZmVyZW5jZUgBiAEBQhEKD19yZWZ1bmRfdm91Y2hlckIOCgxfcmVwbGFjZWRfYnkiOAoOT3JkZXJSZWZlcmVuY2USEAoIb3JkZXJfaWQYASABKAkSFAoMb3JkZXJfbnVtYmVyGAIgASgJIm4KDVJlZnVuZFZvdWNoZXISDAoEY29kZRgBIAEoCRIhCgV2YWx1ZRgCIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiwKCHZhbGlkX3RvGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCq9AgoLT3JkZXJTdGF0dXMSHAoYT1JERVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUT1JERVJfU1RBVFVTX1dBSVRJTkcQARIVChFPUkRFUl9TVEFUVVNfUEFJRBACEh8KG09SREVSX1NUQVRVU19QQVJUSUFMTFlfUEFJRBADEiIKHk9SREVSX1NUQVRVU19DQU5DRUxMRURfQllfVVNFUhAEEiQKIE9SREVSX1NUQVRVU19DQU5DRUxMRURfRFVQTElDQVRFEAUSIQodT1JERVJfU1RBVFVTX0NBTkNFTExFRF9SRUZVTkQQBhIoCiRPUkRFUl9TVEFUVVNfQ0FOQ0VMTEVEX0FVVE9NQVRJQ0FMTFkQBxInCiNPUkRFUl9TVEFUVVNfUkVGVU5ERURfQVVUT01BVElDQUxMWRAIKtwBCg1Cb29raW5nU3RhdHVzEh4KGkJPT0tJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGQoVQk9PS0lOR19TVEFUVVNfQUNUSVZFEAESHAoYQk9PS0lOR19TVEFUVVNfQ0FOQ0VMTEVEEAISHAoYQk9PS0lOR19TVEFUVVNfQ09NUExFVEVEEAMSGAoUQk9PS0lOR19TVEFUVVNfRVJST1IQBBIaChZCT09LSU5HX1NUQVRVU19QRU5ESU5HEAUSHgoaQk9PS0lOR19TVEFUVVNfTk9UX09SREVSRUQQBiqjAQoMRG9jdW1lbnRUeXBlEh0KGURPQ1VNRU5UX1RZUEVfVU5TUEVDSUZJRUQQABIZChVET0NVTUVOVF9UWVBFX0lOVk9JQ0UQARIXChNET0NVTUVOVF9UWVBFX1RFUk1TEAISIQodRE9DVU1FTlRfVFlQRV9QQVlNRU5UX1JFUVVFU1QQAxIdChlET0NVTUVOVF9UWVBFX0NSRURJVF9OT1RFEAQqcQoPRHVwbGljYXRlQ2hvaWNlEiAKHERVUExJQ0FURV9DSE9JQ0VfVU5TUEVDSUZJRUQQABIcChhEVVBMSUNBVEVfQ0hPSUNFX1JFUExBQ0UQARIeChpEVVBMSUNBVEVfQ0hPSUNFX0tFRVBfQk9USBACYgZwcm90bzM", [file_dzb_shop_v1_common, file_dzb_shop_v1_hotel, file_dzb_shop_v1_payment, file_google_protobuf_timestamp]);
+  fileDesc("ChdkemIvc2hvcC92MS9vcmRlci5wcm90bxILZHpiLnNob3AudjEicQoOQmlsbGluZ0FkZHJlc3MSJQoHYWRkcmVzcxgBIAEoCzIULmR6Yi5zaG9wLnYxLkFkZHJlc3MSFAoMY29tcGFueV9uYW1lGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkSDgoGdGF4X2lkGAQgASgJIqsDCgxPcmRlclJlcXVlc3QSLQoPY29udGFjdF9hZGRyZXNzGAEgASgLMhQuZHpiLnNob3AudjEuQWRkcmVzcxI5Cg9iaWxsaW5nX2FkZHJlc3MYAiABKAsyGy5kemIuc2hvcC52MS5CaWxsaW5nQWRkcmVzc0gAiAEBEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg4KBm1vYmlsZRgGIAEoCRIWCg5ub3RlX2Zvcl9ob3RlbBgHIAEoCRIQCghhZ3JlZV9jcBgIIAEoCBIRCglhZ3JlZV90YWMYCSABKAgSEAoIYWdyZWVfbXAYCiABKAgSIAoYYm9va2luZ19mb3Jfc29tZW9uZV9lbHNlGAsgASgIEhUKDWlzX21haW5fZ3Vlc3QYDCABKAgSGwoTY2FyX3JlbnRhbF9pbnRlcmVzdBgNIAEoCBIeChZjYW5jZWxsYXRpb25faW5zdXJhbmNlGA4gASgIEhIKCmd1ZXN0X25hbWUYDyABKAlCEgoQX2JpbGxpbmdfYWRkcmVzcyLVAQoMUHJvZHVjdFByaWNlEiAKBGJhc2UYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRImCgpwYXlfb25saW5lGAIgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJwoLcGF5X29uX3NpdGUYAyABKAsyEi5kemIuc2hvcC52MS5Nb25leRIhCgV0b3RhbBgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5Ei8KDWV4dHJhX2NoYXJnZXMYBSADKAsyGC5kemIuc2hvcC52MS5FeHRyYUNoYXJnZSKEAgoMT3JkZXJQcm9kdWN0Eg8KB3Jvb21faWQYASABKAkSEgoKcHJvZHVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEigKCW1lYWxfcGxhbhgEIAEoCzIVLmR6Yi5zaG9wLnYxLk1lYWxQbGFuEigKBXByaWNlGAUgASgLMhkuZHpiLnNob3AudjEuUHJvZHVjdFByaWNlEjsKF2ZyZWVfY2FuY2VsbGF0aW9uX3VudGlsGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCg9wYXltZW50X3RpbWluZ3MYByADKA4yFy5kemIuc2hvcC52MS5UaW1pbmdUeXBlIvUCChNIb3RlbFByaWNlQnJlYWtkb3duEiAKBGJhc2UYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRIhCgVib251cxgCIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EicKC3NlcnZpY2VfZmVlGAMgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJgoKcGF5X29ubGluZRgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EicKC3BheV9vbl9zaXRlGAUgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSIQoFdG90YWwYBiABKAsyEi5kemIuc2hvcC52MS5Nb25leRIvCg1leHRyYV9jaGFyZ2VzGAcgAygLMhguZHpiLnNob3AudjEuRXh0cmFDaGFyZ2USJAoIZGlzY291bnQYCCABKAsyEi5kemIuc2hvcC52MS5Nb25leRIlCglpbnN1cmFuY2UYCSABKAsyEi5kemIuc2hvcC52MS5Nb25leSLvAgoRSG90ZWxPcmRlclByZXZpZXcSLgoMcmVxdWVzdF9tZXRhGAEgASgLMhguZHpiLnNob3AudjEuUmVxdWVzdE1ldGESKwoIcHJvZHVjdHMYAiADKAsyGS5kemIuc2hvcC52MS5PcmRlclByb2R1Y3QSJAoEZGVhbBgDIAEoCzIWLmR6Yi5zaG9wLnYxLkRlYWxQcmljZRI8ChNwYXltZW50X2NhbGN1bGF0aW9uGAQgASgLMh8uZHpiLnNob3AudjEuUGF5bWVudENhbGN1bGF0aW9uEi8KBXByaWNlGAUgASgLMiAuZHpiLnNob3AudjEuSG90ZWxQcmljZUJyZWFrZG93bhIfChdib29rX29ubHlfYWZ0ZXJfcGF5bWVudBgGIAEoCBIaChJpc19wYXlfYXRfcHJvcGVydHkYByABKAgSKwoPaW5zdXJhbmNlX3ByaWNlGAggASgLMhIuZHpiLnNob3AudjEuTW9uZXkinAIKB0Jvb2tpbmcSMgoOYm9va2luZ19zdGF0dXMYASABKA4yGi5kemIuc2hvcC52MS5Cb29raW5nU3RhdHVzEiwKC3RpbWluZ190eXBlGAIgASgOMhcuZHpiLnNob3AudjEuVGltaW5nVHlwZRIOCgZhZHVsdHMYAyABKAUSEAoIY2hpbGRyZW4YBCABKAUSLAoIY2hlY2tfaW4YBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi0KCWNoZWNrX291dBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNY2hpbGRyZW5fYWdlcxgHIAMoBRIZChFib29raW5nX3JlZmVyZW5jZRgIIAEoCSJACghEb2N1bWVudBInCgR0eXBlGAEgASgOMhkuZHpiLnNob3AudjEuRG9jdW1lbnRUeXBlEgsKA3VybBgCIAEoCSIpCgxPcmRlcmVkSG90ZWwSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkitwcKCkhvdGVsT3JkZXISEAoIb3JkZXJfaWQYASABKAkSFAoMb3JkZXJfbnVtYmVyGAIgASgJEhIKCm9yZGVyZWRfYnkYAyABKAkSIQoFdG90YWwYBCABKAsyEi5kemIuc2hvcC52MS5Nb25leRIoCgZzdGF0dXMYBSABKA4yGC5kemIuc2hvcC52MS5PcmRlclN0YXR1cxIoCgVob3RlbBgGIAEoCzIZLmR6Yi5zaG9wLnYxLk9yZGVyZWRIb3RlbBIlCgdib29raW5nGAcgASgLMhQuZHpiLnNob3AudjEuQm9va2luZxImCghwYXltZW50cxgIIAMoCzIULmR6Yi5zaG9wLnYxLlBheW1lbnQSKAoFcm9vbXMYCSADKAsyGS5kemIuc2hvcC52MS5PcmRlclByb2R1Y3QSJwoLc2VydmljZV9mZWUYCiABKAsyEi5kemIuc2hvcC52MS5Nb25leRIWCg5ub3RlX2Zvcl9ob3RlbBgLIAEoCRIoCglkb2N1bWVudHMYDCADKAsyFS5kemIuc2hvcC52MS5Eb2N1bWVudBI1ChFjYW5jZWxsYWJsZV91bnRpbBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoFcHJpY2UYDiABKAsyIC5kemIuc2hvcC52MS5Ib3RlbFByaWNlQnJlYWtkb3duEi4KCmNyZWF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGhvdGVsX2RldGFpbBgQIAEoCzIYLmR6Yi5zaG9wLnYxLkhvdGVsRGV0YWlsEh8KF2Jvb2tfb25seV9hZnRlcl9wYXltZW50GBEgASgIEjcKDnJlZnVuZF92b3VjaGVyGBIgASgLMhouZHpiLnNob3AudjEuUmVmdW5kVm91Y2hlckgAiAEBEioKBnBheV9ieRgTIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNQoLcmVwbGFjZWRfYnkYFCABKAsyGy5kemIuc2hvcC52MS5PcmRlclJlZmVyZW5jZUgBiAEBEjIKCHByb2dyZXNzGBUgASgOMiAuZHpiLnNob3AudjEuUmVzZXJ2YXRpb25Qcm9ncmVzcxI2ChBib29raW5nX3Byb2dyZXNzGBYgASgOMhwuZHpiLnNob3AudjEuQm9va2luZ1Byb2dyZXNzQhEKD19yZWZ1bmRfdm91Y2hlckIOCgxfcmVwbGFjZWRfYnkiOAoOT3JkZXJSZWZlcmVuY2USEAoIb3JkZXJfaWQYASABKAkSFAoMb3JkZXJfbnVtYmVyGAIgASgJIm4KDVJlZnVuZFZvdWNoZXISDAoEY29kZRgBIAEoCRIhCgV2YWx1ZRgCIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiwKCHZhbGlkX3RvGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCq9AgoLT3JkZXJTdGF0dXMSHAoYT1JERVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUT1JERVJfU1RBVFVTX1dBSVRJTkcQARIVChFPUkRFUl9TVEFUVVNfUEFJRBACEh8KG09SREVSX1NUQVRVU19QQVJUSUFMTFlfUEFJRBADEiIKHk9SREVSX1NUQVRVU19DQU5DRUxMRURfQllfVVNFUhAEEiQKIE9SREVSX1NUQVRVU19DQU5DRUxMRURfRFVQTElDQVRFEAUSIQodT1JERVJfU1RBVFVTX0NBTkNFTExFRF9SRUZVTkQQBhIoCiRPUkRFUl9TVEFUVVNfQ0FOQ0VMTEVEX0FVVE9NQVRJQ0FMTFkQBxInCiNPUkRFUl9TVEFUVVNfUkVGVU5ERURfQVVUT01BVElDQUxMWRAIKtwBCg1Cb29raW5nU3RhdHVzEh4KGkJPT0tJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGQoVQk9PS0lOR19TVEFUVVNfQUNUSVZFEAESHAoYQk9PS0lOR19TVEFUVVNfQ0FOQ0VMTEVEEAISHAoYQk9PS0lOR19TVEFUVVNfQ09NUExFVEVEEAMSGAoUQk9PS0lOR19TVEFUVVNfRVJST1IQBBIaChZCT09LSU5HX1NUQVRVU19QRU5ESU5HEAUSHgoaQk9PS0lOR19TVEFUVVNfTk9UX09SREVSRUQQBirsAQoTUmVzZXJ2YXRpb25Qcm9ncmVzcxIkCiBSRVNFUlZBVElPTl9QUk9HUkVTU19VTlNQRUNJRklFRBAAEh0KGVJFU0VSVkFUSU9OX1BST0dSRVNTX1NFTlQQARIpCiVSRVNFUlZBVElPTl9QUk9HUkVTU19BV0FJVElOR19QQVlNRU5UEAISHQoZUkVTRVJWQVRJT05fUFJPR1JFU1NfUEFJRBADEiIKHlJFU0VSVkFUSU9OX1BST0dSRVNTX0NPTkZJUk1FRBAEEiIKHlJFU0VSVkFUSU9OX1BST0dSRVNTX0NBTkNFTExFRBAFKo0CCg9Cb29raW5nUHJvZ3Jlc3MSIAocQk9PS0lOR19QUk9HUkVTU19VTlNQRUNJRklFRBAAEhsKF0JPT0tJTkdfUFJPR1JFU1NfQUNUSVZFEAESHgoaQk9PS0lOR19QUk9HUkVTU19DQU5DRUxMRUQQAhIeChpCT09LSU5HX1BST0dSRVNTX0NPTVBMRVRFRBADEhoKFkJPT0tJTkdfUFJPR1JFU1NfRVJST1IQBBIcChhCT09LSU5HX1BST0dSRVNTX1BFTkRJTkcQBRIgChxCT09LSU5HX1BST0dSRVNTX05PVF9PUkRFUkVEEAYSHwobQk9PS0lOR19QUk9HUkVTU19DQU5DRUxMSU5HEAcqowEKDERvY3VtZW50VHlwZRIdChlET0NVTUVOVF9UWVBFX1VOU1BFQ0lGSUVEEAASGQoVRE9DVU1FTlRfVFlQRV9JTlZPSUNFEAESFwoTRE9DVU1FTlRfVFlQRV9URVJNUxACEiEKHURPQ1VNRU5UX1RZUEVfUEFZTUVOVF9SRVFVRVNUEAMSHQoZRE9DVU1FTlRfVFlQRV9DUkVESVRfTk9URRAEKnEKD0R1cGxpY2F0ZUNob2ljZRIgChxEVVBMSUNBVEVfQ0hPSUNFX1VOU1BFQ0lGSUVEEAASHAoYRFVQTElDQVRFX0NIT0lDRV9SRVBMQUNFEAESHgoaRFVQTElDQVRFX0NIT0lDRV9LRUVQX0JPVEgQAmIGcHJvdG8z", [file_dzb_shop_v1_common, file_dzb_shop_v1_hotel, file_dzb_shop_v1_payment, file_google_protobuf_timestamp]);
 
 /**
  * A company to invoice instead of the visitor.
@@ -289,6 +289,10 @@ export type HotelPriceBreakdown = Message<"dzb.shop.v1.HotelPriceBreakdown"> & {
   serviceFee?: Money | undefined;
 
   /**
+   * What the customer pays online with the order: total − pay_on_site, so with the service fees and after the
+   * discounts. (Before the screens were given it, this field held the rooms' online part and the insurance before
+   * fees and discounts, which no client could show as it was.)
+   *
    * @generated from field: dzb.shop.v1.Money pay_online = 4;
    */
   payOnline?: Money | undefined;
@@ -376,6 +380,14 @@ export type HotelOrderPreview = Message<"dzb.shop.v1.HotelOrderPreview"> & {
    * @generated from field: bool is_pay_at_property = 7;
    */
   isPayAtProperty: boolean;
+
+  /**
+   * What cancellation insurance costs in the variant's currency (SPEC §9: 1500 CZK, 199 PLN), chosen or not: the
+   * form offers it at this price.
+   *
+   * @generated from field: dzb.shop.v1.Money insurance_price = 8;
+   */
+  insurancePrice?: Money | undefined;
 };
 
 /**
@@ -386,7 +398,6 @@ export const HotelOrderPreviewSchema: GenMessage<HotelOrderPreview> = /*@__PURE_
   messageDesc(file_dzb_shop_v1_order, 5);
 
 /**
- * When the stay is paid.
  * The stay booked with the hotel provider.
  *
  * @generated from message dzb.shop.v1.Booking
@@ -617,6 +628,20 @@ export type HotelOrder = Message<"dzb.shop.v1.HotelOrder"> & {
    * @generated from field: optional dzb.shop.v1.OrderReference replaced_by = 20;
    */
   replacedBy?: OrderReference | undefined;
+
+  /**
+   * Where the order stands for the customer, read from its status, its booking's and whether it has payments.
+   *
+   * @generated from field: dzb.shop.v1.ReservationProgress progress = 21;
+   */
+  progress: ReservationProgress;
+
+  /**
+   * The booking as the customer is told of it; to be shown instead of booking.booking_status.
+   *
+   * @generated from field: dzb.shop.v1.BookingProgress booking_progress = 22;
+   */
+  bookingProgress: BookingProgress;
 };
 
 /**
@@ -792,6 +817,114 @@ export const BookingStatusSchema: GenEnum<BookingStatus> = /*@__PURE__*/
   enumDesc(file_dzb_shop_v1_order, 1);
 
 /**
+ * The stage of an order the customer sees (SPEC §4), in the order they live it: send, pay, confirmation.
+ *
+ * @generated from enum dzb.shop.v1.ReservationProgress
+ */
+export enum ReservationProgress {
+  /**
+   * @generated from enum value: RESERVATION_PROGRESS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The order is in, has nothing to pay online (the hotel is paid at the stay), and the room is being booked.
+   *
+   * @generated from enum value: RESERVATION_PROGRESS_SENT = 1;
+   */
+  SENT = 1,
+
+  /**
+   * Some or all of the order's payments are still due.
+   *
+   * @generated from enum value: RESERVATION_PROGRESS_AWAITING_PAYMENT = 2;
+   */
+  AWAITING_PAYMENT = 2,
+
+  /**
+   * The money is in and the room is being booked.
+   *
+   * @generated from enum value: RESERVATION_PROGRESS_PAID = 3;
+   */
+  PAID = 3,
+
+  /**
+   * The hotel holds the room (the booking is active, or completed once the stay is over).
+   *
+   * @generated from enum value: RESERVATION_PROGRESS_CONFIRMED = 4;
+   */
+  CONFIRMED = 4,
+
+  /**
+   * The order was cancelled or refunded, or the stay was cancelled (also directly on the booking portal).
+   *
+   * @generated from enum value: RESERVATION_PROGRESS_CANCELLED = 5;
+   */
+  CANCELLED = 5,
+}
+
+/**
+ * Describes the enum dzb.shop.v1.ReservationProgress.
+ */
+export const ReservationProgressSchema: GenEnum<ReservationProgress> = /*@__PURE__*/
+  enumDesc(file_dzb_shop_v1_order, 2);
+
+/**
+ * The booking with the hotel as the customer is told of it: its BookingStatus, except once the order is cancelled,
+ * when a booking still active or being made is CANCELLING until the provider confirms, and one never made is
+ * CANCELLED.
+ *
+ * @generated from enum dzb.shop.v1.BookingProgress
+ */
+export enum BookingProgress {
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_ACTIVE = 1;
+   */
+  ACTIVE = 1,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_CANCELLED = 2;
+   */
+  CANCELLED = 2,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_COMPLETED = 3;
+   */
+  COMPLETED = 3,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_ERROR = 4;
+   */
+  ERROR = 4,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_PENDING = 5;
+   */
+  PENDING = 5,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_NOT_ORDERED = 6;
+   */
+  NOT_ORDERED = 6,
+
+  /**
+   * @generated from enum value: BOOKING_PROGRESS_CANCELLING = 7;
+   */
+  CANCELLING = 7,
+}
+
+/**
+ * Describes the enum dzb.shop.v1.BookingProgress.
+ */
+export const BookingProgressSchema: GenEnum<BookingProgress> = /*@__PURE__*/
+  enumDesc(file_dzb_shop_v1_order, 3);
+
+/**
  * Which documents an order has depends on its state (docs/decisions/012-order-documents.md).
  *
  * @generated from enum dzb.shop.v1.DocumentType
@@ -833,7 +966,7 @@ export enum DocumentType {
  * Describes the enum dzb.shop.v1.DocumentType.
  */
 export const DocumentTypeSchema: GenEnum<DocumentType> = /*@__PURE__*/
-  enumDesc(file_dzb_shop_v1_order, 2);
+  enumDesc(file_dzb_shop_v1_order, 4);
 
 /**
  * What a new order does with the customer's unpaid orders of the same stay (same e-mail, hotel, dates and rooms).
@@ -868,5 +1001,5 @@ export enum DuplicateChoice {
  * Describes the enum dzb.shop.v1.DuplicateChoice.
  */
 export const DuplicateChoiceSchema: GenEnum<DuplicateChoice> = /*@__PURE__*/
-  enumDesc(file_dzb_shop_v1_order, 3);
+  enumDesc(file_dzb_shop_v1_order, 5);
 
