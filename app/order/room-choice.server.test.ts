@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { roomChoiceQuery, type AvailabilityView, type ProductView } from "~/order/availability-view";
-import { checkRoomChoice, linkedRoomChoice, roomChoiceSchema } from "./room-choice.server";
+import { chosenProductIds, linkedRoomChoice, roomChoiceSchema } from "./room-choice.server";
 
 function product(productId: string, overrides: Partial<ProductView> = {}): ProductView {
   return {
@@ -40,52 +40,12 @@ function availability(adults = 2): AvailabilityView {
   };
 }
 
-const choose = (entries: [string, number][], adults?: number) =>
-  checkRoomChoice(availability(adults), new Map(entries));
-
 describe("choosing rooms", () => {
-  it("names each chosen product once per room", () => {
-    expect(
-      choose(
-        [
-          ["1_1", 2],
-          ["2_1", 0],
-        ],
-        4
-      )
-    ).toEqual({ ok: true, productIds: ["1_1", "1_1"] });
-    expect(
-      choose([
-        ["1_1", 1],
-        ["2_1", 1],
-      ])
-    ).toEqual({ ok: true, productIds: ["1_1", "2_1"] });
-  });
-
-  it("wants at least one room", () => {
-    expect(choose([["1_1", 0]])).toEqual({ ok: false, messageKey: "accommodation.rooms.noneChosen" });
-    expect(choose([])).toEqual({ ok: false, messageKey: "accommodation.rooms.noneChosen" });
-  });
-
-  it("refuses products this availability does not offer, cannot sell or has fewer of", () => {
-    const refused = { ok: false, messageKey: "accommodation.rooms.noLongerChoosable" };
-    expect(choose([["9_9", 1]])).toEqual(refused);
-    expect(choose([["1_2", 1]])).toEqual(refused);
-    expect(choose([["1_1", 3]], 4)).toEqual(refused);
-    expect(choose([["1_1", -1]])).toEqual(refused);
-    expect(choose([["1_1", 1.5]])).toEqual(refused);
-  });
-
-  it("takes no more rooms than adults (SPEC §5)", () => {
-    expect(
-      choose(
-        [
-          ["1_1", 2],
-          ["2_1", 1],
-        ],
-        2
-      )
-    ).toEqual({ ok: false, messageKey: "errors.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS" });
+  it("names each chosen product once per room, for the preview to check", () => {
+    expect(chosenProductIds({ "1_1": 2, "2_1": 0 })).toEqual(["1_1", "1_1"]);
+    expect(chosenProductIds({ "1_1": 1, "2_1": 1 })).toEqual(["1_1", "2_1"]);
+    expect(chosenProductIds({ "1_1": 0 })).toEqual([]);
+    expect(chosenProductIds({})).toEqual([]);
   });
 });
 
@@ -94,6 +54,13 @@ describe("room choice form", () => {
     const parsed = roomChoiceSchema.parse({ quantity: { "1000420_95127794_2_0_0": "1", "12_34": "0" } });
     expect(parsed.quantity).toEqual({ "1000420_95127794_2_0_0": 1, "12_34": 0 });
     expect(roomChoiceSchema.safeParse({ quantity: { "tpi-1000": "1" } }).success).toBe(false);
+  });
+
+  it("takes whole quantities from none to more than any offer, and nothing else", () => {
+    for (const quantity of ["-1", "1.5", "x", "100", "1e9"]) {
+      expect(roomChoiceSchema.safeParse({ quantity: { "1_1": quantity } }).success).toBe(false);
+    }
+    expect(roomChoiceSchema.parse({ quantity: { "1_1": "99" } }).quantity).toEqual({ "1_1": 99 });
   });
 });
 

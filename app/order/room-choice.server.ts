@@ -1,34 +1,43 @@
 import * as z from "zod";
-import { quantityName, type AvailabilityView, type ProductView } from "~/order/availability-view";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { productIdPattern } from "../../shared/input-limits";
-
-/** One select per product, `quantity.{productId}`; which products exist is the api's to say (checkRoomChoice). */
-export const roomChoiceSchema = z.object({
-  quantity: z.record(z.string().regex(productIdPattern), z.coerce.number().int().min(0)).default({}),
-});
-
-export type RoomChoice = { ok: true; productIds: string[] } | { ok: false; messageKey: string };
+import type { Translate } from "../../shared/i18n/translator";
+import { quantityName, type AvailabilityView, type ProductView } from "~/order/availability-view";
+import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
 
 /**
- * Whether the customer may take these quantities of this availability's products: at least one room, only products
- * that can be chosen and no more of each than offered, and no more rooms than adults (SPEC §5). The view comes from
- * the api, read again for the check: what a form or a link says about products is never trusted.
+ * More of one option than the rooms screen ever offers (the provider's few rooms at a price, no more than adults): a
+ * larger number was not chosen on the screen, and would only make a long list of ids to send.
  */
-export function checkRoomChoice(view: AvailabilityView, quantities: ReadonlyMap<string, number>): RoomChoice {
-  const offered = offersOf(view);
-  const productIds: string[] = [];
-  for (const [productId, quantity] of quantities) {
-    if (quantity === 0) continue;
-    const product = offered.get(productId);
-    if (!product || !Number.isInteger(quantity) || quantity < 0 || quantity > product.maxQuantity) {
-      return { ok: false, messageKey: "accommodation.rooms.noLongerChoosable" };
-    }
-    for (let count = 0; count < quantity; count++) productIds.push(productId);
+const MAX_QUANTITY = 99;
+
+/**
+ * One select per product, `quantity.{productId}`. Which products exist, how many of each are left and whether the
+ * party fits them is the api's to say: HotelOrderPreview checks the choice against the offer it was made from.
+ */
+export const roomChoiceSchema = z.object({
+  quantity: z
+    .record(z.string().regex(productIdPattern), z.coerce.number().int().min(0).max(MAX_QUANTITY))
+    .default({}),
+});
+
+/** The chosen products as the preview takes them: one id per room, a product chosen twice named twice. */
+export function chosenProductIds(quantities: Readonly<Record<string, number>>): string[] {
+  return Object.entries(quantities).flatMap(([productId, quantity]) => Array<string>(quantity).fill(productId));
+}
+
+/**
+ * What the rooms screen says when the preview refuses the choice: a room the offer no longer has, cannot sell or
+ * has fewer of is "choose again", as the screen cannot point at one select; any other refusal (a party that does
+ * not fit, more rooms than adults) in the api's words. The form has no place for a message on one product: all
+ * go above the rooms.
+ */
+export function roomChoiceMessage(error: unknown, t: Translate, supportEmail: string): string {
+  const code = errorCodeOf(error);
+  if (code === ErrorCode.ROOM_NOT_SELECTABLE || code === ErrorCode.ROOM_NOT_PAYABLE_ONLINE) {
+    return t("accommodation.rooms.noLongerChoosable");
   }
-  if (productIds.length === 0) return { ok: false, messageKey: "accommodation.rooms.noneChosen" };
-  if (productIds.length > view.stay.adults)
-    return { ok: false, messageKey: "errors.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS" };
-  return { ok: true, productIds };
+  return formErrorOf(error, t, { fieldOf: () => undefined, supportEmail }).message;
 }
 
 /**

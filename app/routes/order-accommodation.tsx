@@ -10,11 +10,11 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { availabilityView, loadAvailability } from "~/order/availability-view.server";
 import { viewFormats } from "~/order/view-formats.server";
-import { checkRoomChoice, linkedRoomChoice, roomChoiceSchema } from "~/order/room-choice.server";
+import { chosenProductIds, linkedRoomChoice, roomChoiceMessage, roomChoiceSchema } from "~/order/room-choice.server";
 import { localizedPath } from "../../shared/route-table";
-import { formErrorOf } from "~/rpc-form-error.server";
+import { isPageNotFound } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
 import { boundedEcho } from "~/form-echo.server";
 
@@ -29,8 +29,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 /**
- * Checks the choice against the availability read again from the api, has the api price it (a new order preview,
- * paid by the variant's cheapest method until the customer splits it), then goes on to the reservation.
+ * Has the api price the chosen rooms (a new order preview, paid by the variant's cheapest method until the customer
+ * splits it), which also checks them against the offer they were chosen from, then goes on to the reservation.
  */
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const availabilityId = requireUuid(params.availabilityId);
@@ -43,28 +43,21 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     );
   if (submission.status !== "success") return refuse(t("accommodation.rooms.noLongerChoosable"));
 
-  const availability = await loadAvailability(context, availabilityId);
-  const choice = checkRoomChoice(
-    availabilityView(availability, viewFormats(context)),
-    new Map(Object.entries(submission.value.quantity))
-  );
-  if (!choice.ok) return refuse(t(choice.messageKey));
+  const productIds = chosenProductIds(submission.value.quantity);
+  if (productIds.length === 0) return refuse(t("accommodation.rooms.noneChosen"));
 
   let previewId: string;
   try {
     ({ previewId } = await context.rpc.hotelOrderPreview({
-      lookup: { case: "specification", value: { availabilityId, productIds: choice.productIds } },
+      lookup: { case: "specification", value: { availabilityId, productIds } },
       // No method named: the api prices it with the variant's cheapest until the customer chooses.
       paymentRequest: { voucherCodes: [], lastPayment: "", payments: [] },
       cancellationInsurance: false,
     }));
   } catch (error) {
-    // The form has one quantity per product and no place for a message on one of them: all go above the rooms.
-    const { message } = formErrorOf(error, t, {
-      fieldOf: () => undefined,
-      supportEmail: context.variant.support.email,
-    });
-    return refuse(message);
+    // An availability the api does not know is the 404 page, as the screen's own address is.
+    if (isPageNotFound(error)) notFound();
+    return refuse(roomChoiceMessage(error, t, context.variant.support.email));
   }
   const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, {
     previewId,
