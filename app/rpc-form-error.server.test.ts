@@ -1,26 +1,18 @@
 import type { Translate } from "../shared/i18n/translator";
 import { beforeAll, describe, expect, it } from "vitest";
-import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { ErrorCode, ErrorDetailSchema } from "../gen/dzb/shop/v1/errors_pb";
 import { translatorOf } from "../shared/i18n/messages";
-import { RpcError, type RpcCode } from "../server/web/rpc-client";
-import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "./rpc-form-error.server";
+import { errorCodeOf, formErrorOf, replyErrors } from "./rpc-form-error.server";
 
 let t: Translate;
 beforeAll(async () => {
   t = translatorOf("cs");
 });
 
-function rpcError(code: RpcCode, detail?: { code: number; field?: string; retryAfterSeconds?: number }) {
-  return new RpcError({
-    code,
-    method: "HotelAvailability",
-    reason: "refused",
-    detail: detail && create(ErrorDetailSchema, { ...detail, requestId: "req-1" }),
-    requestHeaders: {},
-    input: {},
-    json: undefined,
-  });
+function rpcError(code: Code, detail?: { code: number; field?: string; retryAfterSeconds?: number }) {
+  const details = detail ? [{ desc: ErrorDetailSchema, value: { ...detail, requestId: "req-1" } }] : [];
+  return new ConnectError("refused", code, undefined, details);
 }
 
 const options = {
@@ -30,7 +22,7 @@ const options = {
 
 describe("an api error on a form", () => {
   it("lands on the field its detail names, in the visitor's language", () => {
-    const error = rpcError("invalid_argument", {
+    const error = rpcError(Code.InvalidArgument, {
       code: ErrorCode.INPUT_CHECK_IN_PAST,
       field: "hotel_request.check_in",
     });
@@ -38,12 +30,12 @@ describe("an api error on a form", () => {
   });
 
   it("is a form error when it names no field, or one the form does not have", () => {
-    expect(formErrorOf(rpcError("unavailable", { code: ErrorCode.AVAILABILITY_CHECK_FAILED }), t, options)).toEqual({
+    expect(formErrorOf(rpcError(Code.Unavailable, { code: ErrorCode.AVAILABILITY_CHECK_FAILED }), t, options)).toEqual({
       message: "Při ověřování dostupnosti nastala chyba. Zkuste to prosím znovu.",
     });
     expect(
       formErrorOf(
-        rpcError("invalid_argument", { code: ErrorCode.INVALID_ARGUMENT, field: "product_variant" }),
+        rpcError(Code.InvalidArgument, { code: ErrorCode.INVALID_ARGUMENT, field: "product_variant" }),
         t,
         options
       )
@@ -54,14 +46,14 @@ describe("an api error on a form", () => {
 
   it("is the generic contact-us sentence without a detail or with a code this build does not know", () => {
     const contactUs = { message: "Nastala neznámá chyba. Kontaktujte nás prosím na podpora@example.cz." };
-    expect(formErrorOf(rpcError("deadline_exceeded"), t, options)).toEqual(contactUs);
-    expect(formErrorOf(rpcError("internal", { code: 9999 }), t, options)).toEqual(contactUs);
+    expect(formErrorOf(rpcError(Code.DeadlineExceeded), t, options)).toEqual(contactUs);
+    expect(formErrorOf(rpcError(Code.Internal, { code: 9999 }), t, options)).toEqual(contactUs);
   });
 
   it("says how many minutes a client that used up its voucher code tries waits, rounded up", () => {
     const exhausted = (retryAfterSeconds: number) =>
       formErrorOf(
-        rpcError("resource_exhausted", { code: ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED, retryAfterSeconds }),
+        rpcError(Code.ResourceExhausted, { code: ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED, retryAfterSeconds }),
         t,
         options
       ).message;
@@ -71,7 +63,7 @@ describe("an api error on a form", () => {
   });
 
   it("names the most codes an order takes", () => {
-    const tooMany = rpcError("invalid_argument", { code: ErrorCode.VOUCHER_CODES_TOO_MANY });
+    const tooMany = rpcError(Code.InvalidArgument, { code: ErrorCode.VOUCHER_CODES_TOO_MANY });
     expect(formErrorOf(tooMany, t, options).message).toBe("V jedné objednávce lze použít nejvýše 5 poukazů.");
   });
 
@@ -85,23 +77,12 @@ describe("an api error on a form", () => {
   });
 });
 
-describe("a missing page", () => {
-  it("is the api's not_found with the page-not-found code", () => {
-    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.PAGE_NOT_FOUND }))).toBe(true);
-    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.ORDER_NOT_FOUND }))).toBe(true);
-    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.ORDER_DOCUMENT_UNAVAILABLE }))).toBe(true);
-    expect(isPageNotFound(rpcError("not_found", { code: ErrorCode.HOTEL_NOT_FOUND }))).toBe(false);
-    expect(isPageNotFound(rpcError("unavailable"))).toBe(false);
-    expect(isPageNotFound(new Error("not_found"))).toBe(false);
-  });
-});
-
 describe("the catalogue code of a refusal", () => {
   it("is the detail's, when there is one", () => {
-    expect(errorCodeOf(rpcError("failed_precondition", { code: ErrorCode.ORDER_PRICE_INCREASED }))).toBe(
+    expect(errorCodeOf(rpcError(Code.FailedPrecondition, { code: ErrorCode.ORDER_PRICE_INCREASED }))).toBe(
       ErrorCode.ORDER_PRICE_INCREASED
     );
-    expect(errorCodeOf(rpcError("unavailable"))).toBeUndefined();
+    expect(errorCodeOf(rpcError(Code.Unavailable))).toBeUndefined();
     expect(errorCodeOf(new Error("boom"))).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
+import { Code, ConnectError } from "@connectrpc/connect";
 import type { Translate } from "../shared/i18n/translator";
-import { ErrorCode, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
-import type { RpcError } from "../server/web/rpc-client";
+import { ErrorCode, ErrorDetailSchema, type ErrorDetail } from "../gen/dzb/shop/v1/errors_pb";
 import { MAX_VOUCHER_CODES_PER_ORDER } from "../shared/input-limits";
-import { notFound } from "~/screen.server";
 
 /** What a form shows for a failed call: the sentence, and the field it belongs next to (else above the form). */
 export type FormError = { field?: string; message: string };
@@ -19,24 +18,25 @@ type FormErrorOptions = {
 /**
  * Turns the api's refusal into the customer's language (SPEC §8): the catalogue code picks the sentence (its
  * placeholders filled from the detail and the shop's rules), the detail's field path picks where it is shown. A code this build does not know, or an answer without a detail (a timeout on
- * the way, a proxy's error page), is the generic "unknown error, contact us". Anything but an RpcError is a bug and
- * is thrown on, to the error page.
+ * the way, a proxy's error page), is the generic "unknown error, contact us". Anything but a ConnectError is a bug,
+ * or the 404 page the client throws for the api's "no such page", and is thrown on.
  */
 export function formErrorOf(
   error: unknown,
   t: Translate,
   { fieldOf, supportEmail, messageAt }: FormErrorOptions
 ): FormError {
-  if (!isRpcError(error)) throw error;
-  const code = error.detail?.code;
+  if (!(error instanceof ConnectError)) throw error;
+  const detail = detailOf(error);
+  const code = detail?.code;
   const name = code !== undefined && code in ErrorCode ? ErrorCode[code] : ErrorCode[ErrorCode.UNKNOWN];
-  const path = error.detail?.field ?? "";
+  const path = detail?.field ?? "";
   const sentence = t(`errors.${name}`, {
     email: supportEmail,
     max: MAX_VOUCHER_CODES_PER_ORDER,
-    minutes: minutesToWait(error.detail?.retryAfterSeconds ?? 0),
+    minutes: minutesToWait(detail?.retryAfterSeconds ?? 0),
   });
-  const message = path && messageAt && error.detail ? messageAt(path, sentence, error.detail) : sentence;
+  const message = path && messageAt && detail ? messageAt(path, sentence, detail) : sentence;
   const field = path ? fieldOf(path) : undefined;
   return field === undefined ? { message } : { field, message };
 }
@@ -46,32 +46,21 @@ function minutesToWait(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
-/** The api's "no such availability / order / document of the order": the screen answers the 404 page. */
-export function isPageNotFound(error: unknown): boolean {
-  if (!isRpcError(error) || error.code !== "not_found") return false;
-  const code = error.detail?.code;
-  return (
-    code === undefined ||
-    code === ErrorCode.PAGE_NOT_FOUND ||
-    code === ErrorCode.ORDER_NOT_FOUND ||
-    code === ErrorCode.ORDER_DOCUMENT_UNAVAILABLE
-  );
-}
-
 /**
- * Throws what the api said of a post as the page's answer: no such page (the order does not exist, or is another
- * market's, asked through this host) is the 404 page, input that no form of the shop sends is a bad request, and
- * anything else is the failure it is.
+ * Throws what the api said of a post as the page's answer: input that no form of the shop sends is a bad request, and
+ * anything else is the failure it is (no such page, the order of another market included, is already the 404 page
+ * the client threw).
  */
 export function throwAsAnswer(error: unknown): never {
-  if (isPageNotFound(error)) notFound();
-  if (isRpcError(error) && error.code === "invalid_argument") throw new Response("Bad Request", { status: 400 });
+  if (error instanceof ConnectError && error.code === Code.InvalidArgument) {
+    throw new Response("Bad Request", { status: 400 });
+  }
   throw error;
 }
 
 /** The catalogue code of the api's refusal, when it carries one. */
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
-  return isRpcError(error) ? error.detail?.code : undefined;
+  return error instanceof ConnectError ? detailOf(error)?.code : undefined;
 }
 
 /** The error as conform's `submission.reply()` options: next to its field, or above the form. */
@@ -79,10 +68,7 @@ export function replyErrors({ field, message }: FormError) {
   return field === undefined ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } };
 }
 
-/**
- * By name, not `instanceof`: the client in the load context comes from the web server's bundle, which has its own
- * copy of the RpcError class, so the Remix build's class would never match it.
- */
-function isRpcError(error: unknown): error is RpcError {
-  return error instanceof Error && error.name === "RpcError" && "code" in error;
+/** The api's `dzb.shop.v1.ErrorDetail` (catalogue code, request id, field), when the error carries one. */
+function detailOf(error: ConnectError): ErrorDetail | undefined {
+  return error.findDetails(ErrorDetailSchema)[0];
 }

@@ -27,17 +27,10 @@ import type {
 import { minorUnits } from "../../shared/money";
 import type { Formats } from "~/order/view-formats.server";
 import { stayFormParams } from "~/order/stay-form";
-import { isPageNotFound } from "~/rpc-form-error.server";
-import { notFound } from "~/screen.server";
 
 /** The availability check with this id; an id the api does not know is the 404 page. */
-export async function loadAvailability(context: AppLoadContext, availabilityId: string) {
-  try {
-    return await context.rpc.hotelAvailability({ lookup: { case: "availabilityId", value: availabilityId } });
-  } catch (error) {
-    if (isPageNotFound(error)) notFound();
-    throw error;
-  }
+export function loadAvailability(context: AppLoadContext, availabilityId: string) {
+  return context.rpc.hotelAvailability({ lookup: { case: "availabilityId", value: availabilityId } });
 }
 
 

@@ -27,18 +27,11 @@ import {
   progressSteps,
 } from "~/order/order-view";
 import { priceView, roomView } from "~/order/reservation-view.server";
-import { isPageNotFound } from "~/rpc-form-error.server";
 import { notFound } from "~/screen.server";
 
 /** The hotel order with this id; an unknown id, or an order that is not a stay, is the 404 page. */
 export async function loadHotelOrder(context: AppLoadContext, orderId: string): Promise<HotelOrder> {
-  let response;
-  try {
-    response = await context.rpc.orderDetail({ orderId });
-  } catch (error) {
-    if (isPageNotFound(error)) notFound();
-    throw error;
-  }
+  const response = await context.rpc.orderDetail({ orderId });
   if (response.order.case !== "hotelOrder") notFound();
   return response.order.value;
 }

@@ -24,17 +24,10 @@ import type {
   ReservationView,
   VouchersView,
 } from "~/order/reservation-form";
-import { isPageNotFound } from "~/rpc-form-error.server";
-import { notFound } from "~/screen.server";
 
 /** The preview with this id as it was last priced; an id the api does not know is the 404 page. */
-export async function loadPreview(context: AppLoadContext, previewId: string) {
-  try {
-    return await context.rpc.hotelOrderPreview({ lookup: { case: "previewId", value: previewId } });
-  } catch (error) {
-    if (isPageNotFound(error)) notFound();
-    throw error;
-  }
+export function loadPreview(context: AppLoadContext, previewId: string) {
+  return context.rpc.hotelOrderPreview({ lookup: { case: "previewId", value: previewId } });
 }
 
 /** The variant's hotel payment methods, in the order the api offers them. */

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentKinds } from "~/order/order-view";
 import { documentTypes } from "~/order/order-view.server";
-import { isPageNotFound } from "~/rpc-form-error.server";
 import { notFound, orderCacheControl, requireUuid } from "~/screen.server";
 
 /**
@@ -12,13 +11,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const orderId = requireUuid(params.id);
   const kind = documentKinds.find((candidate) => candidate === params.document);
   if (!kind) notFound();
-  let document;
-  try {
-    document = await context.rpc.orderDocument({ orderId, type: documentTypes[kind] });
-  } catch (error) {
-    if (isPageNotFound(error)) notFound();
-    throw error;
-  }
+  const document = await context.rpc.orderDocument({ orderId, type: documentTypes[kind] });
   return new Response(Buffer.from(document.content), {
     headers: {
       "Content-Type": document.contentType,

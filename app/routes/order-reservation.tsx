@@ -34,9 +34,9 @@ import {
 } from "~/order/reservation-form.server";
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
 import { languageOf } from "../../shared/route-table";
-import { errorCodeOf, formErrorOf, isPageNotFound, replyErrors } from "~/rpc-form-error.server";
+import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
 import { boundedEcho } from "~/form-echo.server";
 
@@ -101,7 +101,6 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   try {
     total = minorUnits((await reprice()).orderPreview?.price?.total);
   } catch (error) {
-    if (isPageNotFound(error)) notFound();
     return answer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), refusalStatus(error, 400));
   }
   if (submission.status !== "success") return answer(submission.reply(), 400);

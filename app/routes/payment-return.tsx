@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
 import { outcomeNames, payAtGateway, statusRedirect } from "~/order/gateway-payment.server";
-import { errorCodeOf, isPageNotFound } from "~/rpc-form-error.server";
+import { errorCodeOf } from "~/rpc-form-error.server";
 import { notFound, requireUuid } from "~/screen.server";
 
 /**
@@ -21,7 +21,6 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     if (outcome === PaymentOutcome.PARTIALLY_PAID) return payAtGateway(context, request, orderId, { after: told });
     return statusRedirect(context, orderId, { outcome: told });
   } catch (error) {
-    if (isPageNotFound(error)) notFound();
     const code = errorCodeOf(error);
     if (code === undefined) throw error;
     return statusRedirect(context, orderId, { outcome: "cannot_be_processed", error: code });

@@ -144,11 +144,14 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
       env: config.env,
       rpc: createRpcClient({
         baseUrl: config.apiUrl,
-        sessionId,
         productVariant: productVariantFor(variant, localeResolution.locale),
         // Whom the api serves, for what it counts per client (decision 015): the visitor, as express knows them
         // (through a trusted proxy's X-Forwarded-For only when TRUST_PROXY says so), not this web server.
-        headers: { "X-Request-Id": requestId, ...(req.ip ? { "X-Forwarded-For": req.ip } : {}) },
+        headers: {
+          "X-Session-Id": sessionId,
+          "X-Request-Id": requestId,
+          ...(req.ip ? { "X-Forwarded-For": req.ip } : {}),
+        },
       }),
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
     };

@@ -1,5 +1,5 @@
 import type { Cookie } from "@remix-run/node";
-import type { createRpcClient } from "./rpc-client";
+import type { ShopClient } from "./rpc-client";
 import type { Locale } from "../../shared/route-table";
 import type { Environment } from "../config";
 import type { LocaleResolution } from "./locale";
@@ -34,7 +34,7 @@ export type ShopLoadContext = {
   sessionId: string;
   requestId: string;
   env: Environment;
-  rpc: ReturnType<typeof createRpcClient>;
+  rpc: ShopClient;
   frontendInfo: FrontendInfo;
 };
 
