@@ -128,7 +128,7 @@ function actionPaths(ids: string[]) {
     })
     .map(({ target, site, locale, id, data }) => {
       if (target === "endpoint") return { host: site.host, path: `/${actionEndpoints[0].path}` };
-      const params = { id, orderId: id };
+      const params = { id, orderId: id, availabilityId: id, previewId: id };
       const path = localizedPath(target, locale, site.defaultLocale, params);
       const routeId = `${locale === site.defaultLocale ? "default" : locale}--${target}`;
       return { host: site.host, path: data ? `${path}?_data=${routeId}` : path };
