@@ -42,7 +42,8 @@ function connectError(res: ServerResponse, code: string, detail?: MessageInitSha
     const value = base64Encode(toBinary(ErrorDetailSchema, create(ErrorDetailSchema, detail)));
     details.push({ type: ErrorDetailSchema.typeName, value });
   }
-  json(res, code === "not_found" ? 404 : 400, { code, message: "refused", details }, { "X-Request-Id": "req-from-header" });
+  const status = code === "not_found" ? 404 : 400;
+  json(res, status, { code, message: "refused", details }, { "X-Request-Id": "req-from-header" });
 }
 
 function answer(scenario: string, res: ServerResponse): void {
@@ -122,7 +123,7 @@ function lastRequest(): Recorded {
 }
 
 describe("requests", () => {
-  it("POST JSON to {baseUrl}/{package.Service}/{Method} with the default timeout and the visitor's headers", async () => {
+  it("POST JSON to {baseUrl}/{package.Service}/{Method} with the default timeout and visitor headers", async () => {
     const response = await client().version({});
     expect(response.version).toBe("1.2.3");
     const request = lastRequest();
@@ -232,7 +233,8 @@ describe("the api's no such page", () => {
   });
 
   it("is not what the customer typed and the api does not know: that stays the form's message", async () => {
-    const error = await failure(client().hotelParseUrl({ url: "x" }, scenario(`not-found:${ErrorCode.HOTEL_NOT_FOUND}`)));
+    const hotelNotFound = scenario(`not-found:${ErrorCode.HOTEL_NOT_FOUND}`);
+    const error = await failure(client().hotelParseUrl({ url: "x" }, hotelNotFound));
     expect(error.code).toBe(Code.NotFound);
   });
 });

@@ -70,7 +70,8 @@ function fixedHeaders(headers: Record<string, string>): Interceptor {
 function defaultProductVariant(variant: MessageInitShape<typeof ProductVariantSchema>): Interceptor {
   return (next) => (req) => {
     const field = req.method.input.fields.find((f) => f.name === "product_variant");
-    if (req.stream || !field || (req.message as Record<string, unknown>)[field.localName] !== undefined) return next(req);
+    if (req.stream || !field) return next(req);
+    if ((req.message as Record<string, unknown>)[field.localName] !== undefined) return next(req);
     // A copy, so a message instance the caller passed is not changed.
     return next({ ...req, message: { ...req.message, [field.localName]: create(ProductVariantSchema, variant) } });
   };
@@ -90,7 +91,8 @@ const keepSentRequest: Interceptor = (next) => (req) => {
 function answeringFailures(client: ShopClient): ShopClient {
   const answering: Record<string, unknown> = {};
   for (const method of ShopService.methods) {
-    const call = client[method.localName as keyof ShopClient] as (input: unknown, options: CallOptions) => Promise<unknown>;
+    type Call = (input: unknown, options: CallOptions) => Promise<unknown>;
+    const call = client[method.localName as keyof ShopClient] as Call;
     answering[method.localName] = async (input: unknown, options: CallOptions = {}) => {
       const contextValues = createContextValues();
       try {
@@ -132,11 +134,17 @@ export class RpcFailure extends ConnectError {
   readonly input: unknown;
   readonly json: JsonValue | undefined;
 
-  constructor(error: ConnectError, method: DescMethod, detail: ErrorDetail | undefined, sent: UnaryRequest | undefined) {
+  constructor(
+    error: ConnectError,
+    method: DescMethod,
+    detail: ErrorDetail | undefined,
+    sent: UnaryRequest | undefined,
+  ) {
     super(`RPC request ${method.name} failed: ${error.rawMessage}`, error.code, error.metadata, undefined, error);
     this.details.push(...error.details);
     this.method = method.name;
-    this.requestId = detail?.requestId || error.metadata.get("X-Request-Id") || sent?.header.get("X-Request-Id") || undefined;
+    this.requestId =
+      detail?.requestId || error.metadata.get("X-Request-Id") || sent?.header.get("X-Request-Id") || undefined;
     this.requestHeaders = Object.fromEntries(sent?.header.entries() ?? []);
     this.input = sent?.message;
     this.json = sent && jsonOf(method, sent);
