@@ -59,6 +59,7 @@ export function createRpcClient(options: RpcClientOptions): ShopClient {
   return answeringFailures(createClient(ShopService, transport));
 }
 
+/** Set over a call's own headers: the api counts and logs by them, so no call may send another visitor's. */
 function fixedHeaders(headers: Record<string, string>): Interceptor {
   return (next) => (req) => {
     for (const [name, value] of Object.entries(headers)) req.header.set(name, value);
@@ -77,6 +78,7 @@ function defaultProductVariant(variant: MessageInitShape<typeof ProductVariantSc
   };
 }
 
+/** Where the innermost interceptor leaves the request as sent, for what a failed call keeps. */
 const sentRequest = createContextKey<UnaryRequest | undefined>(undefined, { description: "the request as sent" });
 
 const keepSentRequest: Interceptor = (next) => (req) => {
