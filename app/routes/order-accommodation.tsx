@@ -12,9 +12,8 @@ import { availabilityView, loadAvailability } from "~/order/availability-view.se
 import { viewFormats } from "~/order/view-formats.server";
 import { chosenProductIds, linkedRoomChoice, roomChoiceMessage, roomChoiceSchema } from "~/order/room-choice.server";
 import { localizedPath } from "../../shared/route-table";
-import { isPageNotFound } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, notFound, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
 import { boundedEcho } from "~/form-echo.server";
 
@@ -55,8 +54,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       cancellationInsurance: false,
     }));
   } catch (error) {
-    // An availability the api does not know is the 404 page, as the screen's own address is.
-    if (isPageNotFound(error)) notFound();
+    // The 404 page the client throws for an availability the api does not know is thrown on, as any non-api error.
     return refuse(roomChoiceMessage(error, t, context.variant.support.email));
   }
   const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, {
