@@ -1,5 +1,7 @@
-import type { Translate } from "../shared/i18n/translator";
+import { json } from "@remix-run/node";
 import * as z from "zod";
+import type { Translate } from "../shared/i18n/translator";
+import { orderCacheControl } from "~/screen.server";
 
 /**
  * A posted form goes back to the browser to be shown again (it keeps what the customer typed), and so does anything
@@ -15,6 +17,8 @@ const ENTRY_NAME_LENGTH = 64;
 
 type EchoRule = { maxLength: number; entries?: EchoRule };
 type Reply = { initialValue?: Record<string, unknown> | null };
+/** What conform says about a post: the values to show again and the messages by field ("" for the form). */
+export type FormReply = Reply & { error?: Record<string, string[] | null> };
 
 /** A form's schema as its module makes it, for a language; which fields it has and how long is the same in all. */
 type FormSchemaOf = (t: Translate) => z.ZodType;
@@ -30,6 +34,22 @@ export function boundedEcho<R extends Reply>(reply: R, formSchema: z.ZodType | F
     if (rule) initialValue[name] = bounded(value, rule);
   }
   return { ...reply, initialValue };
+}
+
+/**
+ * A form's answer as an action sends it: conform's reply, echoed within the form's bounds, and whatever else the screen
+ * needs to show; never stored (the forms hold a customer's details).
+ */
+export function replyJson<Extra extends object>(
+  reply: FormReply,
+  formSchema: z.ZodType | FormSchemaOf,
+  status: number,
+  extra: Extra = {} as Extra
+) {
+  return json(
+    { result: boundedEcho(reply, formSchema), ...extra },
+    { status, headers: { "Cache-Control": orderCacheControl } }
+  );
 }
 
 function rulesOfSchemaOf(schemaOf: FormSchemaOf): Map<string, EchoRule> {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorSummary, focusErrorSummary } from "~/components/field";
@@ -15,7 +15,7 @@ import { localizedPath } from "../../shared/route-table";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
-import { boundedEcho } from "~/form-echo.server";
+import { replyJson } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -35,11 +35,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const availabilityId = requireUuid(params.availabilityId);
   const t = translator(context);
   const submission = parseWithZod(await readForm(request), { schema: roomChoiceSchema });
-  const refuse = (message: string) =>
-    json(
-      { result: boundedEcho(submission.reply({ formErrors: [message] }), roomChoiceSchema) },
-      { status: 400, headers: { "Cache-Control": orderCacheControl } }
-    );
+  const refuse = (message: string) => replyJson(submission.reply({ formErrors: [message] }), roomChoiceSchema, 400);
   if (submission.status !== "success") return refuse(t("accommodation.rooms.noLongerChoosable"));
 
   const productIds = chosenProductIds(submission.value.quantity);

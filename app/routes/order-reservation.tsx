@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
@@ -38,7 +38,7 @@ import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
-import { boundedEcho } from "~/form-echo.server";
+import { replyJson, type FormReply } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -155,17 +155,12 @@ function refusalStatus(error: unknown, otherwise: number): number {
   return errorCodeOf(error) === ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED ? 429 : otherwise;
 }
 
-type ReplyResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
-
 /** `unpaidOrders`: the numbers of the customer's unpaid orders of this stay, when they must choose what happens. */
-function answer(result: ReplyResult, status: number, staleStay = false, unpaidOrders: string[] = []) {
-  return json(
-    { result: boundedEcho(result, reservationSchema), staleStay, unpaidOrders },
-    { status, headers: { "Cache-Control": orderCacheControl } }
-  );
+function answer(reply: FormReply, status: number, staleStay = false, unpaidOrders: string[] = []) {
+  return replyJson(reply, reservationSchema, status, { staleStay, unpaidOrders });
 }
 
-type Answer = { result: ReplyResult; staleStay: boolean; unpaidOrders: string[] };
+type Answer = { result: FormReply; staleStay: boolean; unpaidOrders: string[] };
 
 /**
  * The messages to show. A background re-price (the fetcher) speaks only for the payment fields and the form as a

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { HotelLinkGuide } from "~/components/order/hotel-link-guide";
@@ -20,7 +20,7 @@ import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
-import { boundedEcho } from "~/form-echo.server";
+import { replyJson, type FormReply } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -80,13 +80,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return redirect(rooms, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
 
-type StayResult = { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
-
-function stayAnswer(result: StayResult, status: number, { linkRead = false } = {}) {
-  return json(
-    { result: boundedEcho(result, staySchema), linkRead },
-    { status, headers: { "Cache-Control": orderCacheControl } }
-  );
+function stayAnswer(reply: FormReply, status: number, { linkRead = false } = {}) {
+  return replyJson(reply, staySchema, status, { linkRead });
 }
 
 export default function OrderScreen() {
