@@ -17,11 +17,9 @@ import type { Formats } from "~/order/view-formats.server";
 import { minorUnits } from "../../shared/money";
 import {
   documentKinds,
-  type BookingStatusKey,
   type DocumentKind,
   type OrderStatusKey,
   type OrderView,
-  type PaymentStatusKey,
   type PaymentView,
   type ProgressStep,
   progressSteps,
@@ -36,35 +34,14 @@ export async function loadHotelOrder(context: AppLoadContext, orderId: string): 
   return response.order.value;
 }
 
-const orderStatusKeys: Partial<Record<OrderStatus, OrderStatusKey>> = {
-  [OrderStatus.WAITING]: "WAITING",
-  [OrderStatus.PAID]: "PAID",
-  [OrderStatus.PARTIALLY_PAID]: "PARTIALLY_PAID",
-  [OrderStatus.CANCELLED_BY_USER]: "CANCELLED_BY_USER",
-  [OrderStatus.CANCELLED_DUPLICATE]: "CANCELLED_DUPLICATE",
-  [OrderStatus.CANCELLED_REFUND]: "CANCELLED_REFUND",
-  [OrderStatus.CANCELLED_AUTOMATICALLY]: "CANCELLED_AUTOMATICALLY",
-  [OrderStatus.REFUNDED_AUTOMATICALLY]: "REFUNDED_AUTOMATICALLY",
-};
-
-const paymentStatusKeys: Partial<Record<PaymentStatus, PaymentStatusKey>> = {
-  [PaymentStatus.WAITING]: "WAITING",
-  [PaymentStatus.PAID]: "PAID",
-  [PaymentStatus.CANCELLED]: "CANCELLED",
-  [PaymentStatus.REJECTED]: "REJECTED",
-  [PaymentStatus.REVOKED]: "REVOKED",
-  [PaymentStatus.REFUNDED]: "REFUNDED",
-};
-
-const bookingProgressKeys: Partial<Record<BookingProgress, BookingStatusKey>> = {
-  [BookingProgress.ACTIVE]: "ACTIVE",
-  [BookingProgress.CANCELLED]: "CANCELLED",
-  [BookingProgress.COMPLETED]: "COMPLETED",
-  [BookingProgress.ERROR]: "ERROR",
-  [BookingProgress.PENDING]: "PENDING",
-  [BookingProgress.NOT_ORDERED]: "NOT_ORDERED",
-  [BookingProgress.CANCELLING]: "CANCELLING",
-};
+/** The contract's name of a state (`PAID`), the key its texts are under; UNSPECIFIED, or one unknown here, has none. */
+function contractName<Names extends Record<string, string | number>>(
+  names: Names,
+  value: number
+): Exclude<keyof Names, "UNSPECIFIED"> | null {
+  const name = (names as Record<number, string | undefined>)[value];
+  return name === undefined || name === "UNSPECIFIED" ? null : (name as Exclude<keyof Names, "UNSPECIFIED">);
+}
 
 /** Each document an order offers, as the contract names it. */
 export const documentTypes: Record<DocumentKind, DocumentType> = {
@@ -101,7 +78,7 @@ function paymentView(payment: Payment, formats: Formats): PaymentView {
       name: method?.name ?? "",
     },
     amount: formats.money(minorUnits(payment.value)),
-    status: paymentStatusKeys[payment.status] ?? null,
+    status: contractName(PaymentStatus, payment.status),
     // Every part still owed has the order's deadline, also after a failed try: the order is cancelled past it.
     payBy: payment.payBy ? formats.deadline(timestampDate(payment.payBy)) : null,
     payableAtGateway: payment.payableNow,
@@ -129,7 +106,7 @@ function deadline(timestamp: Timestamp | undefined, formats: Formats): string | 
 
 /** The order's status in words; an order that owes nothing online because the hotel is paid says that instead. */
 function statusOf(order: HotelOrder): OrderStatusKey | null {
-  const status = orderStatusKeys[order.status] ?? null;
+  const status = contractName(OrderStatus, order.status);
   const paidAtProperty = order.payments.length === 0 && minorUnits(order.price?.payOnSite) > 0;
   return status === "PAID" && paidAtProperty ? "AT_PROPERTY" : status;
 }
@@ -160,7 +137,7 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     stepsDone: done ? steps.indexOf(done) + 1 : 0,
     cancelled: order.progress === ReservationProgress.CANCELLED,
     // The booking as the api words it to people: never "confirmed" once the order is cancelled.
-    bookingStatus: booking ? bookingProgressKeys[order.bookingProgress] ?? null : null,
+    bookingStatus: booking ? contractName(BookingProgress, order.bookingProgress) : null,
     bookingReference: booking?.bookingReference || null,
     hotel: { ...hotel, name: order.hotel?.name || hotel.name, url: order.hotel?.url || hotel.url },
     stay: formattedStay(stayView({ hotelRequest, hotelDetail }), formats),

@@ -1,33 +1,25 @@
 /**
  * A created hotel order as the status page shows it: plain, already formatted data, and keys for the states the
- * texts name. Free of the generated contract, so the page's code in the browser stays small.
+ * texts name (the contract's own names of them). Free of the generated contract's code, so the page's code in the
+ * browser stays small.
  */
+import type { BookingProgress, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
+import type { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelView, StayView } from "~/order/availability-view";
 import type { ChosenRoomView, PaymentMethodView, PriceView } from "~/order/reservation-form";
 
+/** A state as the contract names it (`PAID`), the key its texts are under. */
+type ContractName<Names> = Exclude<keyof Names, "UNSPECIFIED">;
+
 export type OrderStatusKey =
-  | "WAITING"
-  | "PAID"
-  | "PARTIALLY_PAID"
-  | "CANCELLED_BY_USER"
-  | "CANCELLED_DUPLICATE"
-  | "CANCELLED_REFUND"
-  | "CANCELLED_AUTOMATICALLY"
-  | "REFUNDED_AUTOMATICALLY"
+  | ContractName<typeof OrderStatus>
   /** Paid (nothing is owed online) because the stay is paid at the hotel: said as such, never "paid". */
   | "AT_PROPERTY";
 
-export type PaymentStatusKey = "WAITING" | "PAID" | "CANCELLED" | "REJECTED" | "REVOKED" | "REFUNDED";
+export type PaymentStatusKey = ContractName<typeof PaymentStatus>;
 
-export type BookingStatusKey =
-  | "ACTIVE"
-  | "CANCELLED"
-  | "COMPLETED"
-  | "ERROR"
-  | "PENDING"
-  | "NOT_ORDERED"
-  /** The order is cancelled and its booking is being cancelled with the hotel (order-status.ts bookingProgress). */
-  | "CANCELLING";
+/** CANCELLING: the order is cancelled and its booking is being cancelled with the hotel. */
+export type BookingStatusKey = ContractName<typeof BookingProgress>;
 
 /** SPEC §4: the reservation as worded to users. */
 export const progressSteps = ["sent", "awaitingPayment", "paid", "confirmed"] as const;
