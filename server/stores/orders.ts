@@ -15,7 +15,7 @@ import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode, ProductKey } from "../domain/products";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Stay } from "../domain/stay";
-import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../adapters/provider/hotel-provider";
+import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../domain/hotel-offer";
 import { releaseVoucherSpendings } from "./vouchers";
 
 /** One ordered room, priced as it was ordered. */

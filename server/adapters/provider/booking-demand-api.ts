@@ -77,21 +77,23 @@ import {
 } from "./booking-demand-api-shapes";
 import { resolveHotelIdFromPage } from "./booking-page-resolver";
 import {
-  ProviderError,
   dealKinds,
-  type BookingRequest,
   type DealKind,
   type ExtraCharge,
-  type HotelProvider,
   type PaymentTiming,
   type Photo,
   type ProviderAvailability,
-  type ProviderBooking,
-  type ProviderErrorKind,
   type ProviderHotel,
-  type ProviderLanguage,
   type ProviderProduct,
   type ProviderRoom,
+} from "../../domain/hotel-offer";
+import {
+  ProviderError,
+  type BookingRequest,
+  type HotelProvider,
+  type ProviderBooking,
+  type ProviderErrorKind,
+  type ProviderLanguage,
   roomCounts,
   type StaySearch,
 } from "./hotel-provider";

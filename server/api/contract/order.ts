@@ -18,7 +18,7 @@ import {
   type PaymentCalculationSchema,
   type PaymentSchema,
 } from "../../../gen/dzb/shop/v1/payment_pb";
-import type { ProviderAvailability } from "../../adapters/provider/hotel-provider";
+import type { ProviderAvailability } from "../../domain/hotel-offer";
 import { receivingAccount, type Config } from "../../config";
 import { dueOnline, type HotelPriceBreakdown } from "../../domain/hotel-price";
 import type { PricedHotelOrder } from "../../domain/hotel-order";
