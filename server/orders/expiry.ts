@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PaymentGateways } from "../api/deps";
-import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
+import { GatewayUnavailableError, type PaymentGateways } from "../adapters/gateways/payment-gateway";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { paymentAttempts, payments } from "../db/schema";

@@ -1,10 +1,9 @@
-import type { PaymentGateways } from "../api/deps";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { CurrencyCode } from "../domain/products";
 import type { PaymentStatus } from "../domain/order-status";
 import { gatewayOfMethod, isPayableNow, type GatewayType } from "../domain/payment-gateways";
-import type { GatewayLanguage, GatewayPaymentState } from "../adapters/gateways/payment-gateway";
+import type { GatewayLanguage, GatewayPaymentState, PaymentGateways } from "../adapters/gateways/payment-gateway";
 import { enqueueJob } from "../jobs/queue";
 import type { StoredOrder, StoredPayment } from "../stores/orders";
 import {
