@@ -36,7 +36,7 @@ import {
 import type { StoredPreview } from "../stores/previews";
 import { spendVoucher, voucherLookups } from "../stores/vouchers";
 import { enqueueOrderMail } from "../orders/order-jobs";
-import { onOrderCreated, settleOrder } from "../orders/order-payments";
+import { onOrderCreated, settleOrder } from "../orders/payment-settlement";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { askProvider, availabilityFor } from "./hotel-availability";

@@ -7,7 +7,7 @@ import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
 import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
 import type { JobContext } from "../jobs/worker";
 import { cancelOrder, findOrder, lockedOrder } from "../stores/orders";
-import { recordAttemptState } from "../stores/payment-attempts";
+import { recordAttemptState } from "./payment-settlement";
 import { enqueueBookingCancel, enqueueGatewayRefund, enqueueOrderMail } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
 

@@ -6,13 +6,8 @@ import { gatewayOfMethod, isPayableNow, type GatewayType } from "../domain/payme
 import type { GatewayLanguage, GatewayPaymentState, PaymentGateways } from "../adapters/gateways/payment-gateway";
 import { enqueueJob } from "../jobs/queue";
 import type { StoredOrder, StoredPayment } from "../stores/orders";
-import {
-  findAttempt,
-  insertAttempt,
-  recordAttemptState,
-  setAttemptRef,
-  type AttemptChange,
-} from "../stores/payment-attempts";
+import { recordAttemptState, type AttemptChange } from "../orders/payment-settlement";
+import { findAttempt, insertAttempt, setAttemptRef } from "../stores/payment-attempts";
 
 /**
  * Paying an order's card and benefit payments at their gateways, for the api and the job worker alike: starting a
