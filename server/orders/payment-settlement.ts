@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, payments } from "../db/schema";
-import { booksBeforePayment, owesPayment } from "../domain/order-lifecycle";
+import { booksBeforePayment } from "../domain/order-lifecycle";
 import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
 import { attemptStateAfter, paymentStatusOfAttempts } from "../domain/payment-gateways";
 import { findOrder, settleOrderStatus, type StoredOrder } from "../stores/orders";
 import { lockAttemptForReport, saveAttemptState, savePaymentStatus } from "../stores/payment-attempts";
-import { enqueueBooking, enqueueExpiry, enqueueOrderMail } from "./order-jobs";
+import { enqueueBooking, enqueueOrderMail } from "./order-jobs";
 
 /**
  * What follows from an order's payments, inside the transaction that changed them: the order's status, the booking
@@ -86,16 +86,6 @@ export async function recordAttemptState(
       paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
     };
   });
-}
-
-/**
- * A new order, in the transaction that created it: its confirmation, its pay-by deadline's check, and the booking
- * of a stay the hotel is paid for later.
- */
-export async function onOrderCreated(db: Database, order: StoredOrder, now: Date): Promise<void> {
-  await enqueueOrderMail(db, { kind: "order_confirmation", orderId: order.id }, now);
-  if (owesPayment(order.status) && order.payBy) await enqueueExpiry(db, order.id, order.payBy);
-  if (booksBeforePayment(order.summary.timing)) await enqueueBooking(db, order.id, now);
 }
 
 /**

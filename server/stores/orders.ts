@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
+import type { PricedHotelOrder } from "../domain/hotel-order";
 import { payByDeadline } from "../domain/order-lifecycle";
 import { orderNumber } from "../domain/order-number";
 import {
@@ -286,6 +287,19 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
       refundVoucherId: p.refundVoucherId,
       paidAt: p.paidAt,
     })),
+  };
+}
+
+/** A priced room as an order keeps it: instants as ISO strings, so it reads back from JSON as it was written. */
+export function orderedRoom({ chosen: { room, product }, price }: PricedHotelOrder["products"][number]): OrderedRoom {
+  return {
+    roomId: room.roomId,
+    productId: product.productId,
+    name: room.name,
+    mealPlan: product.mealPlan,
+    price,
+    paymentTimings: product.paymentTimings,
+    ...(product.freeCancellationUntil ? { freeCancellationUntil: product.freeCancellationUntil.toISOString() } : {}),
   };
 }
 
