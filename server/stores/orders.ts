@@ -303,6 +303,44 @@ export function orderedRoom({ chosen: { room, product }, price }: PricedHotelOrd
   };
 }
 
+/**
+ * The customer cancelled the order: what was paid went into a voucher (the credit taken from vouchers too), so a paid
+ * payment is refunded, and nothing else is owed any more.
+ */
+export async function saveCancelledByCustomer(db: Database, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: "cancelled_by_user", updatedAt: now })
+    .where(eq(orders.id, orderId));
+  await db
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'paid' then 'refunded' else 'cancelled' end`,
+      updatedAt: now,
+    })
+    .where(and(eq(payments.orderId, orderId), ne(payments.status, "refunded")));
+}
+
+/** The voucher an order's money went back as, noted on the order and on the payments it is made of. */
+export async function saveRefundVoucher(
+  db: Database,
+  orderId: string,
+  paymentIds: readonly string[],
+  voucherId: string,
+  now: Date
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ refundVoucherId: voucherId, updatedAt: now })
+    .where(eq(orders.id, orderId));
+  if (paymentIds.length > 0) {
+    await db
+      .update(payments)
+      .set({ refundVoucherId: voucherId, updatedAt: now })
+      .where(inArray(payments.id, [...paymentIds]));
+  }
+}
+
 /** Sets the status that the order's payments now call for; a final (cancelled) status stays. */
 export async function settleOrderStatus(db: Database, orderId: string, now: Date): Promise<OrderStatus> {
   const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
