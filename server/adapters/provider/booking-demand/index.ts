@@ -1,7 +1,7 @@
 /**
  * The hotel provider backed by the Booking.com Demand API v3.1 (https://demandapi.booking.com/3.1).
  *
- * Documentation the requests and answers follow (shapes in ./booking-demand-api-shapes.ts):
+ * Documentation the requests and answers follow (shapes in ./shapes.ts):
  * - the v3.1 OpenAPI description, https://developers.booking.com/demand/docs/open-api/demand-api: POST
  *   /accommodations/availability, /accommodations/details, /accommodations/constants, /common/locations/cities and
  *   /common/locations/countries, their request and response schemas and examples;
@@ -52,8 +52,8 @@
 
 import { createHash } from "node:crypto";
 import type * as z from "zod";
-import { productIdPattern } from "../../../shared/input-limits";
-import type { CurrencyCode } from "../../domain/products";
+import { productIdPattern } from "../../../../shared/input-limits";
+import type { CurrencyCode } from "../../../domain/products";
 import {
   accommodationOrdersAnswer,
   availabilityAnswer,
@@ -74,8 +74,8 @@ import {
   type BookingPreview,
   type BookingProduct,
   type TranslatedString,
-} from "./booking-demand-api-shapes";
-import { resolveHotelIdFromPage } from "./booking-page-resolver";
+} from "./shapes";
+import { resolveHotelIdFromPage } from "./page-resolver";
 import {
   dealKinds,
   type DealKind,
@@ -86,7 +86,7 @@ import {
   type ProviderHotel,
   type ProviderProduct,
   type ProviderRoom,
-} from "../../domain/hotel-offer";
+} from "../../../domain/hotel-offer";
 import {
   ProviderError,
   type BookingRequest,
@@ -96,7 +96,7 @@ import {
   type ProviderLanguage,
   roomCounts,
   type StaySearch,
-} from "./hotel-provider";
+} from "../hotel-provider";
 
 export interface BookingDemandApiOptions {
   /** E.g. "https://demandapi.booking.com/3.1". */
