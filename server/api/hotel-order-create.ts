@@ -1,57 +1,40 @@
-import { Code, type HandlerContext, type ServiceImpl } from "@connectrpc/connect";
+import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import type { Address as ContractAddress, ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
+import type { Address as ContractAddress } from "../../gen/dzb/shop/v1/common_pb";
 import { DuplicateChoice, type OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import type { Language } from "../../shared/route-table";
 import { ProviderError } from "../adapters/provider/hotel-provider";
-import {
-  calculationDifference,
-  offerChange,
-  stayTiming,
-  type ChosenProduct,
-  type PricedHotelOrder,
-} from "../domain/hotel-order";
-import type { PaymentCalculation } from "../domain/payment-calculation";
-import { payByDeadline } from "../domain/order-lifecycle";
-import { voucherCredit } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
-import { marketTimeZones } from "../../shared/market-time-zones";
-import { marketDate } from "../domain/stay";
-import type { StoredAvailability } from "../stores/availabilities";
 import {
-  cancelOrder,
-  findOrder,
-  findOrderByPreview,
-  insertHotelOrder,
-  insertPayments,
-  replaceOrder,
-  unpaidOrdersOfStay,
-  type Address,
-  type CustomerDetails,
-  type HotelOrderSummary,
-  type OrderReference,
-  type StoredOrder,
-} from "../stores/orders";
-import type { StoredPreview } from "../stores/previews";
-import { spendVoucher, voucherLookups } from "../stores/vouchers";
-import { enqueueOrderMail } from "../orders/order-jobs";
-import { onOrderCreated, settleOrder } from "../orders/order-payments";
+  automaticCancelReasonOf,
+  confirmOffer,
+  OrderRefusedError,
+  saveHotelOrder,
+  type AutomaticCancelReason,
+  type NewHotelOrder,
+  type OrderRefusal,
+} from "../orders/order-creation";
+import { findOrder, findOrderByPreview, type Address, type CustomerDetails, type StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
+import { toHotelOrder } from "./contract/order";
+import { calculationError, paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
+import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
 import type { ApiDeps } from "./deps";
 import { askProvider, availabilityFor } from "./hotel-availability";
-import { chosenOrThrow, previewFor, priceOrThrow } from "./hotel-order-preview";
-import { orderedRoom, toHotelOrder } from "./contract/order";
-import { paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
-import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
+import { chosenOrThrow, previewFor } from "./hotel-order-preview";
 import { guardVoucherCodes } from "./voucher-code-guard";
 
-/** Why the shop cancelled an order on its own, and what a retry of the same preview is told again. */
-const cancelReasons = {
+/** Why the shop cancelled an order on its own, as a retry of the same preview is told again. */
+const cancelReasons: Record<AutomaticCancelReason, ErrorCode> = {
   accommodation_unavailable: ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE,
   price_increased: ErrorCode.ORDER_PRICE_INCREASED,
-} as const;
-type CancelReason = keyof typeof cancelReasons;
+};
+
+const duplicateChoices: Record<DuplicateChoice, NewHotelOrder["duplicates"]> = {
+  [DuplicateChoice.UNSPECIFIED]: "ask",
+  [DuplicateChoice.REPLACE]: "replace",
+  [DuplicateChoice.KEEP_BOTH]: "keep_both",
+};
 
 /**
  * Creates the order of a preview, once: the same preview submitted again (a double click, two tabs, a retry)
@@ -84,207 +67,73 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
     const availability = await availabilityFor(deps, product, preview.availabilityId);
     const chosen = chosenOrThrow(availability, preview.productIds);
     const language = providerLanguageOf(request.productVariant?.lang);
-    const { duplicates } = request;
-    const saved = await saveOrder(deps, product, preview, availability, chosen, customer, language, duplicates);
-    if (!("orderId" in saved)) {
-      const earlier = saved.unpaidOrdersOfStay.map((order) => ({ orderId: order.id, orderNumber: order.orderNumber }));
-      return { unpaidOrdersOfStay: earlier };
+    try {
+      const saved = await saveHotelOrder(deps.db, deps.now, {
+        product,
+        preview,
+        availability,
+        chosen,
+        customer,
+        language,
+        duplicates: duplicateChoices[request.duplicates],
+      });
+      if (!("orderId" in saved)) {
+        const earlier = saved.unpaidOrdersOfStay.map((order) => ({ orderId: order.id, orderNumber: order.orderNumber }));
+        return { unpaidOrdersOfStay: earlier };
+      }
+      const { orderId } = saved;
+      const search = { product, hotelId: availability.answer.hotel.hotelId, stay: availability.stay, language };
+      await confirmOffer(
+        deps.db,
+        deps.now,
+        orderId,
+        chosen,
+        () => askProvider(deps, search, context.signal),
+        (error) => error instanceof ProviderError && error.kind === "nothing_available"
+      );
+      const order = await findOrder(deps.db, orderId);
+      if (!order) throw new Error(`order ${orderId} vanished after it was saved`);
+      return { hotelOrder: await answered(deps, order) };
+    } catch (error) {
+      if (error instanceof OrderRefusedError) throw refusalError(error.refusal, product);
+      throw error;
     }
-    const { orderId } = saved;
-    await confirmOffer(deps, request.productVariant, orderId, availability, chosen, context);
-    const order = await findOrder(deps.db, orderId);
-    if (!order) throw new Error(`order ${orderId} vanished after it was saved`);
-    return { hotelOrder: await answered(deps, order) };
   };
 }
 
 /** An order the shop cancelled on its own answers with its reason, however often it is asked for. */
 async function answered(deps: ApiDeps, order: StoredOrder) {
-  if (order.status === "cancelled_automatically" && order.cancelReason && order.cancelReason in cancelReasons) {
-    throw cancelledError(order.cancelReason as CancelReason);
-  }
+  const reason = automaticCancelReasonOf(order);
+  if (reason) throw refusalError({ kind: "cancelled", reason }, order.product);
   return toHotelOrder(order, deps.config, deps.now());
 }
 
-function cancelledError(reason: CancelReason) {
-  return apiError(Code.FailedPrecondition, cancelReasons[reason], reason.replaceAll("_", " "), "preview_id");
-}
-
-/**
- * One transaction: the order (unless the preview already has one), the vouchers' credit taken under their row locks,
- * the payments, the order's status, and the customer's unpaid orders of the same stay replaced or kept as they chose.
- * Without a choice while there are such orders nothing is saved: they are answered, for the customer to choose.
- */
-async function saveOrder(
-  deps: ApiDeps,
-  product: ProductKey,
-  preview: StoredPreview,
-  availability: StoredAvailability,
-  chosen: readonly ChosenProduct[],
-  customer: CustomerDetails,
-  language: Language,
-  duplicates: DuplicateChoice
-): Promise<{ orderId: string } | { unpaidOrdersOfStay: OrderReference[] }> {
-  const { db, now } = deps;
-  const currency = marketCurrency[product];
-  const today = marketDate(now());
-  return db.transaction(async (tx) => {
-    // Locked first: two orders spending one voucher wait for each other here, and each prices with what is left.
-    const vouchers = await voucherLookups(tx, preview.paymentRequest.voucherCodes, currency, today, { lock: true });
-    const order = priceOrThrow(product, chosen, preview, vouchers, today);
-    const duplicateKey = duplicateKeyOf(product, customer.email, availability, preview.productIds);
-    // Nothing changes behind the customer's back: an unpaid order of the same stay is replaced, or kept, as they say.
-    const earlier = await unpaidOrdersOfStay(tx, duplicateKey, preview.id);
-    if (earlier.length > 0 && duplicates === DuplicateChoice.UNSPECIFIED) return { unpaidOrdersOfStay: earlier };
-    const summary = summaryOf(availability, chosen, order);
-    const createdAt = now();
-    const inserted = await insertHotelOrder(tx, {
-      product,
-      previewId: preview.id,
-      email: customer.email,
-      currency,
-      total: order.price.total,
-      customer,
-      summary,
-      duplicateKey,
-      language,
-      payBy: payByDeadline(
-        createdAt,
-        summary.stay.checkIn,
-        summary.rooms.map((room) => room.freeCancellationUntil),
-        marketTimeZones[currency]
-      ),
-      now: createdAt,
-    });
-    // Another create of this preview got there first and has committed: its order is the answer.
-    if (!inserted) {
-      const existing = await findOrderByPreview(tx, preview.id);
-      if (!existing) throw new Error(`preview ${preview.id} has neither a new nor an earlier order`);
-      return { orderId: existing.id };
-    }
-    checkSameCalculation(preview.calculation, order.calculation);
-    for (const credit of order.calculation.credits) {
-      if (credit.willBeUsed > 0) await spendVoucher(tx, credit.voucherId, inserted.id, credit.willBeUsed);
-    }
-    await insertPayments(tx, inserted.id, [
-      ...order.calculation.credits
-        .filter((credit) => credit.willBeUsed > 0)
-        .map((credit) => ({
-          methodId: voucherCredit.id,
-          value: credit.willBeUsed,
-          status: "paid" as const,
-          voucherId: credit.voucherId,
-        })),
-      ...order.calculation.outputs.map((output) => ({
-        methodId: output.methodId,
-        value: output.value,
-        status: "waiting" as const,
-      })),
-    ], createdAt);
-    await onOrderCreated(tx, await settleOrder(tx, inserted.id, createdAt), createdAt);
-    if (duplicates === DuplicateChoice.REPLACE) {
-      for (const replaced of earlier) {
-        await replaceOrder(tx, replaced.id, inserted.id, createdAt);
-        await enqueueOrderMail(tx, { kind: "order_replaced", orderId: replaced.id }, createdAt);
-      }
-    }
-    return { orderId: inserted.id };
-  });
-}
-
-/** The order must take from vouchers and charge to methods exactly what the visitor saw in the preview. */
-function checkSameCalculation(previewed: PaymentCalculation, now: PaymentCalculation): void {
-  const difference = calculationDifference(previewed, now);
-  if (difference === "voucher_balance") {
-    throw apiError(
-      Code.FailedPrecondition,
-      ErrorCode.VOUCHER_BALANCE_CHANGED,
-      "a voucher has less credit than the preview counted on",
-      "payment_request.voucher_codes"
-    );
+function refusalError(refusal: OrderRefusal, product: ProductKey) {
+  switch (refusal.kind) {
+    case "not_payable":
+      return calculationError(refusal.problem, marketCurrency[product]);
+    case "calculation_changed":
+      return refusal.difference === "voucher_balance"
+        ? apiError(
+            Code.FailedPrecondition,
+            ErrorCode.VOUCHER_BALANCE_CHANGED,
+            "a voucher has less credit than the preview counted on",
+            "payment_request.voucher_codes"
+          )
+        : apiError(
+            Code.FailedPrecondition,
+            ErrorCode.PAYMENT_CALCULATION_CHANGED,
+            "the payment calculation differs from the preview's",
+            "payment_request"
+          );
+    case "cancelled":
+      return apiError(
+        Code.FailedPrecondition,
+        cancelReasons[refusal.reason],
+        refusal.reason.replaceAll("_", " "),
+        "preview_id"
+      );
   }
-  if (difference === "payments") {
-    throw apiError(
-      Code.FailedPrecondition,
-      ErrorCode.PAYMENT_CALCULATION_CHANGED,
-      "the payment calculation differs from the preview's",
-      "payment_request"
-    );
-  }
-}
-
-/**
- * Asks the provider whether the chosen rooms are still offered at their price. A provider that cannot answer now
- * leaves the order as it is: it is saved and paid for as previewed, and the booking checks the offer again.
- */
-async function confirmOffer(
-  deps: ApiDeps,
-  variant: ProductVariant | undefined,
-  orderId: string,
-  availability: StoredAvailability,
-  chosen: readonly ChosenProduct[],
-  context: HandlerContext
-): Promise<void> {
-  let change: ReturnType<typeof offerChange>;
-  try {
-    const fresh = await askProvider(
-      deps,
-      {
-        product: availability.product,
-        hotelId: availability.answer.hotel.hotelId,
-        stay: availability.stay,
-        language: providerLanguageOf(variant?.lang),
-      },
-      context.signal
-    );
-    change = offerChange(chosen, fresh);
-  } catch (error) {
-    if (error instanceof ProviderError && error.kind === "nothing_available") change = "unavailable";
-    else {
-      console.warn(`order ${orderId}: the provider's offer could not be confirmed: ${String(error)}`);
-      return;
-    }
-  }
-  if (!change) return;
-  const reason: CancelReason = change === "unavailable" ? "accommodation_unavailable" : "price_increased";
-  await deps.db.transaction((tx) => cancelOrder(tx, orderId, "cancelled_automatically", reason, deps.now()));
-  throw cancelledError(reason);
-}
-
-function summaryOf(
-  availability: StoredAvailability,
-  chosen: readonly ChosenProduct[],
-  order: PricedHotelOrder
-): HotelOrderSummary {
-  return {
-    availabilityId: availability.id,
-    requestId: availability.answer.requestId,
-    answeredAt: availability.answer.answeredAt.toISOString(),
-    hotel: availability.answer.hotel,
-    stay: availability.stay,
-    rooms: order.products.map(orderedRoom),
-    price: order.price,
-    bookOnlyAfterPayment: order.bookOnlyAfterPayment,
-    timing: stayTiming(chosen),
-  };
-}
-
-/** The same person ordering the same rooms of the same hotel for the same nights. */
-function duplicateKeyOf(
-  product: ProductKey,
-  email: string,
-  availability: StoredAvailability,
-  productIds: readonly string[]
-): string {
-  const { stay, answer } = availability;
-  return [
-    product,
-    email.trim().toLowerCase(),
-    answer.hotel.hotelId,
-    stay.checkIn,
-    stay.checkOut,
-    [...productIds].sort().join(","),
-  ].join("|");
 }
 
 function addressOf(address: ContractAddress | undefined): Address {

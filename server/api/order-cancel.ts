@@ -1,16 +1,13 @@
 import { Code, type ServiceImpl } from "@connectrpc/connect";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { VoucherState } from "../../gen/dzb/shop/v1/voucher_pb";
 import type { CancelRefusal } from "../domain/order-lifecycle";
 import { CancelRefusedError, cancelOrderByCustomer } from "../orders/customer-cancel";
 import type { StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
-import { timestampOfDate } from "../../shared/contract-dates";
-import { moneyOf } from "../../shared/money";
 import { toHotelOrder } from "./contract/order";
+import { toRefundVoucher } from "./contract/voucher";
 import { requestedOrder } from "./order-lookup";
 
 /** Each refusal with the catalogue's sentence: past the deadline, or the booking is being made (try again). */
@@ -45,21 +42,7 @@ export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
     const voucher = order.refundVoucher;
     return {
       hotelOrder: await toHotelOrder(order, deps.config, now),
-      ...(voucher
-        ? {
-            voucher: {
-              voucherId: voucher.id,
-              code: voucher.code,
-              orderId: order.id,
-              state: VoucherState.VALID,
-              total: moneyOf(voucher.value, order.currency),
-              used: moneyOf(0, order.currency),
-              available: moneyOf(voucher.value, order.currency),
-              validTo: timestampOfDate(voucher.validTo),
-              issuedAt: timestampFromDate(now),
-            },
-          }
-        : {}),
+      ...(voucher ? { voucher: toRefundVoucher(voucher, order, now) } : {}),
     };
   };
 }

@@ -5,11 +5,10 @@ import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import {
   GatewayReturnError,
   GatewayUnavailableError,
-  type GatewayCurrency,
   type GatewayReturnProblem,
 } from "../adapters/gateways/payment-gateway";
 import { paymentOutcome, type PaymentOutcome as Outcome } from "../domain/payment-gateways";
-import { recordGatewayReport } from "../payments/gateway-payments";
+import { recordGatewayReturn } from "../payments/gateway-payments";
 import { findOrder } from "../stores/orders";
 import { findAttempt } from "../stores/payment-attempts";
 import { apiError } from "./contract/api-error";
@@ -36,9 +35,8 @@ const contractOutcome: Record<Outcome, PaymentOutcome> = {
 };
 
 /**
- * A gateway sent the visitor back. The return is believed only once its gateway has verified it against the try it
- * names (signature, amount, order, and for cafeterias a direct question to the gateway); then it is recorded the
- * way every report is, forward only, so a replayed or late return changes nothing. Answers what to tell the visitor.
+ * A gateway sent the visitor back: the return is verified and recorded (payments/gateway-payments.ts). Answers what
+ * to tell the visitor.
  */
 export function paymentReturn(deps: ApiDeps): ServiceImpl<typeof ShopService>["paymentReturn"] {
   return async (request) => {
@@ -48,32 +46,20 @@ export function paymentReturn(deps: ApiDeps): ServiceImpl<typeof ShopService>["p
     if (!attempt || !order || order.product !== product) {
       throw apiError(Code.NotFound, ErrorCode.PAGE_NOT_FOUND, "no payment attempt with this id", "payment_id");
     }
-    if (!attempt.gatewayRef) {
-      // The gateway never answered the start, so nothing it could send back belongs to this try.
-      throw refused(new GatewayReturnError("verification_failed", "the payment was never started at its gateway"));
-    }
-    let state;
+    let change;
     try {
-      ({ state } = await deps.gateways[attempt.gateway].verifyReturn(request.params, {
-        gatewayRef: attempt.gatewayRef,
-        orderNumber: order.orderNumber,
-        amount: attempt.value,
-        currency: order.currency as GatewayCurrency,
-      }));
+      change = await recordGatewayReturn(deps, attempt, order, request.params);
     } catch (error) {
-      if (error instanceof GatewayReturnError) throw refused(error);
+      if (error instanceof GatewayReturnError) {
+        throw apiError(Code.InvalidArgument, problemCodes[error.problem], error.message, "params");
+      }
       if (error instanceof GatewayUnavailableError) {
         throw apiError(Code.Unavailable, ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE, error.message, "payment_id");
       }
       throw error;
     }
-    const change = await recordGatewayReport(deps, attempt.id, state);
     // A late word on an older try of a payment another try has paid: the visitor is told the payment is paid.
     const told = change.payment === "paid" ? "paid" : change.attempt;
     return { outcome: contractOutcome[paymentOutcome(told, change.order === "paid")], orderId: order.id };
   };
-}
-
-function refused(error: GatewayReturnError) {
-  return apiError(Code.InvalidArgument, problemCodes[error.problem], error.message, "params");
 }

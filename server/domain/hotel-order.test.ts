@@ -7,7 +7,7 @@ import type {
   ProviderAvailability,
   ProviderProduct,
   ProviderRoom,
-} from "../adapters/provider/hotel-provider";
+} from "./hotel-offer";
 import {
   calculationDifference,
   chooseProducts,

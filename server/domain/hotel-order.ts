@@ -4,12 +4,7 @@
  * looked up and the market date.
  */
 import { isDeepStrictEqual } from "node:util";
-import type {
-  PaymentTiming,
-  ProviderAvailability,
-  ProviderProduct,
-  ProviderRoom,
-} from "../adapters/provider/hotel-provider";
+import type { PaymentTiming, ProviderAvailability, ProviderProduct, ProviderRoom } from "./hotel-offer";
 import { bookOnlyAfterPayment, hotelPriceBreakdown, type HotelPriceBreakdown } from "./hotel-price";
 import { partyProblem, type PartyProblem } from "./order-party";
 import {

@@ -5,7 +5,7 @@
  * payment-calculation.ts.
  */
 
-import type { ChargeType, PaymentTiming } from "../adapters/provider/hotel-provider";
+import type { ChargeType, PaymentTiming } from "./hotel-offer";
 import type { CurrencyCode } from "./products";
 
 export interface PricedCharge {

@@ -4,7 +4,7 @@ import { MINOR_PER_UNIT } from "../../shared/money";
 import { marketCurrency, productKeys, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN, voucherValidTo } from "../domain/voucher-rules";
-import { markTransferPaid } from "../orders/order-payments";
+import { markTransferPaid } from "../orders/payment-settlement";
 import { createCoupon, issueCreditVoucher, type NewCoupon } from "../stores/vouchers";
 
 /**

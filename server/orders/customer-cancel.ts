@@ -1,6 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders, payments } from "../db/schema";
 import {
   cancellationDeadline,
   cancellationFees,
@@ -9,7 +7,7 @@ import {
   paidAmount,
   type CancelRefusal,
 } from "../domain/order-lifecycle";
-import { findOrder, lockedOrder, type StoredOrder } from "../stores/orders";
+import { findOrder, lockedOrder, saveCancelledByCustomer, type StoredOrder } from "../stores/orders";
 import { enqueueBookingCancel } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
 
@@ -38,18 +36,7 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
     if (refusal) throw new CancelRefusedError(refusal);
 
     const value = cancellationVoucherValue(paidAmount(order.payments), cancellationFees(order.summary.price));
-    await tx
-      .update(orders)
-      .set({ status: "cancelled_by_user", updatedAt: now })
-      .where(eq(orders.id, orderId));
-    // What was paid went into the voucher (the credit taken from vouchers too); nothing else is owed any more.
-    await tx
-      .update(payments)
-      .set({
-        status: sql`case when ${payments.status} = 'paid' then 'refunded' else 'cancelled' end`,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.orderId, orderId), ne(payments.status, "refunded")));
+    await saveCancelledByCustomer(tx, orderId, now);
     if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
     // Nothing paid, or nothing left after the fees: the status page confirms it, and there is no voucher to send.
     if (value > 0) {

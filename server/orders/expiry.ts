@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PaymentGateways } from "../api/deps";
-import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
+import { GatewayUnavailableError, type PaymentGateways } from "../adapters/gateways/payment-gateway";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { paymentAttempts, payments } from "../db/schema";
@@ -8,7 +7,7 @@ import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
 import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
 import type { JobContext } from "../jobs/worker";
 import { cancelOrder, findOrder, lockedOrder } from "../stores/orders";
-import { recordAttemptState } from "../stores/payment-attempts";
+import { recordAttemptState } from "./payment-settlement";
 import { enqueueBookingCancel, enqueueGatewayRefund, enqueueOrderMail } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PaymentTiming } from "../adapters/provider/hotel-provider";
+import type { PaymentTiming } from "../domain/hotel-offer";
 import { loadConfig } from "../config";
 import { flatText, structureProblems } from "../documents/pdf-text.test-helper";
 import { documentTranslator } from "../documents/texts";

@@ -1,9 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders, payments } from "../db/schema";
 import { marketDate } from "../domain/stay";
 import { voucherValidTo } from "../domain/voucher-rules";
-import type { StoredOrder } from "../stores/orders";
+import { saveRefundVoucher, type StoredOrder } from "../stores/orders";
 import { issueCreditVoucher } from "../stores/vouchers";
 import { enqueueOrderMail } from "./order-jobs";
 
@@ -28,16 +26,7 @@ export async function giveRefundVoucher(
     validTo: voucherValidTo(order.product, today),
     orderId: order.id,
   });
-  await db
-    .update(orders)
-    .set({ refundVoucherId: voucher.id, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  if (paymentIds.length > 0) {
-    await db
-      .update(payments)
-      .set({ refundVoucherId: voucher.id, updatedAt: now })
-      .where(inArray(payments.id, [...paymentIds]));
-  }
+  await saveRefundVoucher(db, order.id, paymentIds, voucher.id, now);
   await enqueueOrderMail(db, { kind: "cancelled_with_voucher", orderId: order.id, voucherId: voucher.id }, now);
   return voucher.id;
 }

@@ -1,19 +1,19 @@
-import type { PaymentGateways } from "../api/deps";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { CurrencyCode } from "../domain/products";
 import type { PaymentStatus } from "../domain/order-status";
 import { gatewayOfMethod, isPayableNow, type GatewayType } from "../domain/payment-gateways";
-import type { GatewayLanguage, GatewayPaymentState } from "../adapters/gateways/payment-gateway";
+import {
+  GatewayReturnError,
+  type GatewayCurrency,
+  type GatewayLanguage,
+  type GatewayPaymentState,
+  type PaymentGateways,
+} from "../adapters/gateways/payment-gateway";
 import { enqueueJob } from "../jobs/queue";
 import type { StoredOrder, StoredPayment } from "../stores/orders";
-import {
-  findAttempt,
-  insertAttempt,
-  recordAttemptState,
-  setAttemptRef,
-  type AttemptChange,
-} from "../stores/payment-attempts";
+import { recordAttemptState, type AttemptChange } from "../orders/payment-settlement";
+import { findAttempt, insertAttempt, setAttemptRef, type StoredAttempt } from "../stores/payment-attempts";
 
 /**
  * Paying an order's card and benefit payments at their gateways, for the api and the job worker alike: starting a
@@ -93,6 +93,31 @@ export async function recordGatewayReport(
     });
   }
   return change;
+}
+
+/**
+ * A visitor sent back by a gateway. The return is believed only once its gateway has verified it against the try it
+ * names (signature, amount, order, and for cafeterias a direct question to the gateway); then it is recorded the way
+ * every report is, forward only, so a replayed or late return changes nothing. Throws GatewayReturnError for a return
+ * that must not be believed, GatewayUnavailableError when the gateway cannot be asked.
+ */
+export async function recordGatewayReturn(
+  deps: GatewayPaymentDeps,
+  attempt: StoredAttempt & { value: number },
+  order: StoredOrder,
+  params: Readonly<Record<string, string>>
+): Promise<AttemptChange> {
+  if (!attempt.gatewayRef) {
+    // The gateway never answered the start, so nothing it could send back belongs to this try.
+    throw new GatewayReturnError("verification_failed", "the payment was never started at its gateway");
+  }
+  const { state } = await deps.gateways[attempt.gateway].verifyReturn(params, {
+    gatewayRef: attempt.gatewayRef,
+    orderNumber: order.orderNumber,
+    amount: attempt.value,
+    currency: order.currency as GatewayCurrency,
+  });
+  return recordGatewayReport(deps, attempt.id, state);
 }
 
 /** Thrown by a status check whose try is still undecided, so the worker asks again later (with its backoff). */

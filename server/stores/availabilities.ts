@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ProviderAvailability } from "../adapters/provider/hotel-provider";
+import type { ProviderAvailability } from "../domain/hotel-offer";
 import type { Database } from "../db/database";
 import { availabilities } from "../db/schema";
 import type { ProductKey } from "../domain/products";

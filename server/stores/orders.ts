@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
+import type { PricedHotelOrder } from "../domain/hotel-order";
 import { payByDeadline } from "../domain/order-lifecycle";
 import { orderNumber } from "../domain/order-number";
 import {
@@ -15,7 +16,7 @@ import type { ProductPrice } from "../domain/pricing";
 import type { CurrencyCode, ProductKey } from "../domain/products";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Stay } from "../domain/stay";
-import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../adapters/provider/hotel-provider";
+import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../domain/hotel-offer";
 import { releaseVoucherSpendings } from "./vouchers";
 
 /** One ordered room, priced as it was ordered. */
@@ -287,6 +288,57 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
       paidAt: p.paidAt,
     })),
   };
+}
+
+/** A priced room as an order keeps it: instants as ISO strings, so it reads back from JSON as it was written. */
+export function orderedRoom({ chosen: { room, product }, price }: PricedHotelOrder["products"][number]): OrderedRoom {
+  return {
+    roomId: room.roomId,
+    productId: product.productId,
+    name: room.name,
+    mealPlan: product.mealPlan,
+    price,
+    paymentTimings: product.paymentTimings,
+    ...(product.freeCancellationUntil ? { freeCancellationUntil: product.freeCancellationUntil.toISOString() } : {}),
+  };
+}
+
+/**
+ * The customer cancelled the order: what was paid went into a voucher (the credit taken from vouchers too), so a paid
+ * payment is refunded, and nothing else is owed any more.
+ */
+export async function saveCancelledByCustomer(db: Database, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: "cancelled_by_user", updatedAt: now })
+    .where(eq(orders.id, orderId));
+  await db
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'paid' then 'refunded' else 'cancelled' end`,
+      updatedAt: now,
+    })
+    .where(and(eq(payments.orderId, orderId), ne(payments.status, "refunded")));
+}
+
+/** The voucher an order's money went back as, noted on the order and on the payments it is made of. */
+export async function saveRefundVoucher(
+  db: Database,
+  orderId: string,
+  paymentIds: readonly string[],
+  voucherId: string,
+  now: Date
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ refundVoucherId: voucherId, updatedAt: now })
+    .where(eq(orders.id, orderId));
+  if (paymentIds.length > 0) {
+    await db
+      .update(payments)
+      .set({ refundVoucherId: voucherId, updatedAt: now })
+      .where(inArray(payments.id, [...paymentIds]));
+  }
 }
 
 /** Sets the status that the order's payments now call for; a final (cancelled) status stays. */

@@ -1,14 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { orders, paymentAttempts, payments } from "../db/schema";
-import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
-import {
-  attemptStateAfter,
-  gatewayOfMethod,
-  paymentStatusOfAttempts,
-  type GatewayType,
-} from "../domain/payment-gateways";
-import { settleOrder } from "../orders/order-payments";
+import type { OrderStatus, PaymentStatus } from "../domain/order-status";
+import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
 
 export interface StoredAttempt {
   readonly id: string;
@@ -66,91 +60,73 @@ export async function findAttempt(
   return row && { ...toAttempt(row.attempt), orderId: row.orderId, value: row.value };
 }
 
-export interface AttemptChange {
-  /** The try's state after the report: the same as before when the report could not move it. */
-  readonly attempt: PaymentStatus;
-  readonly changed: boolean;
-  readonly payment: PaymentStatus;
-  readonly order: OrderStatus;
-  /** The payment was already paid by another try when this one was approved too: its money must go back. */
-  readonly paidTwice: boolean;
+/** A try as a gateway's report finds it, read under its order's row lock. */
+export interface AttemptUnderLock {
+  readonly orderId: string;
+  readonly orderStatus: OrderStatus;
+  readonly paymentId: string;
+  readonly paymentStatus: PaymentStatus;
+  /**
+   * The tries of the payment at the payment's own gateway, oldest first, each in its state as read under the lock:
+   * a payment moved to another method (OrderPaymentChange) keeps its earlier tries, which no longer count.
+   */
+  readonly tries: readonly { readonly id: string; readonly state: PaymentStatus }[];
+  /** The try reported on, as first read (before the lock). */
+  readonly attempt: StoredAttempt;
 }
 
 /**
- * Records what a gateway reported of a try, in one transaction under the order's row lock (the lock every change to
- * an order's payments takes first), so that a return and a status answer arriving together apply one after the
- * other. The try moves only forward (the domain's rule); the payment's status follows its tries and the order's
- * status its payments. A cancelled order keeps its payments as the cancellation left them. Only the tries at the
- * payment's own gateway count: a payment moved to another method (OrderPaymentChange) keeps its earlier, failed tries,
- * and a late report of one of those must not speak for the new method.
+ * Reads a try for recording a gateway's report on it, taking the order's row lock first (the lock every change to
+ * an order's payments takes), so that a return and a status answer arriving together apply one after the other.
+ * Call it inside the transaction that records the report.
  */
-export async function recordAttemptState(
-  db: Database,
-  attemptId: string,
-  reported: PaymentStatus,
-  now: Date
-): Promise<AttemptChange> {
-  return db.transaction(async (tx) => {
-    const attempt = await findAttempt(tx, attemptId);
-    if (!attempt) throw new Error(`no payment attempt ${attemptId}`);
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, attempt.orderId))
-      .for("update");
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, attempt.paymentId));
-    const tries = await tx
-      .select({ id: paymentAttempts.id, state: paymentAttempts.state })
-      .from(paymentAttempts)
-      .where(
-        and(
-          eq(paymentAttempts.paymentId, payment.id),
-          eq(paymentAttempts.gateway, gatewayOfMethod(payment.methodId) ?? "")
-        )
+export async function lockAttemptForReport(db: Database, attemptId: string): Promise<AttemptUnderLock> {
+  const attempt = await findAttempt(db, attemptId);
+  if (!attempt) throw new Error(`no payment attempt ${attemptId}`);
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, attempt.orderId))
+    .for("update");
+  const [payment] = await db.select().from(payments).where(eq(payments.id, attempt.paymentId));
+  const tries = await db
+    .select({ id: paymentAttempts.id, state: paymentAttempts.state })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.paymentId, payment.id),
+        eq(paymentAttempts.gateway, gatewayOfMethod(payment.methodId) ?? "")
       )
-      .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
-    if (!tries.some((t) => t.id === attemptId)) {
-      // A try of the method the payment had before it moved: it ended before the move, so there is nothing to record.
-      return {
-        attempt: attempt.state,
-        changed: false,
-        payment: payment.status as PaymentStatus,
-        order: order.status as OrderStatus,
-        paidTwice: false,
-      };
-    }
+    )
+    .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+  return {
+    orderId: attempt.orderId,
+    orderStatus: order.status as OrderStatus,
+    paymentId: payment.id,
+    paymentStatus: payment.status as PaymentStatus,
+    tries: tries.map((t) => ({ id: t.id, state: t.state as PaymentStatus })),
+    attempt,
+  };
+}
 
-    // Read again under the lock: another report may have moved the try since it was first read.
-    const before = tries.find((t) => t.id === attemptId)!.state as PaymentStatus;
-    const after = attemptStateAfter(before, reported);
-    const live = !isFinalOrderStatus(order.status as OrderStatus);
-    const paidBefore = paymentStatusOfAttempts(tries.map((t) => t.state as PaymentStatus)) === "paid";
-    const states = tries.map((t) => (t.id === attemptId ? after : (t.state as PaymentStatus)));
-    // A cancelled order keeps its payments as the cancellation left them, but money it had received can still go
-    // back through the gateway (a refund of a paid payment), and the payment then says so.
-    const paymentStatus =
-      live || payment.status === "paid" ? paymentStatusOfAttempts(states) : (payment.status as PaymentStatus);
+export async function saveAttemptState(db: Database, attemptId: string, state: PaymentStatus, now: Date): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ state, updatedAt: now })
+    .where(eq(paymentAttempts.id, attemptId));
+}
 
-    if (after !== before) {
-      await tx
-        .update(paymentAttempts)
-        .set({ state: after, updatedAt: now })
-        .where(eq(paymentAttempts.id, attemptId));
-    }
-    if (paymentStatus !== payment.status) {
-      await tx
-        .update(payments)
-        .set({ status: paymentStatus, paidAt: paymentStatus === "paid" ? now : null, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-    }
-    return {
-      attempt: after,
-      changed: after !== before,
-      payment: paymentStatus,
-      order: (await settleOrder(tx, attempt.orderId, now)).status,
-      paidTwice: after === "paid" && before !== "paid" && (paidBefore || !live),
-    };
-  });
+/** A payment's status; a paid one notes when it was paid, any other forgets it. */
+export async function savePaymentStatus(
+  db: Database,
+  paymentId: string,
+  status: PaymentStatus,
+  now: Date
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status, paidAt: status === "paid" ? now : null, updatedAt: now })
+    .where(eq(payments.id, paymentId));
 }
 
 /** The states of a payment's tries, oldest first. */

@@ -35,7 +35,7 @@ import { createJobHandlers } from "../../server/jobs/handlers";
 import { claimNextJob } from "../../server/jobs/queue";
 import { defaultLockForMs, startWorker, type JobHandlers } from "../../server/jobs/worker";
 import { orderJobKinds } from "../../server/orders/order-jobs";
-import { markTransferPaid } from "../../server/orders/order-payments";
+import { markTransferPaid } from "../../server/orders/payment-settlement";
 import { findOrder } from "../../server/stores/orders";
 import { siteVariants } from "../../server/web/variants";
 import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";

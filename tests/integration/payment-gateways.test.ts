@@ -20,7 +20,7 @@ import { createJobHandlers } from "../../server/jobs/handlers";
 import type { JobHandlers } from "../../server/jobs/worker";
 import { orderJobKinds } from "../../server/orders/order-jobs";
 import { paymentJobKinds, statusCheckDelayMs } from "../../server/payments/gateway-payments";
-import { markTransferPaid } from "../../server/orders/order-payments";
+import { markTransferPaid } from "../../server/orders/payment-settlement";
 import { findOrder } from "../../server/stores/orders";
 import { sandboxRecordStore } from "../../server/stores/sandbox-gateway-records";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";

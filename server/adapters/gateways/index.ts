@@ -1,5 +1,4 @@
 import { Router } from "express";
-import type { PaymentGateways } from "../../api/deps";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import { CafeteriaGateway } from "./cafeteria/cafeteria-gateway";
@@ -7,7 +6,7 @@ import { cafeteriaProtocolRouter, type CafeteriaSandboxPayment } from "./cafeter
 import type { CafeteriaGatewayType } from "./cafeteria/cafeteria-protocol";
 import { CsobGateway } from "./csob/csob-gateway";
 import { csobProtocolRouter, type CsobSandboxPayment } from "./csob/csob-protocol-server";
-import type { GatewayRecordStore, GatewayType } from "./payment-gateway";
+import type { GatewayRecordStore, GatewayType, PaymentGateways } from "./payment-gateway";
 import { isShopAddress } from "../../web/variants";
 import { renderSandboxPage } from "./sandbox/sandbox-page";
 import { cafeteriaSandboxCredentials } from "./sandbox-keys/cafeteria-secrets";

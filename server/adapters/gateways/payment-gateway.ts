@@ -102,6 +102,9 @@ export interface PaymentGateway {
   refund(gatewayRef: string, amount: number): Promise<GatewayPaymentState>;
 }
 
+/** The gateway of each type; which type serves which payment method is the domain's rule. */
+export type PaymentGateways = Readonly<Record<GatewayType, PaymentGateway>>;
+
 /**
  * Where a gateway simulator (the embedded sandbox, or a test's fake) keeps its payments, by its own payment id: in
  * memory for tests, in the database for the sandbox the shop serves, so any instance answers for any payment.

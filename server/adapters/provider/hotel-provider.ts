@@ -5,9 +5,11 @@
  * simulator (the embedded default) and the Booking.com Demand API v3 adapter; configuration picks one.
  *
  * Everything here is plain data. Money is an integer of minor units (haléře, grosze) in the currency asked for;
- * dates of a stay are calendar dates (YYYY-MM-DD), instants are `Date`s.
+ * dates of a stay are calendar dates (YYYY-MM-DD), instants are `Date`s. What an offer is made of (hotel, rooms,
+ * products, charges) is the domain's vocabulary (domain/hotel-offer.ts), which every adapter answers in.
  */
 
+import type { ProviderAvailability } from "../../domain/hotel-offer";
 import type { CurrencyCode } from "../../domain/products";
 
 /** A hotel page on the booking portal, as `parseBookingLink` reads it. */
@@ -38,112 +40,6 @@ export interface StaySearch {
   /** Prices come back in this currency: the market currency of the shop variant. */
   readonly currency: CurrencyCode;
   readonly language: ProviderLanguage;
-}
-
-export interface Photo {
-  /** Absolute https URL, or a root-relative path for photos the shop serves itself. */
-  readonly standardUrl: string;
-  readonly largeUrl: string;
-}
-
-export interface ProviderHotel {
-  readonly hotelId: string;
-  readonly name: string;
-  /** The hotel page on the portal. */
-  readonly url: string;
-  readonly coordinates?: { readonly latitude: number; readonly longitude: number };
-  readonly address: {
-    readonly streetNumber: string;
-    readonly city: string;
-    /** The country's name in the search's language, ready to show ("Česko", "Polska"). */
-    readonly country: string;
-    readonly postalCode: string;
-  };
-  readonly rating: {
-    /** 0 or more. */
-    readonly numberOfReviews: number;
-    /** 0 to 10. */
-    readonly reviewScore: number;
-    /** 0 to 5. */
-    readonly stars: number;
-  };
-  readonly photos: { readonly main?: Photo; readonly other: readonly Photo[] };
-}
-
-export type MealPlanKind = "no_plan" | "breakfast_included" | "half_board" | "full_board" | "all_inclusive";
-export type MealKind = "breakfast" | "lunch" | "dinner";
-export const dealKinds = [
-  "black_friday",
-  "limited_time_deal",
-  "logged_in_deal",
-  "mobile_rate",
-  "seasonal_deal",
-  "genius",
-] as const;
-export type DealKind = (typeof dealKinds)[number];
-/** When a product is paid: with the order, online closer to the stay, or at the property. */
-export type PaymentTiming = "online_now" | "online_later" | "at_property";
-export type UnavailableReason = "card_payment_not_supported" | "not_payable_online";
-
-/** The kinds of charge the shop names itself in the visitor's language (shared/i18n/messages: `chargeTypes`). */
-export const chargeTypes = ["city_tax", "service_charge"] as const;
-export type ChargeType = (typeof chargeTypes)[number];
-
-export interface ExtraCharge {
-  /** What the provider calls it, e.g. "City tax": shown where the charge has no type the shop names itself. */
-  readonly name: string;
-  readonly type?: ChargeType;
-  /** 0 to 100 when the charge is a share of the price; absent for a fixed charge. */
-  readonly percentage?: number;
-  /** Minor units for the whole stay. */
-  readonly amount: number;
-  /** Paid online with the order; otherwise at the property. */
-  readonly chargeableOnline: boolean;
-}
-
-export interface MaximumOccupancy {
-  readonly adults: number;
-  /** Adults and children together. */
-  readonly total: number;
-  /** Children whose age lies in a band take a child's place; older children count as adults. */
-  readonly children: readonly { readonly total: number; readonly fromAge: number; readonly toAge: number }[];
-}
-
-/** One bookable offer for a room: a rate with its board, price and conditions, for the whole stay. */
-export interface ProviderProduct {
-  /** Shaped digits_digits. */
-  readonly productId: string;
-  readonly numberAvailableAtThisPrice: number;
-  /** Absent when the product cannot be cancelled free of charge. */
-  readonly freeCancellationUntil?: Date;
-  /** Minor units for one room of this product for the whole stay, before and after the deals. */
-  readonly publicPrice: number;
-  readonly discountedPrice: number;
-  /** At most 5. */
-  readonly deals: readonly DealKind[];
-  readonly extraCharges: readonly ExtraCharge[];
-  readonly mealPlan: { readonly plan: MealPlanKind; readonly meals: readonly MealKind[] };
-  readonly maximumOccupancy: MaximumOccupancy;
-  /** At least one. */
-  readonly paymentTimings: readonly PaymentTiming[];
-  /** Set when the product cannot be ordered through the shop. */
-  readonly unavailableReason?: UnavailableReason;
-}
-
-export interface ProviderRoom {
-  readonly roomId: string;
-  readonly name: string;
-  readonly photo?: Photo;
-  readonly products: readonly ProviderProduct[];
-}
-
-export interface ProviderAvailability {
-  /** The provider's id of this answer, exactly 25 characters. */
-  readonly requestId: string;
-  readonly answeredAt: Date;
-  readonly hotel: ProviderHotel;
-  /** Never empty: a hotel with nothing to offer is a `nothing_available` error. */
-  readonly rooms: readonly ProviderRoom[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
-import { createBookingDemandApiProvider } from "./booking-demand-api";
+import { createBookingDemandApiProvider } from "./booking-demand";
 import type { HotelProvider } from "./hotel-provider";
 import { createSimulatorProvider } from "./simulator";
 

@@ -5,13 +5,8 @@
  * Whether it books is decided on the same offer `availability()` gives for the stay.
  */
 
-import {
-  type BookingRequest,
-  type ProviderAvailability,
-  ProviderError,
-  roomCounts,
-  type StaySearch,
-} from "./hotel-provider";
+import type { ProviderAvailability } from "../../domain/hotel-offer";
+import { type BookingRequest, ProviderError, roomCounts, type StaySearch } from "./hotel-provider";
 import { fnv1a } from "./simulator-random";
 
 const BOOKING_REF_PREFIX = "SIM-";

@@ -3,7 +3,8 @@
  * words, room types and the photos the shop serves itself from public/hotel-photos.
  */
 
-import type { MaximumOccupancy, ProviderLanguage } from "./hotel-provider";
+import type { MaximumOccupancy } from "../../domain/hotel-offer";
+import type { ProviderLanguage } from "./hotel-provider";
 
 export type Localised = Readonly<Record<ProviderLanguage, string>>;
 

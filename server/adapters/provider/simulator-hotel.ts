@@ -4,7 +4,8 @@
  * the name and nothing else.
  */
 
-import type { HotelLink, Photo, ProviderHotel, ProviderLanguage } from "./hotel-provider";
+import type { Photo, ProviderHotel } from "../../domain/hotel-offer";
+import type { HotelLink, ProviderLanguage } from "./hotel-provider";
 import {
   countries,
   genericPlaces,

@@ -12,11 +12,11 @@ import {
   type MealKind,
   type MealPlanKind,
   type PaymentTiming,
-  type ProviderLanguage,
   type ProviderProduct,
   type ProviderRoom,
   type UnavailableReason,
-} from "./hotel-provider";
+} from "../../domain/hotel-offer";
+import { type ProviderLanguage } from "./hotel-provider";
 import { type RoomType, roomTypes } from "./simulator-catalogue";
 import { isoDate, zonedInstant } from "../../../shared/calendar-date";
 import { monthDay, weekday } from "./simulator-dates";

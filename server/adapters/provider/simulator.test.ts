@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { ProviderAvailability } from "../../domain/hotel-offer";
 import {
   type BookingRequest,
   type HotelLink,
-  type ProviderAvailability,
   ProviderError,
   type ProviderErrorKind,
   type StaySearch,

@@ -5,11 +5,11 @@
  * shop's error and pending states.
  */
 
+import type { ProviderAvailability } from "../../domain/hotel-offer";
 import {
   type BookingRequest,
   type HotelLink,
   type HotelProvider,
-  type ProviderAvailability,
   type ProviderBooking,
   ProviderError,
   type StaySearch,

@@ -24,7 +24,7 @@ import type {
   ProviderAvailability,
   ProviderProduct,
   UnavailableReason as ProviderUnavailableReason,
-} from "../../adapters/provider/hotel-provider";
+} from "../../domain/hotel-offer";
 import { fitsOccupancy } from "../../domain/occupancy";
 import type { PricedCharge } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";

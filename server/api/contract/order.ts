@@ -18,7 +18,7 @@ import {
   type PaymentCalculationSchema,
   type PaymentSchema,
 } from "../../../gen/dzb/shop/v1/payment_pb";
-import type { ProviderAvailability } from "../../adapters/provider/hotel-provider";
+import type { ProviderAvailability } from "../../domain/hotel-offer";
 import { receivingAccount, type Config } from "../../config";
 import { dueOnline, type HotelPriceBreakdown } from "../../domain/hotel-price";
 import type { PricedHotelOrder } from "../../domain/hotel-order";
@@ -50,7 +50,7 @@ import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/o
 import { documentsOf, type OrderDocumentKind } from "../../domain/order-documents";
 import { orderDocumentUrl } from "../../orders/shop-links";
 import { transferQrDataUrl } from "../../payments/transfer-qr";
-import type { OrderedRoom, StoredOrder, StoredPayment } from "../../stores/orders";
+import { orderedRoom, type OrderedRoom, type StoredOrder, type StoredPayment } from "../../stores/orders";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
 import { moneyOf } from "../../../shared/money";
@@ -194,19 +194,6 @@ export function toOrderPreview(
     bookOnlyAfterPayment: order.bookOnlyAfterPayment,
     isPayAtProperty: order.isPayAtProperty,
     insurancePrice: moneyOf(insurancePrice(currency), currency),
-  };
-}
-
-/** A priced room as an order keeps it: instants as ISO strings, so it reads back from JSON as it was written. */
-export function orderedRoom({ chosen: { room, product }, price }: PricedHotelOrder["products"][number]): OrderedRoom {
-  return {
-    roomId: room.roomId,
-    productId: product.productId,
-    name: room.name,
-    mealPlan: product.mealPlan,
-    price,
-    paymentTimings: product.paymentTimings,
-    ...(product.freeCancellationUntil ? { freeCancellationUntil: product.freeCancellationUntil.toISOString() } : {}),
   };
 }
 

@@ -4,16 +4,16 @@ import {
   fakeWorld,
   startBookingDemandApiFake,
   type BookingDemandApiFake,
-} from "../../../tests/fixtures/booking-demand-api-fake";
+} from "../../../../tests/fixtures/booking-demand-api-fake";
 import {
   createBookingDemandApiProvider,
   type BookingDemandApiOptions,
   type CardCharge,
   type PaymentCard,
-} from "./booking-demand-api";
-import { toMinorUnits } from "./booking-demand-api-shapes";
-import { hotelIdInPage } from "./booking-page-resolver";
-import { ProviderError, type BookingRequest, type HotelProvider, type StaySearch } from "./hotel-provider";
+} from "./index";
+import { toMinorUnits } from "./shapes";
+import { hotelIdInPage } from "./page-resolver";
+import { ProviderError, type BookingRequest, type HotelProvider, type StaySearch } from "../hotel-provider";
 
 const NOW = new Date("2030-01-10T12:00:00Z");
 

@@ -13,8 +13,8 @@
  * the one place to change.
  */
 
-import type { HotelLink } from "./hotel-provider";
-import { ProviderError } from "./hotel-provider";
+import type { HotelLink } from "../hotel-provider";
+import { ProviderError } from "../hotel-provider";
 
 export interface PageResolverOptions {
   /** The portal's origin, e.g. "https://www.booking.com"; tests point it at a local fake. */

@@ -1,0 +1,51 @@
+/**
+ * What the Booking.com adapter is configured with, and what its sections share.
+ */
+
+import type { CurrencyCode } from "../../../domain/products";
+import type { Client } from "./http";
+import type { ReferenceData } from "./reference-data";
+
+export interface BookingDemandApiOptions {
+  /** E.g. "https://demandapi.booking.com/3.1". */
+  readonly baseUrl: string;
+  readonly token: string;
+  /** Seven digits. */
+  readonly affiliateId: string;
+  /** The portal whose hotel pages resolve links; "https://www.booking.com" unless a test points elsewhere. */
+  readonly portalUrl?: string;
+  readonly fetch?: typeof fetch;
+  readonly now?: () => Date;
+  /** The longest Retry-After a 429 may ask for and still be waited out, once; 5 seconds unless set. */
+  readonly maxRetryAfterMs?: number;
+  /**
+   * Issues the virtual card Booking.com charges for one booking: the shop has taken the customer's money and pays
+   * Booking.com with a card its payment provider funds for exactly that charge. Without it, `book` can only create
+   * orders whose preview requires no payment method.
+   */
+  readonly issueCard?: (charge: CardCharge, signal: AbortSignal) => Promise<PaymentCard>;
+}
+
+/** What one booking costs online, for the card that pays it. */
+export interface CardCharge {
+  /** The shop's order id the booking is for. */
+  readonly reference: string;
+  readonly currency: CurrencyCode;
+  /** Minor units. */
+  readonly amount: number;
+}
+
+export interface PaymentCard {
+  readonly cardholder: string;
+  readonly number: string;
+  readonly cvc: string;
+  /** YYYY-MM */
+  readonly expiryDate: string;
+}
+
+export interface Deps {
+  readonly client: Client;
+  readonly reference: ReferenceData;
+  readonly now: () => Date;
+  readonly issueCard: BookingDemandApiOptions["issueCard"];
+}

@@ -1,0 +1,245 @@
+import type { Language } from "../../shared/route-table";
+import type { Database } from "../db/database";
+import type { ProviderAvailability } from "../domain/hotel-offer";
+import {
+  calculationDifference,
+  offerChange,
+  priceHotelOrder,
+  stayTiming,
+  type ChosenProduct,
+  type PricedHotelOrder,
+} from "../domain/hotel-order";
+import { booksBeforePayment, owesPayment, payByDeadline } from "../domain/order-lifecycle";
+import type { CalculationProblem } from "../domain/payment-calculation";
+import { paymentMethodsFor, voucherCredit } from "../domain/payment-methods";
+import { marketCurrency, type ProductKey } from "../domain/products";
+import { marketTimeZones } from "../../shared/market-time-zones";
+import { marketDate } from "../domain/stay";
+import type { StoredAvailability } from "../stores/availabilities";
+import {
+  cancelOrder,
+  findOrderByPreview,
+  orderedRoom,
+  insertHotelOrder,
+  insertPayments,
+  replaceOrder,
+  unpaidOrdersOfStay,
+  type CustomerDetails,
+  type HotelOrderSummary,
+  type OrderReference,
+  type StoredOrder,
+} from "../stores/orders";
+import type { StoredPreview } from "../stores/previews";
+import { spendVoucher, voucherLookups } from "../stores/vouchers";
+import { enqueueBooking, enqueueExpiry, enqueueOrderMail } from "./order-jobs";
+import { settleOrder } from "./payment-settlement";
+
+/**
+ * Creating a hotel order from its preview: the order, its payments and the vouchers' credit saved in one
+ * transaction before anything outside is contacted, then the provider's current offer confirmed.
+ */
+
+/** Why the shop cancelled an order on its own; a retry of the same preview is told again. */
+export const automaticCancelReasons = ["accommodation_unavailable", "price_increased"] as const;
+export type AutomaticCancelReason = (typeof automaticCancelReasons)[number];
+
+/** Why an order is not made, or was made and cancelled at once. */
+export type OrderRefusal =
+  /** The payment request cannot pay for the rooms as priced now. */
+  | { readonly kind: "not_payable"; readonly problem: CalculationProblem }
+  /** The order would take from vouchers or charge to methods other than what the visitor saw in the preview. */
+  | { readonly kind: "calculation_changed"; readonly difference: "voucher_balance" | "payments" }
+  /** The shop cancelled the order on its own. */
+  | { readonly kind: "cancelled"; readonly reason: AutomaticCancelReason };
+
+export class OrderRefusedError extends Error {
+  constructor(readonly refusal: OrderRefusal) {
+    super(`the order is refused: ${refusal.kind}`);
+  }
+}
+
+/** What a new order is made of, besides its preview. */
+export interface NewHotelOrder {
+  readonly product: ProductKey;
+  readonly preview: StoredPreview;
+  readonly availability: StoredAvailability;
+  readonly chosen: readonly ChosenProduct[];
+  readonly customer: CustomerDetails;
+  readonly language: Language;
+  /**
+   * What becomes of the customer's unpaid orders of the same stay: replaced, kept, or, while they have not said,
+   * nothing is saved and the orders are answered, for them to choose.
+   */
+  readonly duplicates: "ask" | "replace" | "keep_both";
+}
+
+/** The reason an order the shop cancelled on its own keeps answering with; undefined for any other order. */
+export function automaticCancelReasonOf(order: StoredOrder): AutomaticCancelReason | undefined {
+  const reason = automaticCancelReasons.find((known) => known === order.cancelReason);
+  return order.status === "cancelled_automatically" ? reason : undefined;
+}
+
+/**
+ * One transaction: the order (unless the preview already has one), the vouchers' credit taken under their row locks,
+ * the payments, the order's status, and the customer's unpaid orders of the same stay replaced or kept as they chose.
+ * Throws OrderRefusedError, saving nothing, when the rooms cannot be paid as asked or not as previewed.
+ */
+export async function saveHotelOrder(
+  db: Database,
+  now: () => Date,
+  { product, preview, availability, chosen, customer, language, duplicates }: NewHotelOrder
+): Promise<{ orderId: string } | { unpaidOrdersOfStay: OrderReference[] }> {
+  const currency = marketCurrency[product];
+  const today = marketDate(now());
+  return db.transaction(async (tx) => {
+    // Locked first: two orders spending one voucher wait for each other here, and each prices with what is left.
+    const vouchers = await voucherLookups(tx, preview.paymentRequest.voucherCodes, currency, today, { lock: true });
+    const priced = priceHotelOrder({
+      product,
+      chosen,
+      cancellationInsurance: preview.cancellationInsurance,
+      vouchers,
+      payments: preview.paymentRequest.payments,
+      lastPayment: preview.paymentRequest.lastPayment,
+      methods: paymentMethodsFor(product).hotel,
+      today,
+    });
+    if (!priced.ok) throw new OrderRefusedError({ kind: "not_payable", problem: priced.problem });
+    const order = priced.order;
+    const duplicateKey = duplicateKeyOf(product, customer.email, availability, preview.productIds);
+    // Nothing changes behind the customer's back: an unpaid order of the same stay is replaced, or kept, as they say.
+    const earlier = await unpaidOrdersOfStay(tx, duplicateKey, preview.id);
+    if (earlier.length > 0 && duplicates === "ask") return { unpaidOrdersOfStay: earlier };
+    const summary = summaryOf(availability, chosen, order);
+    const createdAt = now();
+    const inserted = await insertHotelOrder(tx, {
+      product,
+      previewId: preview.id,
+      email: customer.email,
+      currency,
+      total: order.price.total,
+      customer,
+      summary,
+      duplicateKey,
+      language,
+      payBy: payByDeadline(
+        createdAt,
+        summary.stay.checkIn,
+        summary.rooms.map((room) => room.freeCancellationUntil),
+        marketTimeZones[currency]
+      ),
+      now: createdAt,
+    });
+    // Another create of this preview got there first and has committed: its order is the answer.
+    if (!inserted) {
+      const existing = await findOrderByPreview(tx, preview.id);
+      if (!existing) throw new Error(`preview ${preview.id} has neither a new nor an earlier order`);
+      return { orderId: existing.id };
+    }
+    // The order must take from vouchers and charge to methods exactly what the visitor saw in the preview.
+    const difference = calculationDifference(preview.calculation, order.calculation);
+    if (difference) throw new OrderRefusedError({ kind: "calculation_changed", difference });
+    for (const credit of order.calculation.credits) {
+      if (credit.willBeUsed > 0) await spendVoucher(tx, credit.voucherId, inserted.id, credit.willBeUsed);
+    }
+    await insertPayments(tx, inserted.id, [
+      ...order.calculation.credits
+        .filter((credit) => credit.willBeUsed > 0)
+        .map((credit) => ({
+          methodId: voucherCredit.id,
+          value: credit.willBeUsed,
+          status: "paid" as const,
+          voucherId: credit.voucherId,
+        })),
+      ...order.calculation.outputs.map((output) => ({
+        methodId: output.methodId,
+        value: output.value,
+        status: "waiting" as const,
+      })),
+    ], createdAt);
+    await onOrderCreated(tx, await settleOrder(tx, inserted.id, createdAt), createdAt);
+    if (duplicates === "replace") {
+      for (const replaced of earlier) {
+        await replaceOrder(tx, replaced.id, inserted.id, createdAt);
+        await enqueueOrderMail(tx, { kind: "order_replaced", orderId: replaced.id }, createdAt);
+      }
+    }
+    return { orderId: inserted.id };
+  });
+}
+
+/**
+ * A new order, in the transaction that created it: its confirmation, its pay-by deadline's check, and the booking
+ * of a stay the hotel is paid for later.
+ */
+async function onOrderCreated(db: Database, order: StoredOrder, now: Date): Promise<void> {
+  await enqueueOrderMail(db, { kind: "order_confirmation", orderId: order.id }, now);
+  if (owesPayment(order.status) && order.payBy) await enqueueExpiry(db, order.id, order.payBy);
+  if (booksBeforePayment(order.summary.timing)) await enqueueBooking(db, order.id, now);
+}
+
+/**
+ * Checks that the chosen rooms are still offered at their price, with the offer `askProvider` brings now. A provider
+ * that cannot answer now leaves the order as it is: it is saved and paid for as previewed, and the booking checks
+ * the offer again. An order whose rooms are gone or dearer is cancelled, its credit returned, and refused with the
+ * reason that sends the visitor to a fresh offer.
+ */
+export async function confirmOffer(
+  db: Database,
+  now: () => Date,
+  orderId: string,
+  chosen: readonly ChosenProduct[],
+  askProvider: () => Promise<ProviderAvailability>,
+  isNothingAvailable: (error: unknown) => boolean
+): Promise<void> {
+  let change: ReturnType<typeof offerChange>;
+  try {
+    change = offerChange(chosen, await askProvider());
+  } catch (error) {
+    if (isNothingAvailable(error)) change = "unavailable";
+    else {
+      console.warn(`order ${orderId}: the provider's offer could not be confirmed: ${String(error)}`);
+      return;
+    }
+  }
+  if (!change) return;
+  const reason: AutomaticCancelReason = change === "unavailable" ? "accommodation_unavailable" : "price_increased";
+  await db.transaction((tx) => cancelOrder(tx, orderId, "cancelled_automatically", reason, now()));
+  throw new OrderRefusedError({ kind: "cancelled", reason });
+}
+
+function summaryOf(
+  availability: StoredAvailability,
+  chosen: readonly ChosenProduct[],
+  order: PricedHotelOrder
+): HotelOrderSummary {
+  return {
+    availabilityId: availability.id,
+    requestId: availability.answer.requestId,
+    answeredAt: availability.answer.answeredAt.toISOString(),
+    hotel: availability.answer.hotel,
+    stay: availability.stay,
+    rooms: order.products.map(orderedRoom),
+    price: order.price,
+    bookOnlyAfterPayment: order.bookOnlyAfterPayment,
+    timing: stayTiming(chosen),
+  };
+}
+
+/** The same person ordering the same rooms of the same hotel for the same nights. */
+function duplicateKeyOf(
+  product: ProductKey,
+  email: string,
+  availability: StoredAvailability,
+  productIds: readonly string[]
+): string {
+  const { stay, answer } = availability;
+  return [
+    product,
+    email.trim().toLowerCase(),
+    answer.hotel.hotelId,
+    stay.checkIn,
+    stay.checkOut,
+    [...productIds].sort().join(","),
+  ].join("|");
+}
