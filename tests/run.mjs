@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * `npm test`: every test, in the order that fails fastest — types, unit and integration
+ * `npm test`: every test, in the order that fails fastest — types, the route-string and layer checks, unit and integration
  * (vitest), then the built shop in Chromium (Playwright). Makes sure a Chromium is there first
  * (Debian's package: browsers cannot be downloaded here). Ends with one summary line per runner
  * and a total, "N passed, N failed", for people and CI alike.
@@ -54,6 +54,7 @@ const ok =
   ensureChromium() &&
   run("types", "npx", ["tsc", "--noEmit"]) &&
   run("route strings", "node", ["tests/lint/route-strings.mjs"]) &&
+  run("layers", "npx", ["depcruise", "app", "shared", "server", "--config", ".dependency-cruiser.cjs"]) &&
   (steps.push("vitest"),
   run("unit and integration", "npx", [
     "vitest",

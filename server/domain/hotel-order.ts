@@ -3,7 +3,7 @@
  * them, what each room costs and how the order is paid. Pure: the caller brings the stored offer, the vouchers it
  * looked up and the market date.
  */
-import { isDeepStrictEqual } from "node:util";
+import { sameData } from "./same-data";
 import type { PaymentTiming, ProviderAvailability, ProviderProduct, ProviderRoom } from "./hotel-offer";
 import { bookOnlyAfterPayment, hotelPriceBreakdown, type HotelPriceBreakdown } from "./hotel-price";
 import { partyProblem, type PartyProblem } from "./order-party";
@@ -168,9 +168,9 @@ export function calculationDifference(
   now: PaymentCalculation
 ): "voucher_balance" | "payments" | undefined {
   const used = (c: PaymentCalculation) => c.credits.map((credit) => [credit.code, credit.willBeUsed]);
-  if (!isDeepStrictEqual(used(previewed), used(now))) return "voucher_balance";
+  if (!sameData(used(previewed), used(now))) return "voucher_balance";
   const rest = (c: PaymentCalculation) => [c.invalid, c.units, c.outputs, c.discount, c.serviceFee, c.charged];
-  return isDeepStrictEqual(rest(previewed), rest(now)) ? undefined : "payments";
+  return sameData(rest(previewed), rest(now)) ? undefined : "payments";
 }
 
 /**
