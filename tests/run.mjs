@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * `npm test`: every test, in the order that fails fastest — types, the route-string and layer checks, unit and integration
- * (vitest), then the built shop in Chromium (Playwright). Makes sure a Chromium is there first
- * (Debian's package: browsers cannot be downloaded here). Ends with one summary line per runner
+ * `npm test`: every test, in the order that fails fastest — types, the route-string and layer checks,
+ * unit and integration (vitest), then the built shop in Chromium (Playwright). Makes sure a Chromium is
+ * there first (Debian's package: browsers cannot be downloaded here). Ends with one summary line per runner
  * and a total, "N passed, N failed", for people and CI alike.
  */
 const reports = mkdtempSync(path.join(tmpdir(), "dzb-test-"));

@@ -6,10 +6,10 @@
 import { isCalendarDate } from "../../shared/calendar-date";
 import { MINOR_PER_UNIT } from "../../shared/money";
 import { basisPointsOfPercent, shareOf } from "./money";
+import { methodIds } from "./payment-methods";
 
 export const CARD_PROMOTION_LAST_DAY = "2024-12-31";
 
-const PROMOTION_METHOD_ID = "payment_card";
 const PROMOTION_PERCENT = 10;
 /** 22000 CZK or PLN: the same number in both markets, so the bonus tops out at 2200. */
 const PROMOTION_BASE_CAP = 22_000 * MINOR_PER_UNIT;
@@ -27,7 +27,7 @@ export function cardPromotionBonus(methodId: string, charged: number, today: str
   // A malformed date would compare as a string anyway and silently grant or deny the bonus; better to fail loudly.
   if (!isCalendarDate(today)) throw new RangeError(`today "${today}" is not a YYYY-MM-DD date`);
   // ISO dates compare as strings; the last day still counts.
-  if (methodId !== PROMOTION_METHOD_ID || today > CARD_PROMOTION_LAST_DAY || charged <= 0) return none;
+  if (methodId !== methodIds.paymentCard || today > CARD_PROMOTION_LAST_DAY || charged <= 0) return none;
   const base = Math.min(charged, PROMOTION_BASE_CAP);
   return { bonus: shareOf(base, basisPointsOfPercent(PROMOTION_PERCENT)), bonusPercent: PROMOTION_PERCENT };
 }

@@ -5,6 +5,7 @@
  */
 
 import type { PaymentCalculation, PaymentOutput } from "./payment-calculation";
+import { methodIds } from "./payment-methods";
 import type { OrderPrice, PricedCharge } from "./pricing";
 
 export interface HotelPriceBreakdown {
@@ -42,11 +43,11 @@ export function dueOnline(price: Pick<HotelPriceBreakdown, "total" | "payOnSite"
   return price.total - price.payOnSite;
 }
 
-/** Transfer payments are booked only after the money arrives: true when an output of method "transfer" has value > 0. */
+/** Transfer payments are booked only after the money arrives: true when a transfer output has value > 0. */
 export function bookOnlyAfterPayment(calculation: {
   readonly outputs: readonly Pick<PaymentOutput, "methodId" | "value">[];
 }): boolean {
-  return calculation.outputs.some((output) => output.methodId === "transfer" && output.value > 0);
+  return calculation.outputs.some((output) => output.methodId === methodIds.transfer && output.value > 0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { calendarDateIn, dayNumber, zonedInstant } from "../../shared/calendar-date";
 import type { BookingStatus, OrderStatus, PaymentStatus } from "./order-status";
 import { isFinalOrderStatus } from "./order-status";
+import { isMoneyReceived } from "./payment-methods";
 
 /**
  * The two deadlines of a hotel order and what passing them means (SPEC §4): the customer pays what is still owed
@@ -126,7 +127,7 @@ export interface ExpiryPlan {
  * No fees are kept: the shop, not the customer, ended the order. Refunded automatically when any money goes back.
  */
 export function expiryPlan(payments: readonly ExpiringPayment[]): ExpiryPlan {
-  const paid = payments.filter((p) => p.status === "paid" && p.methodId !== "voucher" && p.value > 0);
+  const paid = payments.filter(isMoneyReceived);
   const refundAtGateway = paid.filter((p) => p.atGateway).map((p) => p.id);
   const voucherValue = paid.filter((p) => !p.atGateway).reduce((sum, p) => sum + p.value, 0);
   return {

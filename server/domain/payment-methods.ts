@@ -16,6 +16,17 @@ export interface PaymentMethodInfo {
   readonly translationCode: string;
 }
 
+/**
+ * The ids rules single out: a transfer is sent by hand and books the stay only once the money arrives, the card has
+ * the issuer's promotion, and a voucher's credit is money the shop already holds.
+ */
+export const methodIds = { transfer: "transfer", paymentCard: "payment_card", voucher: "voucher" } as const;
+
+/** A payment that brought money in: paid, more than nothing, and not a voucher's credit. */
+export function isMoneyReceived(payment: { status: string; methodId: string; value: number }): boolean {
+  return payment.status === "paid" && payment.methodId !== methodIds.voucher && payment.value > 0;
+}
+
 function method(id: string, kind: PaymentMethodKind, label: string): PaymentMethodInfo {
   return { id, kind, label, translationCode: `payment_method.${id}` };
 }
@@ -25,14 +36,14 @@ const edenredCafeteria = method("edenred_cafeteria", "benefit_provider", "Edenre
 const pluxeeCafeteria = method("pluxee_cafeteria", "benefit_provider", "Pluxee cafeteria");
 const upCard = method("up_card", "benefit_provider", "Up card");
 const benefitSystems = method("benefit_systems", "benefit_provider", "Benefit Systems");
-const paymentCard = method("payment_card", "payment_card", "Payment card");
-const transfer = method("transfer", "bank_transfer", "Bank transfer");
+const paymentCard = method(methodIds.paymentCard, "payment_card", "Payment card");
+const transfer = method(methodIds.transfer, "bank_transfer", "Bank transfer");
 
 /**
  * How a voucher's credit appears among an order's payments. It is not offered in the method lists: vouchers are
  * applied by their codes (`voucher_codes`), never chosen as a method.
  */
-export const voucherCredit = method("voucher", "voucher", "Voucher");
+export const voucherCredit = method(methodIds.voucher, "voucher", "Voucher");
 
 /** Benefit providers first: paying with benefits is why visitors come; card and transfer settle the rest. */
 const hotelMethods: Record<ProductKey, readonly PaymentMethodInfo[]> = {

@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import { paymentAttempts, payments } from "../db/schema";
 import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
 import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
+import { isMoneyReceived } from "../domain/payment-methods";
 import type { JobContext } from "../jobs/worker";
 import { cancelOrder, findOrder, lockedOrder } from "../stores/orders";
 import { recordAttemptState } from "./payment-settlement";
@@ -39,7 +40,7 @@ export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<vo
     await cancelOrder(tx, orderId, plan.status, null, now);
     // A paid transfer becomes a voucher of its own.
     const givenBack = order.payments.filter(
-      (p) => p.status === "paid" && p.methodId !== "voucher" && p.value > 0 && !plan.refundAtGateway.includes(p.id)
+      (p) => isMoneyReceived(p) && !plan.refundAtGateway.includes(p.id)
     );
     for (const payment of givenBack) {
       await tx

@@ -10,6 +10,7 @@ import type { MailMessage } from "../adapters/mailer/mailer";
 import { receivingAccount, type Config } from "../config";
 import { owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
+import { methodIds } from "../domain/payment-methods";
 import type { ProductKey } from "../domain/products";
 import {
   bookingConfirmedMail,
@@ -50,9 +51,6 @@ export interface OrderMailExtra {
   /** For cancelled_with_voucher: the voucher the cancellation gave. */
   voucher?: { code: string; value: number; validTo: string /* YYYY-MM-DD */ };
 }
-
-/** The method id of a bank transfer, the one kind of payment the customer sends by hand. */
-const TRANSFER_METHOD_ID = "transfer";
 
 /** The MailOrder of a stored order, in the order's own language (order.language). */
 export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
@@ -168,7 +166,7 @@ function mailRoomOf(room: OrderedRoom): MailRoom {
  * the shop's account in the order's currency and the order number as variable symbol. Undefined when no transfer waits.
  */
 function transferOf(order: StoredOrder, config: Config): MailTransfer | undefined {
-  const waiting = order.payments.filter((p) => p.methodId === TRANSFER_METHOD_ID && p.status === "waiting");
+  const waiting = order.payments.filter((p) => p.methodId === methodIds.transfer && p.status === "waiting");
   if (waiting.length === 0) return undefined;
   const account = receivingAccount(config, order.currency);
   return {

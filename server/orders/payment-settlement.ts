@@ -4,6 +4,7 @@ import { orders, payments } from "../db/schema";
 import { booksBeforePayment } from "../domain/order-lifecycle";
 import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
 import { attemptStateAfter, paymentStatusOfAttempts } from "../domain/payment-gateways";
+import { isMoneyReceived, methodIds } from "../domain/payment-methods";
 import { findOrder, settleOrderStatus, type StoredOrder } from "../stores/orders";
 import { lockAttemptForReport, saveAttemptState, savePaymentStatus } from "../stores/payment-attempts";
 import { enqueueBooking, enqueueOrderMail } from "./order-jobs";
@@ -20,7 +21,7 @@ export async function settleOrder(db: Database, orderId: string, now: Date): Pro
   if (status === "paid" && !booksBeforePayment(order.summary.timing)) await enqueueBooking(db, orderId, now);
   for (const payment of order.payments) {
     // Vouchers' credit is taken at ordering and needs no receipt; the confirmation lists it.
-    if (payment.status === "paid" && payment.methodId !== "voucher" && payment.value > 0) {
+    if (isMoneyReceived(payment)) {
       await enqueueOrderMail(db, { kind: "payment_received", orderId, paymentId: payment.id }, now);
     }
   }
@@ -103,7 +104,7 @@ export async function markTransferPaid(
     const paid = await tx
       .update(payments)
       .set({ status: "paid", paidAt: now, updatedAt: now })
-      .where(and(eq(payments.orderId, order.id), eq(payments.methodId, "transfer"), eq(payments.status, "waiting")))
+      .where(and(eq(payments.orderId, order.id), eq(payments.methodId, methodIds.transfer), eq(payments.status, "waiting")))
       .returning({ id: payments.id });
     const { status } = await settleOrder(tx, order.id, now);
     return { orderId: order.id, paid: paid.length, status };

@@ -17,6 +17,7 @@ import type { CurrencyCode, ProductKey } from "../domain/products";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Stay } from "../domain/stay";
 import type { PaymentTiming, ProviderHotel, ProviderProduct } from "../domain/hotel-offer";
+import { methodIds } from "../domain/payment-methods";
 import { releaseVoucherSpendings } from "./vouchers";
 
 /** One ordered room, priced as it was ordered. */
@@ -385,7 +386,7 @@ export async function cancelOrder(
   await db
     .update(payments)
     .set({ status: "refunded", updatedAt: now })
-    .where(and(eq(payments.orderId, orderId), eq(payments.methodId, "voucher")));
+    .where(and(eq(payments.orderId, orderId), eq(payments.methodId, methodIds.voucher)));
   await releaseVoucherSpendings(db, orderId, now);
 }
 

@@ -37,7 +37,7 @@ import {
   type InvalidVoucherReason as DomainInvalidReason,
   type PaymentCalculation,
 } from "../../domain/payment-calculation";
-import { paymentMethodById, paymentMethodsFor } from "../../domain/payment-methods";
+import { methodIds, paymentMethodById, paymentMethodsFor } from "../../domain/payment-methods";
 import { insurancePrice, type ProductPrice } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";
 import {
@@ -253,7 +253,7 @@ async function toPayment(
     ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
     ...(method?.kind === "bank_transfer" ? await toTransferDetails(order, payment, config) : {}),
     // A payment still owed online has the order's deadline; the credit of vouchers is never owed.
-    ...(payment.status !== "paid" && payment.methodId !== "voucher" && owesPayment(order.status) && order.payBy
+    ...(payment.status !== "paid" && payment.methodId !== methodIds.voucher && owesPayment(order.status) && order.payBy
       ? { payBy: timestampFromDate(order.payBy) }
       : {}),
     ...(payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
