@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import { GatewayUnavailableError, type PaymentGateways } from "../adapters/gateways/payment-gateway";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { paymentAttempts, payments } from "../db/schema";
 import { expiryPlan, owesPayment } from "../domain/order-lifecycle";
-import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
+import { gatewayOfMethod } from "../domain/payment-gateways";
 import { isMoneyReceived } from "../domain/payment-methods";
 import type { JobContext } from "../jobs/worker";
-import { cancelOrder, findOrder, lockedOrder } from "../stores/orders";
+import { cancelOrder, findOrder, lockedOrder, savePaidPaymentRefunded } from "../stores/orders";
+import { paidAttemptOf } from "../stores/payment-attempts";
 import { recordAttemptState } from "./payment-settlement";
 import { enqueueBookingCancel, enqueueGatewayRefund, enqueueOrderMail } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
@@ -42,12 +41,7 @@ export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<vo
     const givenBack = order.payments.filter(
       (p) => isMoneyReceived(p) && !plan.refundAtGateway.includes(p.id)
     );
-    for (const payment of givenBack) {
-      await tx
-        .update(payments)
-        .set({ status: "refunded", updatedAt: now })
-        .where(eq(payments.id, payment.id));
-    }
+    for (const payment of givenBack) await savePaidPaymentRefunded(tx, payment.id, now);
     for (const paymentId of plan.refundAtGateway) await enqueueGatewayRefund(tx, paymentId, now);
     if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
     if (plan.voucherValue > 0) {
@@ -62,15 +56,10 @@ export async function expireOrder(deps: ExpiryDeps, orderId: string): Promise<vo
  * on the job's last try, the money is given back as a voucher instead: the customer must not wait on it forever.
  */
 export async function refundGatewayPayment(deps: ExpiryDeps, paymentId: string, job: JobContext): Promise<void> {
-  const [paid] = await deps.db
-    .select({ attempt: paymentAttempts, orderId: payments.orderId, value: payments.value, status: payments.status })
-    .from(paymentAttempts)
-    .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
-    .where(and(eq(paymentAttempts.paymentId, paymentId), eq(paymentAttempts.state, "paid")))
-    .limit(1);
+  const paid = await paidAttemptOf(deps.db, paymentId);
   if (!paid?.attempt.gatewayRef || paid.status !== "paid") return;
   try {
-    const state = await deps.gateways[paid.attempt.gateway as GatewayType].refund(paid.attempt.gatewayRef, paid.value);
+    const state = await deps.gateways[paid.attempt.gateway].refund(paid.attempt.gatewayRef, paid.value);
     await recordAttemptState(deps.db, paid.attempt.id, state, deps.now());
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError) || job.attempt < job.maxAttempts) throw error;
@@ -78,10 +67,7 @@ export async function refundGatewayPayment(deps: ExpiryDeps, paymentId: string, 
     await deps.db.transaction(async (tx) => {
       const order = await findOrder(tx, paid.orderId);
       if (!order) return;
-      await tx
-        .update(payments)
-        .set({ status: "refunded", updatedAt: now })
-        .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")));
+      await savePaidPaymentRefunded(tx, paymentId, now);
       await giveRefundVoucher(tx, order, [paymentId], paid.value, now);
     });
   }

@@ -1,11 +1,15 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders, payments } from "../db/schema";
 import { booksBeforePayment } from "../domain/order-lifecycle";
 import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../domain/order-status";
 import { attemptStateAfter, paymentStatusOfAttempts } from "../domain/payment-gateways";
-import { isMoneyReceived, methodIds } from "../domain/payment-methods";
-import { findOrder, settleOrderStatus, type StoredOrder } from "../stores/orders";
+import { isMoneyReceived } from "../domain/payment-methods";
+import {
+  findOrder,
+  lockedOrderIdByNumber,
+  saveWaitingTransfersPaid,
+  settleOrderStatus,
+  type StoredOrder,
+} from "../stores/orders";
 import { lockAttemptForReport, saveAttemptState, savePaymentStatus } from "../stores/payment-attempts";
 import { enqueueBooking, enqueueOrderMail } from "./order-jobs";
 
@@ -99,14 +103,10 @@ export async function markTransferPaid(
   now: Date
 ): Promise<{ orderId: string; paid: number; status: OrderStatus } | undefined> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number)).for("update");
-    if (!order) return undefined;
-    const paid = await tx
-      .update(payments)
-      .set({ status: "paid", paidAt: now, updatedAt: now })
-      .where(and(eq(payments.orderId, order.id), eq(payments.methodId, methodIds.transfer), eq(payments.status, "waiting")))
-      .returning({ id: payments.id });
-    const { status } = await settleOrder(tx, order.id, now);
-    return { orderId: order.id, paid: paid.length, status };
+    const orderId = await lockedOrderIdByNumber(tx, number);
+    if (!orderId) return undefined;
+    const paid = await saveWaitingTransfersPaid(tx, orderId, now);
+    const { status } = await settleOrder(tx, orderId, now);
+    return { orderId, paid, status };
   });
 }

@@ -364,6 +364,36 @@ export async function settleOrderStatus(db: Database, orderId: string, now: Date
 }
 
 /**
+ * The id of the order with this number, under its row lock (the lock every change to an order and its payments takes
+ * first); inside a transaction, until it ends.
+ */
+export async function lockedOrderIdByNumber(db: Database, number: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number)).for("update");
+  return row?.id;
+}
+
+/** The order's transfer payments still waiting are paid at `now`; answers how many there were. */
+export async function saveWaitingTransfersPaid(db: Database, orderId: string, now: Date): Promise<number> {
+  const paid = await db
+    .update(payments)
+    .set({ status: "paid", paidAt: now, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.methodId, methodIds.transfer), eq(payments.status, "waiting")))
+    .returning({ id: payments.id });
+  return paid.length;
+}
+
+/**
+ * A paid payment's money went back (into a voucher, or through its gateway); a payment no longer paid when this runs
+ * (another path refunded it first) stays as it is.
+ */
+export async function savePaidPaymentRefunded(db: Database, paymentId: string, now: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: "refunded", updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")));
+}
+
+/**
  * Cancels an order the shop will not carry out: its waiting payments are cancelled and the credit it took from
  * vouchers goes back to them. `reason` is set only for an order cancelled as it was made (a duplicate, rooms gone).
  */

@@ -60,6 +60,20 @@ export async function findAttempt(
   return row && { ...toAttempt(row.attempt), orderId: row.orderId, value: row.value };
 }
 
+/** The payment's try that was paid, with the order it paid for and the payment's value and status now. */
+export async function paidAttemptOf(
+  db: Database,
+  paymentId: string
+): Promise<{ attempt: StoredAttempt; orderId: string; value: number; status: PaymentStatus } | undefined> {
+  const [row] = await db
+    .select({ attempt: paymentAttempts, orderId: payments.orderId, value: payments.value, status: payments.status })
+    .from(paymentAttempts)
+    .innerJoin(payments, eq(payments.id, paymentAttempts.paymentId))
+    .where(and(eq(paymentAttempts.paymentId, paymentId), eq(paymentAttempts.state, "paid")))
+    .limit(1);
+  return row && { ...row, attempt: toAttempt(row.attempt), status: row.status as PaymentStatus };
+}
+
 /** A try as a gateway's report finds it, read under its order's row lock. */
 export interface AttemptUnderLock {
   readonly orderId: string;
