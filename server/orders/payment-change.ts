@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders, payments } from "../db/schema";
 import { bookOnlyAfterPayment, breakdownAfterSwitch } from "../domain/hotel-price";
 import { owesPayment } from "../domain/order-lifecycle";
 import { switchPayment, type CalculationProblem } from "../domain/payment-calculation";
 import { isSwitchable } from "../domain/payment-gateways";
 import { paymentMethodsFor } from "../domain/payment-methods";
 import { marketDate } from "../domain/stay";
-import { findOrder, lockedOrder, type StoredOrder } from "../stores/orders";
+import { findOrder, lockedOrder, saveOrderPrice, savePaymentMethod, type StoredOrder } from "../stores/orders";
 import { attemptStatesOf } from "../stores/payment-attempts";
 import { findPreview } from "../stores/previews";
 import { voucherLookups } from "../stores/vouchers";
@@ -65,17 +63,16 @@ export async function changePaymentMethod(
     if (!moved.ok) throw new PaymentChangeRefusedError({ kind: "calculation", problem: moved.problem });
 
     // A new method starts with no try: waiting, as a payment of a new order does.
-    await tx
-      .update(payments)
-      .set({ methodId: change.methodId, value: moved.output.value, status: "waiting", updatedAt: now })
-      .where(eq(payments.id, payment.id));
+    await savePaymentMethod(
+      tx,
+      payment.id,
+      { methodId: change.methodId, value: moved.output.value, status: "waiting" },
+      now
+    );
     const price = breakdownAfterSwitch(order.summary.price, moved.previous, moved.output);
     const outputs = [...order.payments.filter((p) => p.id !== payment.id), moved.output];
     const summary = { ...order.summary, price, bookOnlyAfterPayment: bookOnlyAfterPayment({ outputs }) };
-    await tx
-      .update(orders)
-      .set({ total: price.total, summary, updatedAt: now })
-      .where(eq(orders.id, order.id));
+    await saveOrderPrice(tx, order.id, price.total, summary, now);
     return (await findOrder(tx, order.id))!;
   });
 }

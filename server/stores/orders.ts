@@ -393,6 +393,33 @@ export async function savePaidPaymentRefunded(db: Database, paymentId: string, n
     .where(and(eq(payments.id, paymentId), eq(payments.status, "paid")));
 }
 
+/** A payment moved to another method: the method, the value charged with it and the status it starts in. */
+export async function savePaymentMethod(
+  db: Database,
+  paymentId: string,
+  payment: { methodId: string; value: number; status: PaymentStatus },
+  now: Date
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...payment, updatedAt: now })
+    .where(eq(payments.id, paymentId));
+}
+
+/** The order's price changed (a payment moved to another method): its total and the summary that breaks it down. */
+export async function saveOrderPrice(
+  db: Database,
+  orderId: string,
+  total: number,
+  summary: HotelOrderSummary,
+  now: Date
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ total, summary, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
 /**
  * Cancels an order the shop will not carry out: its waiting payments are cancelled and the credit it took from
  * vouchers goes back to them. `reason` is set only for an order cancelled as it was made (a duplicate, rooms gone).
