@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { BookingRequest, HotelProvider } from "../adapters/provider/hotel-provider";
 import { ProviderError } from "../adapters/provider/hotel-provider";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { orders } from "../db/schema";
 import { isFinalOrderStatus, type BookingStatus, type OrderStatus } from "../domain/order-status";
 import type { JobContext } from "../jobs/worker";
-import { findOrder, type StoredOrder } from "../stores/orders";
+import { findOrder, lockedBookingStatus, saveBookingStatus, type StoredOrder } from "../stores/orders";
 import { enqueueBookingCancel, enqueueOrderMail } from "./order-jobs";
 
 /**
@@ -68,18 +66,11 @@ async function moveBooking(
   now: Date,
   extra: { bookingRef?: string } = {}
 ): Promise<{ moved: boolean; status: OrderStatus } | undefined> {
-  const [row] = await db
-    .select({ status: orders.status, bookingStatus: orders.bookingStatus })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for("update");
+  const row = await lockedBookingStatus(db, orderId);
   if (!row) return undefined;
-  if (!from.includes(row.bookingStatus as BookingStatus)) return { moved: false, status: row.status as OrderStatus };
-  await db
-    .update(orders)
-    .set({ bookingStatus: to, ...extra, updatedAt: now })
-    .where(eq(orders.id, orderId));
-  return { moved: true, status: row.status as OrderStatus };
+  if (!from.includes(row.bookingStatus)) return { moved: false, status: row.status };
+  await saveBookingStatus(db, orderId, to, now, extra);
+  return { moved: true, status: row.status };
 }
 
 /**

@@ -421,6 +421,36 @@ export async function saveOrderPrice(
 }
 
 /**
+ * The order's status and its booking's, under the order's row lock (the lock every change to an order takes first);
+ * inside a transaction, until it ends.
+ */
+export async function lockedBookingStatus(
+  db: Database,
+  orderId: string
+): Promise<{ status: OrderStatus; bookingStatus: BookingStatus } | undefined> {
+  const [row] = await db
+    .select({ status: orders.status, bookingStatus: orders.bookingStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return row && { status: row.status as OrderStatus, bookingStatus: row.bookingStatus as BookingStatus };
+}
+
+/** The booking's status, and the provider's reference once it has booked. */
+export async function saveBookingStatus(
+  db: Database,
+  orderId: string,
+  bookingStatus: BookingStatus,
+  now: Date,
+  extra: { bookingRef?: string } = {}
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ bookingStatus, ...extra, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/**
  * Cancels an order the shop will not carry out: its waiting payments are cancelled and the credit it took from
  * vouchers goes back to them. `reason` is set only for an order cancelled as it was made (a duplicate, rooms gone).
  */
