@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Mailer } from "../adapters/mailer/mailer";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
-import { vouchers } from "../db/schema";
 import { isFinalOrderStatus } from "../domain/order-status";
 import { findOrder } from "../stores/orders";
+import { findVoucher } from "../stores/vouchers";
 import type { OrderMailPayload } from "./order-jobs";
 import { orderMail } from "./order-mail";
 
@@ -24,9 +23,7 @@ export async function sendOrderMail(deps: MailJobDeps, mail: OrderMailPayload): 
   const order = await findOrder(deps.db, mail.orderId);
   if (!order) return;
   if (mail.kind === "order_confirmation" && isFinalOrderStatus(order.status)) return;
-  const [voucher] = mail.voucherId
-    ? await deps.db.select().from(vouchers).where(eq(vouchers.id, mail.voucherId)).limit(1)
-    : [];
+  const voucher = mail.voucherId ? await findVoucher(deps.db, mail.voucherId) : undefined;
   await deps.mailer.send(
     orderMail(mail.kind, order, deps.config, {
       paymentId: mail.paymentId,

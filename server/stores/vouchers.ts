@@ -157,6 +157,11 @@ export async function releaseVoucherSpendings(db: Database, orderId: string, now
   }
 }
 
+export async function findVoucher(db: Database, id: string): Promise<VoucherRow | undefined> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
+  return row;
+}
+
 export async function findVoucherByCode(db: Database, code: string): Promise<VoucherRow | undefined> {
   const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code)).limit(1);
   return row;
