@@ -52,6 +52,13 @@ module.exports = {
       to: { path: "^server/(orders|payments|jobs|api|web|mail|documents)/" },
     },
     {
+      name: "use-cases-persist-through-stores",
+      comment: "A use case decides; reading and writing tables is a store's (it may hold a transaction, as a type).",
+      severity: "error",
+      from: { path: "^server/orders/", pathNot: sourceOnly },
+      to: { path: ["^server/db/schema\\.ts$", "drizzle-orm"], dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "no-unresolvable-imports",
       severity: "error",
       from: {},

@@ -23,7 +23,9 @@ const house: Record<string, string> = {
   "server/adapters/provider.ts": "export const provider = 1;",
   "server/api/handler.ts": 'import { rule } from "../domain/rule";\nexport const handler = rule;',
   "server/orders/use-case.ts": 'import { rule } from "../domain/rule";\nexport const useCase = rule;',
-  "server/stores/store.ts": 'import { rule } from "../domain/rule";\nexport const store = rule;',
+  "server/db/schema.ts": "export const orders = 1;\nexport type Transaction = number;",
+  "server/stores/store.ts": 'import { rule } from "../domain/rule";\nimport { orders } from "../db/schema";\nexport const store = rule + orders;',
+  "server/orders/holds-a-transaction.ts": 'import type { Transaction } from "../db/schema";\nexport const held: Transaction = 1;',
   "server/main.ts": 'import { handler } from "./api/handler";\nexport const main = handler;',
   "app/types-from-server.ts": 'import type { Rule } from "../server/domain/rule";\nexport const typed: Rule = 1;',
   "app/from-shared.ts": 'import { screens } from "../shared/route-table";\nexport const fromShared = screens;',
@@ -34,6 +36,7 @@ const house: Record<string, string> = {
   "server/domain/imports-adapter.ts": 'import { provider } from "../adapters/provider";\nexport const d = provider;',
   "server/orders/imports-api.ts": 'import { handler } from "../api/handler";\nexport const e = handler;',
   "server/stores/imports-use-case.ts": 'import { useCase } from "../orders/use-case";\nexport const f = useCase;',
+  "server/orders/writes-tables.ts": 'import { orders } from "../db/schema";\nexport const h = orders;',
   "app/imports-nothing-there.ts": 'import { missing } from "./missing";\nexport const g = missing;',
 };
 
@@ -65,6 +68,7 @@ describe("the layer check", () => {
         "app/imports-nothing-there.ts no-unresolvable-imports",
         "app/value-from-server.ts app-imports-only-types-from-server",
         "server/domain/imports-adapter.ts domain-is-pure",
+        "server/orders/writes-tables.ts use-cases-persist-through-stores",
         "server/orders/imports-api.ts only-entry-points-import-the-api",
         "server/stores/imports-use-case.ts stores-only-persist",
         "server/web/imports-app.ts server-never-imports-app",
