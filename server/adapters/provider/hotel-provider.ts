@@ -138,6 +138,20 @@ export interface HotelProvider {
   cancelBooking(bookingRef: string, signal: AbortSignal): Promise<void>;
 }
 
+/** The search that finds the offer being booked: one room per product entry, the party as the order gave it. */
+export function staySearchOf(request: BookingRequest): StaySearch {
+  return {
+    hotelId: request.hotelId,
+    checkIn: request.checkIn,
+    checkOut: request.checkOut,
+    rooms: request.productIds.length,
+    adults: request.adults,
+    childrenAges: request.childrenAges,
+    currency: request.currency,
+    language: request.language,
+  };
+}
+
 /** How many rooms of each product a booking asks for (a product booked twice is listed twice). */
 export function roomCounts(productIds: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();

@@ -6,7 +6,7 @@
  */
 
 import type { ProviderAvailability } from "../../domain/hotel-offer";
-import { type BookingRequest, ProviderError, roomCounts, type StaySearch } from "./hotel-provider";
+import { type BookingRequest, ProviderError, roomCounts } from "./hotel-provider";
 import { fnv1a } from "./simulator-random";
 
 const BOOKING_REF_PREFIX = "SIM-";
@@ -22,20 +22,6 @@ export function bookingRefOf(reference: string): string {
 /** A ref the simulator can have made; any other it never booked, so it cannot cancel it. */
 export function isSimulatorBookingRef(bookingRef: string): boolean {
   return BOOKING_REF_PATTERN.test(bookingRef);
-}
-
-/** The search that finds the offer being booked: one room per product entry, the party as the order gave it. */
-export function staySearchOf(request: BookingRequest): StaySearch {
-  return {
-    hotelId: request.hotelId,
-    checkIn: request.checkIn,
-    checkOut: request.checkOut,
-    rooms: request.productIds.length,
-    adults: request.adults,
-    childrenAges: request.childrenAges,
-    currency: request.currency,
-    language: request.language,
-  };
 }
 
 /**

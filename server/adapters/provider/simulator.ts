@@ -13,6 +13,7 @@ import {
   type ProviderBooking,
   ProviderError,
   type StaySearch,
+  staySearchOf,
 } from "./hotel-provider";
 import { dayNumber } from "../../../shared/calendar-date";
 import {
@@ -21,7 +22,6 @@ import {
   checkBookable,
   isSimulatorBookingRef,
   refused,
-  staySearchOf,
 } from "./simulator-booking";
 import { localDay } from "./simulator-dates";
 import { describeHotel } from "./simulator-hotel";

@@ -16,7 +16,7 @@ import {
   type BookingRequest,
   type ProviderBooking,
   roomCounts,
-  type StaySearch,
+  staySearchOf,
 } from "../hotel-provider";
 import { BOOKER_COUNTRY, accommodationId, fetchOffer } from "./availability";
 import { type Client, asProviderError, bookingErrorKind, lookupErrorKind, settle, timeoutFailure } from "./http";
@@ -128,17 +128,7 @@ async function checkOffer(
   signal: AbortSignal
 ): Promise<void> {
   if (request.productIds.length === 0) throw refused("The booking names no room");
-  const search: StaySearch = {
-    hotelId: request.hotelId,
-    checkIn: request.checkIn,
-    checkOut: request.checkOut,
-    rooms: request.productIds.length,
-    adults: request.adults,
-    childrenAges: request.childrenAges,
-    currency: request.currency,
-    language: request.language,
-  };
-  const offer = await fetchOffer(client, accommodation, search, signal).catch((error: unknown) => {
+  const offer = await fetchOffer(client, accommodation, staySearchOf(request), signal).catch((error: unknown) => {
     throw asBookingFailure(error);
   });
   if (offer.data.currency !== request.currency) {
