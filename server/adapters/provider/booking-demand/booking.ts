@@ -76,15 +76,12 @@ async function findOrder(
 ): Promise<string | undefined> {
   const ids = await ordersCheckingIn(client, request.checkIn, request.currency, signal);
   for (let start = 0; start < ids.length; start += ORDERS_PER_PAGE) {
-    const body = { orders: ids.slice(start, start + ORDERS_PER_PAGE), currency: request.currency };
-    const answer = await client.post(
-      "/orders/details/accommodations",
-      body,
-      accommodationOrdersAnswer,
-      signal,
-      lookupErrorKind
+    const orders = await accommodationOrders(
+      client,
+      { orders: ids.slice(start, start + ORDERS_PER_PAGE), currency: request.currency },
+      signal
     );
-    const found = answer.data.find(
+    const found = orders.find(
       (order) => order.label === request.reference && order.accommodation === accommodation
     );
     if (found !== undefined) return found.id;
@@ -295,15 +292,9 @@ export async function cancelOrder(client: Client, bookingRef: string, signal: Ab
 }
 
 async function isCancelled(client: Client, bookingRef: string, signal: AbortSignal): Promise<boolean> {
-  const body = { orders: [bookingRef] };
-  const answer = await client.post(
-    "/orders/details/accommodations",
-    body,
-    accommodationOrdersAnswer,
-    signal,
-    lookupErrorKind
+  const order = (await accommodationOrders(client, { orders: [bookingRef] }, signal)).find(
+    (candidate) => candidate.id === bookingRef
   );
-  const order = answer.data.find((candidate) => candidate.id === bookingRef);
   return order !== undefined && order.status.startsWith("cancelled");
 }
 
@@ -319,4 +310,15 @@ function asBookingFailure(error: unknown): ProviderError {
 
 function refused(message: string): ProviderError {
   return new ProviderError("booking_refused", message);
+}
+
+/** The accommodation details of the orders named (at most a page of them), in the currency if one is given. */
+async function accommodationOrders(
+  client: Client,
+  body: { orders: string[]; currency?: CurrencyCode },
+  signal: AbortSignal
+) {
+  const path = "/orders/details/accommodations";
+  const answer = await client.post(path, body, accommodationOrdersAnswer, signal, lookupErrorKind);
+  return answer.data;
 }
