@@ -18,6 +18,9 @@ import { sandboxRecordStore } from "./stores/sandbox-gateway-records";
  * answers /healthz and /readyz, and SIGTERM lets requests and the job in flight finish.
  */
 async function main(config: Config) {
+  // React and Express read NODE_ENV themselves: without it React renders in its development build, several times
+  // slower. The configuration's value (production unless told otherwise) is what they get.
+  process.env.NODE_ENV = config.nodeEnv;
   // The one clock every role reads; tests hand theirs to the same factories.
   const now = systemClock;
   const runs = {

@@ -22,8 +22,8 @@ export type WebAppOptions = {
   api?: RequestHandler;
   /** The sandbox payment gateways, served where the api runs when some gateway is not configured. */
   gatewaySandbox?: RequestHandler;
-  /** The Remix build; a function so development can hand out a fresh one per request. */
-  remixBuild?: () => Promise<ServerBuild>;
+  /** The Remix build; in development a function that hands out a fresh one per request. */
+  remixBuild?: ServerBuild | (() => Promise<ServerBuild>);
   /** Readiness of what this process depends on (database, shutting down, ...). */
   isReady: () => Promise<boolean>;
 };

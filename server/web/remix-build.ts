@@ -12,13 +12,13 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 /**
- * Hands the Remix build to the request handler. In production it is loaded once; in
- * development (`npm run dev`) every request gets the newest build and `remix dev` is told
- * when a new one is live.
+ * Hands the Remix build to the request handler. In production it is the build itself, loaded once: Remix then derives
+ * its routes and request handler from it once, where a function would make it derive them again on every request. In
+ * development (`npm run dev`) every request gets the newest build and `remix dev` is told when a new one is live.
  */
-export async function remixBuildProvider(development: boolean): Promise<() => Promise<ServerBuild>> {
+export async function remixBuildProvider(development: boolean): Promise<ServerBuild | (() => Promise<ServerBuild>)> {
   let current = await importBuild();
-  if (!development) return async () => current;
+  if (!development) return current;
   await broadcastDevReady(current);
   return async () => {
     const next = await importBuild();
