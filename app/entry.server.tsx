@@ -38,6 +38,19 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const sendShell = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      withDefaultCacheControl(responseHeaders);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        })
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={loadContext.nonce}>
         <ShellLanguageProvider value={{ lang, messages: messages[lang] }}>
@@ -51,20 +64,16 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce: loadContext.nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          withDefaultCacheControl(responseHeaders);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            })
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) sendShell();
+        },
+        onAllReady() {
+          // Nothing is left to abort: the timer must not keep the finished render (its tree, its data) alive.
+          clearTimeout(abortTimer);
+          if (waitForAll) sendShell();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -74,6 +83,6 @@ export default async function handleRequest(
         },
       }
     );
-    setTimeout(abort, streamTimeoutMs + 1_000);
+    const abortTimer = setTimeout(abort, streamTimeoutMs + 1_000);
   });
 }

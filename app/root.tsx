@@ -15,7 +15,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { backendInfo } from "~/backend-info.server";
 import { messages } from "../shared/i18n/messages";
 import { useNonce } from "~/nonce";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
@@ -47,8 +46,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     },
     env,
     frontendInfo,
-    // The info panel's backend facts never hold up the page.
-    backendInfo: backendInfo(context.rpc),
+    // The info panel's backend facts never hold up the page: a value when the web server has them, else deferred.
+    backendInfo: context.backendInfo(),
   });
 }
 

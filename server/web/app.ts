@@ -5,7 +5,8 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { localeCookie, sessionCookie } from "./cookies";
-import { createRpcClient } from "./rpc-client";
+import { createRpcClient, type ShopClient } from "./rpc-client";
+import { cachedBackendInfo } from "./backend-info";
 import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
 import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
@@ -111,6 +112,9 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
     domainWlPluxeeCz: config.domains.wlPluxeeCz,
   };
 
+  // Asked of the api on behalf of no visitor: the same facts for every page.
+  const backendInfo = cachedBackendInfo(createRpcClient({ baseUrl: config.apiUrl, productVariant: {}, headers: {} }));
+
   const getLoadContext = async (req: Request, res: express.Response): Promise<ShopLoadContext> => {
     const { host, variant, localeResolution } = await resolveRequest(req);
     const storedSessionId: unknown = await sidCookie.parse(req.get("cookie") ?? null);
@@ -133,6 +137,7 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
     if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Vary", "Cookie, Accept-Language");
 
+    let rpc: ShopClient | undefined;
     return {
       variant,
       locale: localeResolution.locale,
@@ -142,18 +147,22 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
       sessionId,
       requestId,
       env: config.env,
-      rpc: createRpcClient({
-        baseUrl: config.apiUrl,
-        productVariant: productVariantFor(variant, localeResolution.locale),
-        // Whom the api serves, for what it counts per client (decision 015): the visitor, as express knows them
-        // (through a trusted proxy's X-Forwarded-For only when TRUST_PROXY says so), not this web server.
-        headers: {
-          "X-Session-Id": sessionId,
-          "X-Request-Id": requestId,
-          ...(req.ip ? { "X-Forwarded-For": req.ip } : {}),
-        },
-      }),
+      // Made on a loader's first call: most pages ask the api nothing, and a client is a transport and a method table.
+      get rpc() {
+        return (rpc ??= createRpcClient({
+          baseUrl: config.apiUrl,
+          productVariant: productVariantFor(variant, localeResolution.locale),
+          // Whom the api serves, for what it counts per client (decision 015): the visitor, as express knows them
+          // (through a trusted proxy's X-Forwarded-For only when TRUST_PROXY says so), not this web server.
+          headers: {
+            "X-Session-Id": sessionId,
+            "X-Request-Id": requestId,
+            ...(req.ip ? { "X-Forwarded-For": req.ip } : {}),
+          },
+        }));
+      },
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
+      backendInfo,
     };
   };
 

@@ -4,6 +4,7 @@ import type { Locale } from "../../shared/route-table";
 import type { Environment } from "../config";
 import type { LocaleResolution } from "./locale";
 import type { SiteVariant } from "./variants";
+import type { BackendInfo } from "./backend-info";
 
 /** Facts about this web build for the info panel (SPEC §2, footer); unset ones are left out. */
 export type FrontendInfo = {
@@ -36,6 +37,8 @@ export type ShopLoadContext = {
   env: Environment;
   rpc: ShopClient;
   frontendInfo: FrontendInfo;
+  /** The api's facts for the info panel, kept by the web process for a while (backend-info.ts). */
+  backendInfo: () => BackendInfo | null | Promise<BackendInfo | null>;
 };
 
 declare module "@remix-run/node" {
