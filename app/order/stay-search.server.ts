@@ -1,5 +1,6 @@
 import type { Translate } from "../../shared/i18n/translator";
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import * as z from "zod";
 import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
@@ -59,6 +60,21 @@ function hotelLinkField(messages: Messages) {
 /** Only the link: what a first post needs, before the link has told us the stay. */
 export function hotelLinkSchema(t: Translate) {
   return z.object({ url: hotelLinkField(messagesOf(t)) });
+}
+
+const stayConstraints = new WeakMap<Translate, ReturnType<typeof getZodConstraint>>();
+
+/**
+ * The stay form's HTML constraints (required, min, max) for step 1's page: the same on every page of a language (a
+ * translator is one per language), so the schema is built and read once, not on every page.
+ */
+export function stayConstraint(t: Translate): ReturnType<typeof getZodConstraint> {
+  let constraint = stayConstraints.get(t);
+  if (!constraint) {
+    constraint = getZodConstraint(staySchema(t));
+    stayConstraints.set(t, constraint);
+  }
+  return constraint;
 }
 
 export function staySchema(t: Translate) {

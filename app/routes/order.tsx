@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -10,6 +10,7 @@ import {
   hotelLinkSchema,
   isStayComplete,
   linkNeedsReading,
+  stayConstraint,
   staySchema,
   stayFieldOf,
   toHotelRequest,
@@ -31,7 +32,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return screenData(
     context,
     "order",
-    { values: readStayForm(new URL(request.url).searchParams), constraint: getZodConstraint(staySchema(t)) },
+    { values: readStayForm(new URL(request.url).searchParams), constraint: stayConstraint(t) },
     { cacheControl: orderCacheControl }
   );
 }
