@@ -3,7 +3,9 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# The install applies the patches of server/patches to the dependencies (decision 021).
 COPY package.json package-lock.json ./
+COPY server/patches ./server/patches
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -11,6 +13,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY server/patches ./server/patches
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
