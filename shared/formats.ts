@@ -114,8 +114,21 @@ export function formatExactMoney(minor: number, currency: string, language: Lang
 
 /** The currency's sign as prices show it in the language: "Kč", "zł", or "CZK" in English. */
 export function currencySymbol(language: Language, currency: string): string {
-  const parts = new Intl.NumberFormat(localeTags[language], { style: "currency", currency }).formatToParts(0);
+  const format = cached(
+    `currency ${language} ${currency}`,
+    () => new Intl.NumberFormat(localeTags[language], { style: "currency", currency })
+  );
+  const parts = format.formatToParts(0);
   return parts.find((part) => part.type === "currency")?.value ?? currency;
+}
+
+/** A guests' review score with at most one decimal: "8,7", "8.7". */
+export function formatScore(score: number, language: Language): string {
+  const format = cached(
+    `score ${language}`,
+    () => new Intl.NumberFormat(localeTags[language], { maximumFractionDigits: 1 })
+  );
+  return format.format(score);
 }
 
 /** An IBAN in groups of four, for reading aloud and copying by eye. */

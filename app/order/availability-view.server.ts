@@ -96,7 +96,7 @@ export function hotelView(detail: HotelDetail | undefined, formats: Formats): Ho
     name: detail?.name ?? "",
     url: detail?.url ?? "",
     stars: rating?.stars ?? 0,
-    reviewScore: rating && rating.numberOfReviews > 0 ? formats.score.format(rating.reviewScore) : null,
+    reviewScore: rating && rating.numberOfReviews > 0 ? formats.score(rating.reviewScore) : null,
     reviewCount: rating?.numberOfReviews ?? 0,
     address: [address?.streetNumber, [address?.postalCode, address?.city].filter(Boolean).join(" "), address?.country]
       .filter(Boolean)

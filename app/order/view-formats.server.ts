@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { currencySymbol, formatCalendarDate, formatDeadline, localeTags, moneyFormatter } from "../../shared/formats";
+import { currencySymbol, formatCalendarDate, formatDeadline, formatScore, moneyFormatter } from "../../shared/formats";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import { languageOf } from "../../shared/route-table";
 
@@ -15,7 +15,8 @@ export function viewFormats(context: AppLoadContext) {
     stayDate: (date: string) => formatCalendarDate(date, language, { weekday: true }),
     /** An instant to act by, with its time and zone (the same words as the e-mails and documents). */
     deadline: (instant: Date) => formatDeadline(instant, language, timeZone),
-    score: new Intl.NumberFormat(localeTags[language], { maximumFractionDigits: 1 }),
+    /** A guests' review score. */
+    score: (score: number) => formatScore(score, language),
   };
 }
 

@@ -63,7 +63,9 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
 
   // Fingerprinted build assets never change under the same name.
   app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
+  const publicFiles = express.static(path.resolve("public"), { maxAge: "1h", index: false });
+  // Only a path with a file extension can name a file there: a page's path would cost a failed file lookup.
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.use(sameOriginPosts((req) => publicHost(config, req)));
 
   const chosenLocaleCookie = localeCookie(config.secureCookies);
