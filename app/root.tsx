@@ -15,7 +15,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { messages } from "../shared/i18n/messages";
 import { useNonce } from "~/nonce";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
 import { languageOf, localizedPath } from "../shared/route-table";
@@ -27,13 +26,14 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { localeResolution, locale, variant, env, frontendInfo } = context;
+  const { localeResolution, locale, variant, env, frontendInfo, messageScripts } = context;
   if (localeResolution.redirect) throw redirect(localeResolution.redirect.location, localeResolution.redirect.status);
   const lang = languageOf(locale);
   return defer({
     locale,
     lang,
-    messages: messages[lang],
+    // The browser's messages come as a file of their own, cached for a year, not in every page's data.
+    messagesScript: messageScripts[lang],
     site: {
       key: variant.key,
       slug: variant.slug,
@@ -96,8 +96,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {/* An error page without the root's data is plain HTML: the browser has no messages to render it with, and
             its one way on is a full load of the home page. */}
-        {data ? <ScrollRestoration nonce={nonce} /> : null}
-        {data ? <Scripts nonce={nonce} /> : null}
+        {data ? (
+          <>
+            {/* The browser's messages come first, as a plain script: it runs before the parser reads on, where
+                Remix's module script is async and could run before a deferred one. */}
+            <script src={data.messagesScript} nonce={nonce} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -9,6 +9,7 @@ import { startWorker } from "./jobs/worker";
 import { createJobHandlers } from "./jobs/handlers";
 import { createMailer } from "./adapters/mailer/create-mailer";
 import { createWebApp } from "./web/app";
+import { readMessageAssets, writeMessageAssets } from "./web/message-assets";
 import { remixBuildProvider } from "./web/remix-build";
 import { sandboxRecordStore } from "./stores/sandbox-gateway-records";
 
@@ -50,6 +51,11 @@ async function main(config: Config) {
         : undefined,
     gatewaySandbox: runs.api ? payments?.sandbox : undefined,
     remixBuild: runs.web ? await remixBuildProvider(config.nodeEnv === "development") : undefined,
+    // In development the catalogues are written at each start (the server restarts when a message changes), so they
+    // never lag behind the messages the server renders with.
+    messageScripts: runs.web
+      ? await (config.nodeEnv === "development" ? writeMessageAssets() : readMessageAssets())
+      : undefined,
     isReady: async () => {
       if (draining) return false;
       await database?.ping();

@@ -6,8 +6,8 @@ import path from "node:path";
  * `npm start`: builds when the build is missing or older than the sources, then runs the
  * whole shop (web + api + worker) on the embedded defaults.
  */
-const builtFiles = ["build/main.js", "build/server/index.js"];
-const sources = ["app", "server", "gen", "content", "remix.config.js", "package.json"];
+const builtFiles = ["build/main.js", "build/server/index.js", "build/messages.json"];
+const sources = ["app", "server", "shared", "gen", "content", "remix.config.js", "package.json"];
 
 function newestModification(entry) {
   if (!existsSync(entry)) return 0;

@@ -1,14 +1,14 @@
 import { createContext, useContext } from "react";
-import type { Language } from "../../shared/route-table";
-import type { MessageTree } from "../../shared/i18n/translator";
+import type { MessageCatalogue } from "../../shared/i18n/catalogue-script";
 
 /**
- * The language the web server resolved for the request, with its messages, handed from entry.server before any
- * loader runs. The root loader's data carries the same, but an error page may have none: when an action fails no
- * loader runs at all, and the root loader itself may be what failed. The error page still speaks the visitor's
- * language then. Only the server render has it: such a page is sent without scripts (root.tsx).
+ * The page's language with its messages, for every component to translate with (useTranslation). The server render
+ * gets the ones the web server resolved for the request from entry.server, before any loader runs, so an error page
+ * still speaks the visitor's language when no loader ran (an action failed) or the root loader itself failed; such a
+ * page is sent without scripts (root.tsx). The browser gets the page's catalogue script from entry.client
+ * (decision 020).
  */
-export type ShellLanguage = { lang: Language; messages: MessageTree };
+export type ShellLanguage = MessageCatalogue;
 
 const ShellLanguageContext = createContext<ShellLanguage | null>(null);
 

@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { localeCookie, sessionCookie } from "./cookies";
+import { messageAssetsFolder, messageAssetsUrlPath, type MessageScripts } from "./message-assets";
 import { createRpcClient, type ShopClient } from "./rpc-client";
 import { cachedBackendInfo } from "./backend-info";
 import type { Config } from "../config";
@@ -25,6 +26,8 @@ export type WebAppOptions = {
   gatewaySandbox?: RequestHandler;
   /** The Remix build; in development a function that hands out a fresh one per request. */
   remixBuild?: ServerBuild | (() => Promise<ServerBuild>);
+  /** The browser's message catalogues; the pages need them with the Remix build. */
+  messageScripts?: MessageScripts;
   /** Readiness of what this process depends on (database, shutting down, ...). */
   isReady: () => Promise<boolean>;
 };
@@ -37,7 +40,7 @@ function publicHost(config: Config, req: Request): string {
   return forwarded || req.get("host") || "localhost";
 }
 
-export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady }: WebAppOptions) {
+export function createWebApp({ config, api, gatewaySandbox, remixBuild, messageScripts, isReady }: WebAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
@@ -60,9 +63,12 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
   if (api) app.use("/api", api);
   if (gatewaySandbox) app.use(sandboxMountPath, gatewaySandbox);
   if (!remixBuild) return app;
+  if (!messageScripts) throw new Error("the pages need the browser's message catalogues with the Remix build");
 
   // Fingerprinted build assets never change under the same name.
-  app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y", index: false }));
+  const fingerprinted = { immutable: true, maxAge: "1y", index: false } as const;
+  app.use(messageAssetsUrlPath, express.static(messageAssetsFolder, fingerprinted));
+  app.use("/build", express.static(path.resolve("public/build"), fingerprinted));
   const publicFiles = express.static(path.resolve("public"), { maxAge: "1h", index: false });
   // Only a path with a file extension can name a file there: a page's path would cost a failed file lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -165,6 +171,7 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, isReady 
       },
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
       backendInfo,
+      messageScripts,
     };
   };
 

@@ -3,6 +3,7 @@ import type { ShopClient } from "./rpc-client";
 import type { Locale } from "../../shared/route-table";
 import type { Environment } from "../config";
 import type { LocaleResolution } from "./locale";
+import type { MessageScripts } from "./message-assets";
 import type { SiteVariant } from "./variants";
 import type { BackendInfo } from "./backend-info";
 
@@ -39,6 +40,8 @@ export type ShopLoadContext = {
   frontendInfo: FrontendInfo;
   /** The api's facts for the info panel, kept by the web process for a while (backend-info.ts). */
   backendInfo: () => BackendInfo | null | Promise<BackendInfo | null>;
+  /** Each language's message catalogue for the browser, a script of its own (decision 020). */
+  messageScripts: MessageScripts;
 };
 
 declare module "@remix-run/node" {

@@ -215,6 +215,43 @@ test("a page runs only its own scripts, each answer with a nonce of its own, and
   expect(nonces[0]).not.toBe(nonces[1]);
 });
 
+test("a page carries no message catalogue: its language's catalogue is a file of its own, kept for a year", async ({
+  request,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
+  const html = await (await request.get("/en/order")).text();
+  // Message keys are never shown on a page; only a catalogue in the page's data would carry them.
+  expect(html).not.toContain('"skipToContent"');
+  const src = /<script src="([^"]+)"/.exec(html)?.[1];
+  expect(src).toMatch(/^\/build\/messages\/en\.[0-9a-f]+\.js$/);
+  const catalogue = await request.get(src!);
+  expect(catalogue.status()).toBe(200);
+  expect(catalogue.headers()["content-type"]).toContain("javascript");
+  expect(catalogue.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await catalogue.text()).toContain("Skip to content");
+});
+
+test("a screen reached by a link within the page speaks the page's language", async ({ page }, testInfo) => {
+  const catalogues: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/build/messages/")) catalogues.push(request.url());
+  });
+  await page.goto("/en");
+  await expectJavaScriptState(page, testInfo);
+  // A full load would forget this mark; the browser's router keeps the document.
+  await page.evaluate(() => document.documentElement.setAttribute("data-first-document", ""));
+  await page.locator("header [data-nav=order]").click();
+  await expect(page).toHaveURL(/\/en\/order$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accommodation reservation");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toHaveCount(1);
+  if (javaScriptEnabled(testInfo)) {
+    await expect(page.locator("html")).toHaveAttribute("data-first-document", "");
+    expect(catalogues).toHaveLength(1);
+  } else {
+    expect(catalogues).toHaveLength(0);
+  }
+});
+
 test("pages are made for one visitor: no shared cache keeps them", async ({ page }) => {
   for (const path of ["/", "/jak-to-funguje", "/inspirace"]) {
     const response = await page.goto(path);
