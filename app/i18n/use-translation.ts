@@ -1,6 +1,8 @@
-import { useMemo } from "react";
 import { useShellLanguage } from "./shell-language";
-import { createTranslator } from "../../shared/i18n/translator";
+import { translatorFor, type MessageTree } from "../../shared/i18n/translator";
+
+/** Where no catalogue is at hand every key reads as itself. */
+const noMessages: MessageTree = {};
 
 /**
  * Translation for components, on the server and in the browser alike, from the shell's language: the server's
@@ -9,7 +11,6 @@ import { createTranslator } from "../../shared/i18n/translator";
 export function useTranslation() {
   const shell = useShellLanguage();
   const lang = shell?.lang ?? "cs";
-  const messages = shell?.messages;
-  const t = useMemo(() => createTranslator(lang, messages ?? {}), [lang, messages]);
+  const t = translatorFor(lang, shell?.messages ?? noMessages);
   return { t, lang };
 }

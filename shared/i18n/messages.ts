@@ -1,5 +1,5 @@
 import type { Language } from "../route-table";
-import { createTranslator, type Translate } from "./translator";
+import { translatorFor, type Translate } from "./translator";
 import cs from "./messages/cs.json";
 import en from "./messages/en.json";
 import pl from "./messages/pl.json";
@@ -13,14 +13,7 @@ export type MealPlanKey = "no_plan" | "breakfast_included" | "half_board" | "ful
 /** All messages, per language; the browser only ever receives its own language's file. */
 export const messages: Record<Language, Messages> = { cs, pl, en };
 
-const translators = new Map<Language, Translate>();
-
 /** The shop's messages in one language, as loaders, actions, e-mails and server pages translate them. */
 export function translatorOf(language: Language): Translate {
-  let translate = translators.get(language);
-  if (!translate) {
-    translate = createTranslator(language, messages[language]);
-    translators.set(language, translate);
-  }
-  return translate;
+  return translatorFor(language, messages[language]);
 }

@@ -25,6 +25,22 @@ export function createTranslator(lang: Language, messages: MessageTree): Transla
   };
 }
 
+const translatorsByCatalogue = new WeakMap<MessageTree, Translate>();
+
+/**
+ * The translator of a catalogue, made once: every component of every page translates with its language's one
+ * translator, where one per component and render cost each page its plural rules and a closure per component.
+ * A catalogue is in one language, so the catalogue alone names its translator.
+ */
+export function translatorFor(lang: Language, messages: MessageTree): Translate {
+  let translate = translatorsByCatalogue.get(messages);
+  if (!translate) {
+    translate = createTranslator(lang, messages);
+    translatorsByCatalogue.set(messages, translate);
+  }
+  return translate;
+}
+
 function lookup(messages: MessageTree, key: string): string | undefined {
   let node: string | MessageTree | undefined = messages;
   for (const part of key.split(".")) {
