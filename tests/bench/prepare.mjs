@@ -16,7 +16,8 @@ export function requireTwoCores() {
 export function buildShopIfStale() {
   if (!buildIsStale()) return;
   console.log("building the shop (npm run build)…");
-  if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" }).status !== 0) throw new Error("npm run build failed");
+  const result = spawnSync("npm", ["run", "build", "--silent"], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
 /** Built on every run (a fraction of a second) with the shop's own `remix` CLI, into naive-remix/build. */
