@@ -1,194 +1,194 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { measureApi } from "./api-latency.mjs";
+import { benchDatabases } from "./databases.mjs";
+import { buildNaiveRemix, buildShopIfStale, header, naiveRemixDir, requireTwoCores } from "./prepare.mjs";
+import { startServer } from "./processes.mjs";
+import { apiClient, createStayAndOrder } from "./shop-data.mjs";
+import { ensureWrk, peakThroughput, wrk } from "./wrk.mjs";
 
 /**
- * `npm run bench`: starts the built shop on a spare port and prints figures — server-side
- * render throughput and latency of pages, and api latency. Figures, not pass/fail: compare
- * them between commits on the same machine. Bounded in count, loopback only.
+ * `npm run bench`: figures, not pass/fail (issue 14). In one run:
+ *  1. pages — a bare node:http server, a naive Remix page and the shop's pages, each server alone on core 0 with wrk
+ *     on core 1: req/s, p50, p99 and the share of the naive page's req/s; order step 1 again at about 70 % of its peak;
+ *  2. memory — ROLE=web's resident set idle and after two runs of load, ROLE=all's after the page runs;
+ *  3. the api — each call's latency at 8 concurrent, on PGlite or, with BENCH_DATABASE_URL, PostgreSQL.
+ * Compare figures only between commits on the same machine, measured while it is otherwise idle.
  */
-const port = Number(process.env.BENCH_PORT ?? 3200);
-const base = `http://127.0.0.1:${port}`;
-const requests = Number(process.env.BENCH_REQUESTS ?? 300);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-
-/**
- * With BENCH_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test) the shop runs on a
- * database of its own made there for the run and dropped after it; otherwise on the embedded PGlite.
- */
-const benchDatabase = process.env.BENCH_DATABASE_URL ? await createBenchDatabase(process.env.BENCH_DATABASE_URL) : undefined;
-
-const server = spawn(process.execPath, ["build/main.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-bench-")),
-    ENV: "test",
-    ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function createBenchDatabase(serverUrl) {
-  const { default: pg } = await import("pg");
-  const name = `dzb_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-async function waitUntilReady() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the shop did not become ready");
-}
-
-async function measure(name, call) {
-  for (let i = 0; i < 20; i++) await call(); // warm-up
-  const durations = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requests) {
-        next++;
-        const t0 = performance.now();
-        await call();
-        durations.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  durations.sort((a, b) => a - b);
-  const at = (q) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))].toFixed(1);
-  console.log(
-    `${name.padEnd(34)} ${(durations.length / elapsed).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms`,
-  );
-}
-
-async function page(pathname, host = "localhost") {
-  const response = await fetch(base + pathname, { headers: { host: `${host}:${port}` } });
-  if (!response.ok) throw new Error(`${pathname}: ${response.status}`);
-  await response.arrayBuffer();
-}
-
-async function rpc(method, body) {
-  const response = await fetch(`${base}/api/dzb.shop.v1.ShopService/${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "connect-protocol-version": "1" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-const dayAfter = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10) + "T00:00:00Z";
-
-/** A hotel request the simulator has rooms for: it sells out some nights on purpose, so the first free stay is taken. */
-async function availableRequest(variant, url) {
-  const { hotelRequest } = await rpc("HotelParseUrl", { productVariant: variant, url });
-  for (let offset = 30; offset < 90; offset++) {
-    const request = { ...hotelRequest, checkIn: dayAfter(offset), checkOut: dayAfter(offset + 2), rooms: 1, adults: 2 };
-    try {
-      const { availabilityId } = await rpc("HotelAvailability", { productVariant: variant, hotelRequest: request });
-      return { request, availabilityId };
-    } catch {
-      // sold out that night; try the next
-    }
-  }
-  throw new Error(`no free stay at ${url}`);
-}
-
-/** A room paid online that the bench's party (two adults) fits. */
-function orderableProduct(availability) {
-  for (const room of availability.rooms) {
-    for (const product of room.products) {
-      const online = product.paymentTimings.some((timing) => timing !== "TIMING_TYPE_AT_PROPERTY");
-      if (product.orderability?.isAvailable && product.fitsOccupancy && online) return product.productId;
-    }
-  }
-  throw new Error("no orderable room in the bench's availability");
-}
-
-const benchCustomer = {
-  firstName: "Jana",
-  lastName: "Nováková",
-  email: "bench@example.com",
-  mobile: "+420 123 456 789",
-  contactAddress: { streetAddress: "Dlouhá 12", city: "Praha", country: "CZ", postalCode: "110 00" },
-  agreeCp: true,
-  agreeTac: true,
+const settings = {
+  port: Number(process.env.BENCH_PORT ?? 3200), // the run uses this port and the next five
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  apiRequests: Number(process.env.BENCH_REQUESTS ?? 300),
+  apiConcurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
 };
+const serverCpu = 0;
+/** A host the shop serves without DOMAIN_* set: the Czech variant. */
+const shopHost = `localhost:${settings.port}`;
+const databases = benchDatabases(process.env.BENCH_DATABASE_URL);
+const running = new Set();
+
+async function start(options) {
+  const server = await startServer(options);
+  running.add(server);
+  return server;
+}
+
+async function stop(server) {
+  running.delete(server);
+  await server.stop();
+}
+
+/** The built shop as production runs it (NODE_ENV=production), in the role given, on a fresh database. */
+async function startShop(port, role, { cpu, env = {} } = {}) {
+  return start({
+    name: `the shop (ROLE=${role})`,
+    script: "build/main.js",
+    port,
+    readyPath: "/readyz",
+    env: { NODE_ENV: "production", ENV: "test", ROLE: role, ...(await databases.environment()), ...env },
+    cpu,
+  });
+}
+
+function loadOptions(connections = settings.connections) {
+  return { connections, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds };
+}
+
+const formatRate = (rate) => Math.round(rate).toLocaleString("en").padStart(8);
+const formatMs = (ms) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0)).padStart(8);
+
+function printRow(label, result, naiveRate) {
+  const share = naiveRate ? `${((100 * result.requestsPerSecond) / naiveRate).toFixed(1)} %` : "";
+  const failed = result.failedResponses + result.socketErrors;
+  const note = failed > 0 ? `   (${failed} of ${result.requests} failed)` : "";
+  console.log(
+    `  ${label.padEnd(44)}${formatRate(result.requestsPerSecond)}${formatMs(result.p50Ms)}${formatMs(result.p99Ms)}${share.padStart(11)}${note}`,
+  );
+}
+
+/** A page must answer 200 before it is loaded: a redirect or an error page would be measured as if it were the page. */
+async function expectPage(url, host) {
+  const response = await fetch(url, { headers: { host }, redirect: "manual" });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} (Host ${host}) answered ${response.status}, not 200`);
+}
+
+async function measurePage(url, host) {
+  await expectPage(url, host);
+  return peakThroughput({ url, host, ...loadOptions() });
+}
+
+async function benchPages() {
+  const { port, connections } = settings;
+  console.log(
+    `\nPages: each server alone on core ${serverCpu} (taskset), wrk -t1 -c${connections} on core 1, ` +
+      `${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured`,
+  );
+  console.log(`  ${"".padEnd(44)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"of naive".padStart(11)}`);
+
+  const hello = await start({ name: "bare node:http", script: "tests/bench/hello-server.mjs", port, cpu: serverCpu });
+  const bare = await measurePage(`${hello.origin}/`, "localhost");
+  await stop(hello);
+
+  const naiveServer = await start({
+    name: "naive Remix",
+    script: path.join(naiveRemixDir, "server.mjs"),
+    port: port + 1,
+    env: { NODE_ENV: "production" },
+    cpu: serverCpu,
+  });
+  const naive = await measurePage(`${naiveServer.origin}/`, "localhost");
+  await stop(naiveServer);
+  printRow("bare node:http hello", bare, naive.requestsPerSecond);
+  printRow("naive Remix page (1 route, a form)", naive, naive.requestsPerSecond);
+
+  const shop = await startShop(port + 2, "all", { cpu: serverCpu });
+  const { availabilityId, orderId } = await createStayAndOrder(apiClient(shop.origin));
+  const pages = [
+    ["order step 1", "/objednavka"],
+    ["home", "/"],
+    ["rooms", `/objednavka/ubytovani/${availabilityId}`, "/objednavka/ubytovani/<id>"],
+    ["status", `/status/${orderId}`, "/status/<id>"],
+  ];
+  let stepOne;
+  for (const [name, pathname, shown = pathname] of pages) {
+    const result = await measurePage(shop.origin + pathname, shopHost);
+    stepOne ??= result;
+    printRow(`shop ${name} (${shown})`, result, naive.requestsPerSecond);
+  }
+  await stepOneBelowPeak(`${shop.origin}/objednavka`, stepOne.requestsPerSecond);
+  console.log(`  ROLE=all (${databases.kind}) resident memory after the page runs: ${shop.residentMegabytes().toFixed(0)} MB`);
+  await stop(shop);
+}
+
+/**
+ * Order step 1's latency below saturation, at about 70 % of its peak. At the peak every request queues behind 49
+ * others, so the peak's p99 says little about a loaded but healthy server. wrk cannot hold a rate (wrk2 could; Debian
+ * has no package), so paced.lua makes each connection wait a random time before each request: a connection then sends
+ * once per wait plus latency, and the connections together offer connections ÷ (wait + latency) req/s. The warm-up
+ * run, paced for the target as if latency were nothing, tells the latency; the measured run waits that much less.
+ * The rate reached is printed beside the p99, so the share of the peak is never assumed.
+ */
+async function stepOneBelowPeak(url, peak) {
+  const { connections, seconds, warmupSeconds } = settings;
+  const target = 0.7 * peak;
+  const cycleMs = (1000 * connections) / target;
+  const paced = (meanDelayMs, runSeconds) => wrk({ url, host: shopHost, connections, seconds: runSeconds, meanDelayMs });
+  const warmup = await paced(cycleMs, Math.max(warmupSeconds, 1));
+  const latencyMs = Math.max(0, (1000 * connections) / warmup.requestsPerSecond - cycleMs);
+  const meanDelayMs = Math.max(0, cycleMs - latencyMs);
+  const result = await paced(meanDelayMs, seconds);
+  console.log(
+    `  shop order step 1 paced to ${Math.round(target)} req/s (70 % of its peak; ${connections} connections, ` +
+      `each waiting ${meanDelayMs.toFixed(0)} ms on average before a request):\n` +
+      `    served ${Math.round(result.requestsPerSecond)} req/s (${((100 * result.requestsPerSecond) / peak).toFixed(0)} % of peak), ` +
+      `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,
+  );
+}
+
+/**
+ * ROLE=web's memory under load, with the api in a process of its own as in production. The web tier has core 0; the
+ * api shares core 1 with wrk, which may lower the req/s shown here but not what the web process holds.
+ */
+async function benchWebMemory() {
+  const { port, connections, seconds } = settings;
+  const api = await startShop(port + 3, "api", { cpu: 1 });
+  const web = await startShop(port + 4, "web", { cpu: serverCpu, env: { API_URL: `${api.origin}/api` } });
+  const url = `${web.origin}/objednavka`;
+  await expectPage(url, shopHost);
+  console.log(`\nROLE=web resident memory (api: ROLE=api, ${databases.kind}, in its own process on core 1)`);
+  console.log(`  idle: ${web.residentMegabytes().toFixed(0)} MB`);
+  for (const run of [1, 2]) {
+    const result = await wrk({ url, host: shopHost, connections, seconds });
+    console.log(
+      `  after run ${run} (${seconds} s, ${connections} connections on /objednavka, ${Math.round(result.requestsPerSecond)} req/s): ` +
+        `${web.residentMegabytes().toFixed(0)} MB`,
+    );
+  }
+  await stop(web);
+  await stop(api);
+}
+
+/** The api as before: ROLE=all, unpinned, load from this process. */
+async function benchApi() {
+  const { apiRequests: requests, apiConcurrency: concurrency } = settings;
+  console.log(`\nApi (ROLE=all, ${databases.kind}, unpinned): ${requests} calls each, ${concurrency} at a time`);
+  const shop = await startShop(settings.port + 5, "all");
+  await measureApi(shop.origin, { requests, concurrency });
+  await stop(shop);
+}
 
 try {
-  await waitUntilReady();
-  console.log(`database: ${benchDatabase ? "PostgreSQL" : "PGlite"}`);
-  console.log(`${requests} requests each, ${concurrency} at a time, on ${base}`);
-  await measure("SSR / (cs)", () => page("/"));
-  await measure("SSR /en/order", () => page("/en/order"));
-  await measure("SSR /zamowienie (pl host)", () => page("/zamowienie", "pl.localhost"));
-  await measure("SSR 404", () => fetch(`${base}/no-such-page`).then((r) => r.arrayBuffer()));
-  await measure("api Version", () => rpc("Version", {}));
-  const variant = { product: "PRODUCT_DZB_CZ", lang: "LANG_CS", currency: "CURRENCY_CZK" };
-  await measure("api PaymentMethods", () => rpc("PaymentMethods", { productVariant: variant }));
-  const url = "https://www.booking.com/hotel/cz/hotel-paris-prague.cs.html?group_adults=2";
-  await measure("api HotelParseUrl", () => rpc("HotelParseUrl", { productVariant: variant, url }));
-  const { request, availabilityId } = await availableRequest(variant, url);
-  await measure("api HotelAvailability (new check)", () =>
-    rpc("HotelAvailability", { productVariant: variant, hotelRequest: request }),
-  );
-  await measure("api HotelAvailability (by id)", () => rpc("HotelAvailability", { productVariant: variant, availabilityId }));
-  await measure("SSR accommodation (cs)", () => page(`/objednavka/ubytovani/${availabilityId}`));
-
-  const { hotelAvailability } = await rpc("HotelAvailability", { productVariant: variant, availabilityId });
-  const productIds = [orderableProduct(hotelAvailability)];
-  const paymentRequest = { lastPayment: "transfer" };
-  const newPreview = () =>
-    rpc("HotelOrderPreview", { productVariant: variant, specification: { availabilityId, productIds }, paymentRequest });
-  await measure("api HotelOrderPreview (new)", newPreview);
-  const { previewId } = await newPreview();
-  const split = { lastPayment: "transfer", payments: [{ methodId: "edenred_card", value: { currencyCode: "CZK", units: "500" } }] };
-  await measure("api HotelOrderPreview (re-price)", () =>
-    rpc("HotelOrderPreview", { productVariant: variant, previewId, paymentRequest: split }),
-  );
-  await measure("SSR reservation (cs)", () => page(`/objednavka/rezervace/${previewId}`));
-  // Each create needs a preview of its own; they are made first so only the create is timed.
-  const previews = [];
-  for (let i = 0; i < requests + 20; i++) previews.push((await newPreview()).previewId);
-  let orderId;
-  await measure("api HotelOrderCreate", async () => {
-    const { hotelOrder } = await rpc("HotelOrderCreate", {
-      productVariant: variant,
-      previewId: previews.pop(),
-      paymentRequest,
-      order: benchCustomer,
-    });
-    orderId = hotelOrder.orderId;
-  });
-  await measure("api OrderDetail (transfer QR)", () => rpc("OrderDetail", { productVariant: variant, orderId }));
-  await measure("SSR status (cs)", () => page(`/status/${orderId}`));
+  requireTwoCores();
+  ensureWrk();
+  buildShopIfStale();
+  buildNaiveRemix();
+  console.log(header());
+  await benchPages();
+  await benchWebMemory();
+  await benchApi();
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  await benchDatabase?.drop();
+  await Promise.all([...running].map(stop));
+  await databases.removeAll();
 }

@@ -1,0 +1,84 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/**
+ * The servers `npm run bench` measures, each a child process. A server pinned to a CPU (`taskset -c`, which execs
+ * node, so the child's pid is node's) has that core to itself while the load generator runs on the other one.
+ */
+export async function startServer({ name, script, port, env = {}, cpu, readyPath = "/" }) {
+  const node = [process.execPath, script];
+  const [command, ...args] = cpu === undefined ? node : ["taskset", "-c", String(cpu), ...node];
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    // The shop's start-up lines would clutter the figures, and a server that logs each slow request under load
+    // would bury them: stderr is kept and summed up when the server stops.
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const stderr = lastLines(child.stderr);
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  // A server that dies under load would otherwise show only as refused connections. Stopped, the shop exits with 0
+  // and the small servers by the signal.
+  exited.then(({ code, signal }) => {
+    if (code !== 0 && signal !== "SIGTERM") {
+      console.error(`${name} exited (${code ?? signal}); its last lines on stderr:\n${stderr.last().join("\n")}`);
+    }
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const server = {
+    name,
+    origin,
+    pid: child.pid,
+    /** Resident memory in MB, as the kernel counts it (VmRSS): what the process costs its host. */
+    residentMegabytes() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)[1]) / 1024;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      if (stderr.count > 0) console.log(`  (${name} wrote ${stderr.count} lines to stderr; the last: ${stderr.last().at(-1)})`);
+    },
+  };
+  try {
+    await waitUntilAnswering(origin + readyPath, exited);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${name} did not start: ${error.message}\n${stderr.last().join("\n")}`);
+  }
+  return server;
+}
+
+/** Counts a stream's lines and keeps the last few. */
+function lastLines(stream, kept = 20) {
+  const lines = [];
+  let count = 0;
+  let partial = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const parts = (partial + chunk).split("\n");
+    partial = parts.pop();
+    count += parts.length;
+    lines.push(...parts);
+    lines.splice(0, lines.length - kept);
+  });
+  return {
+    get count() {
+      return count + (partial ? 1 : 0);
+    },
+    last: () => (partial ? [...lines, partial] : [...lines]).slice(-kept),
+  };
+}
+
+async function waitUntilAnswering(url, exited) {
+  let stopped = false;
+  exited.then(() => (stopped = true));
+  for (let attempt = 0; attempt < 150 && !stopped; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(stopped ? "it exited" : `${url} did not answer within 30 s`);
+}

@@ -1,0 +1,68 @@
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The load generator: wrk (Debian's package), pinned to the core the measured server does not have, one thread.
+ * It keeps a fixed number of connections busy (a closed loop), so its req/s is the server's peak throughput.
+ */
+const loadCpu = 1;
+const pacingScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "paced.lua");
+const run = promisify(execFile);
+
+/** Installs Debian's wrk when it is missing and we may (root), as `npm test` does for Chromium. */
+export function ensureWrk() {
+  if (existsSync("/usr/bin/wrk")) return;
+  if (process.getuid?.() !== 0) throw new Error("wrk is missing. Install Debian's package: sudo apt-get install -y wrk");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "wrk"]]) {
+    if (spawnSync("apt-get", args, { stdio: "inherit", env }).status !== 0) throw new Error("apt-get could not install wrk");
+  }
+}
+
+/**
+ * One wrk run against `url`, with the given Host header. `meanDelayMs` paces each connection (paced.lua) instead of
+ * letting it send as fast as answers come. Returns req/s, p50 and p99 in ms, and the failed requests.
+ */
+export async function wrk({ url, host, connections, seconds, meanDelayMs }) {
+  // wrk counts an answer slower than its timeout (2 s by default) as an error and leaves it out of the percentiles,
+  // which would flatter the p99 of a saturated page: every answer within the run is counted.
+  const args = ["-c", String(loadCpu), "wrk", "-t1", `-c${connections}`, `-d${seconds}s`, `--timeout=${seconds + 30}s`, "--latency"];
+  args.push("-H", `Host: ${host}`);
+  if (meanDelayMs !== undefined) args.push("-s", pacingScript);
+  args.push(url);
+  if (meanDelayMs !== undefined) args.push("--", String(meanDelayMs));
+  const { stdout } = await run("taskset", args);
+  return parseWrkOutput(stdout);
+}
+
+/** A short warm-up run (the JIT, the caches, the connections' first costs), then the run that counts. */
+export async function peakThroughput({ url, host, connections, warmupSeconds, seconds }) {
+  if (warmupSeconds > 0) await wrk({ url, host, connections, seconds: warmupSeconds });
+  return wrk({ url, host, connections, seconds });
+}
+
+/** Reads the figures from wrk's `--latency` report. */
+export function parseWrkOutput(text) {
+  const figure = (pattern) => {
+    const match = pattern.exec(text);
+    if (!match) throw new Error(`wrk's report lacks ${pattern}:\n${text}`);
+    return match;
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(text);
+  return {
+    requestsPerSecond: Number(figure(/^Requests\/sec:\s+([\d.]+)/m)[1]),
+    p50Ms: milliseconds(figure(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m)),
+    p99Ms: milliseconds(figure(/^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m)),
+    requests: Number(figure(/^\s+(\d+) requests in/m)[1]),
+    socketErrors: socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
+    failedResponses: non2xx ? Number(non2xx[1]) : 0,
+  };
+}
+
+function milliseconds([, value, unit]) {
+  return Number(value) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit];
+}
