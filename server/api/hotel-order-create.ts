@@ -3,6 +3,8 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { Address as ContractAddress } from "../../gen/dzb/shop/v1/common_pb";
 import { DuplicateChoice, type OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { receivingAccount } from "../config";
+import { keepTransferQrCodes } from "../orders/transfer-qr-codes";
 import { ProviderError } from "../adapters/provider/hotel-provider";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import {
@@ -91,8 +93,11 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
         () => askProvider(deps, search, context.signal),
         (error) => error instanceof ProviderError && error.kind === "nothing_available"
       );
-      const order = await findOrder(deps.db, orderId);
-      if (!order) throw new Error(`order ${orderId} vanished after it was saved`);
+      const created = await findOrder(deps.db, orderId);
+      if (!created) throw new Error(`order ${orderId} vanished after it was saved`);
+      // Its transfer's QR code is rendered now, once, rather than on every read of the order.
+      const account = receivingAccount(deps.config, created.currency);
+      const order = await keepTransferQrCodes(deps.db, created, account, deps.now());
       return { hotelOrder: await answered(deps, order) };
     } catch (error) {
       if (error instanceof OrderRefusedError) throw refusalError(error.refusal, product);

@@ -1,6 +1,8 @@
 import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { receivingAccount } from "../config";
+import { keepTransferQrCodes } from "../orders/transfer-qr-codes";
 import { changePaymentMethod, PaymentChangeRefusedError } from "../orders/payment-change";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
@@ -21,7 +23,10 @@ export function orderPaymentChange(deps: ApiDeps): ServiceImpl<typeof ShopServic
     const now = deps.now();
     try {
       const change = { orderId: id, paymentId: request.paymentId.toLowerCase(), methodId: request.methodId };
-      return { hotelOrder: await toHotelOrder(await changePaymentMethod(deps.db, change, now), deps.config, now) };
+      const changed = await changePaymentMethod(deps.db, change, now);
+      // A part moved to the transfer gets its QR code now, once, rather than on every read of the order.
+      const order = await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now);
+      return { hotelOrder: await toHotelOrder(order, deps.config, now) };
     } catch (error) {
       if (!(error instanceof PaymentChangeRefusedError)) throw error;
       const { refusal } = error;

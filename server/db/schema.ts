@@ -179,6 +179,12 @@ export const payments = pgTable(
     voucherId: uuid("voucher_id"),
     /** Set when what this payment paid became a new value voucher instead of going back where it came from. */
     refundVoucherId: uuid("refund_voucher_id"),
+    /**
+     * A bank transfer's QR code, rendered once when the payment became a transfer to be paid, with the text it
+     * encodes: a read uses the image while the transfer's text is still the same (decision 022).
+     */
+    transferQrText: text("transfer_qr_text"),
+    transferQrImage: text("transfer_qr_image"),
     paidAt: instant("paid_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),

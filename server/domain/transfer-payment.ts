@@ -18,6 +18,8 @@
  */
 
 import { isValidIban, type BankAccount } from "./bank-account";
+import { variableSymbolOf } from "./order-number";
+import type { CurrencyCode } from "./products";
 
 export interface TransferOrder {
   readonly account: BankAccount;
@@ -282,4 +284,20 @@ export function transferQrText(order: TransferOrder): string {
     case "PLN":
       return zbpString(order);
   }
+}
+
+/**
+ * The transfer that pays one part of an order: the order number as variable symbol, and what the payer's bank is
+ * told. A Polish transfer has no variable symbol, so its title carries it, and the title is the variable symbol
+ * alone: the status page, the e-mail and the invoice give it as the title to type, and the QR code fills in the same.
+ * A Czech transfer carries the symbol in its own field, and a message the shop's accountant recognises.
+ */
+export function orderTransfer(
+  order: { readonly orderNumber: string; readonly currency: CurrencyCode },
+  amount: number,
+  account: BankAccount
+): TransferOrder {
+  const variableSymbol = variableSymbolOf(order.orderNumber);
+  const message = order.currency === "PLN" ? variableSymbol : `Objednavka ${order.orderNumber}`;
+  return { account, amount, variableSymbol, message };
 }

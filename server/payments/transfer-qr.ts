@@ -7,5 +7,26 @@ import { transferQrText, type TransferOrder } from "../domain/transfer-payment";
  * the QR standard's 4: the white page around the image makes up the rest of the quiet zone.
  */
 export function transferQrDataUrl(order: TransferOrder): Promise<string> {
-  return QRCode.toDataURL(transferQrText(order), { errorCorrectionLevel: "M", margin: 2, scale: 4 });
+  return qrDataUrl(transferQrText(order));
+}
+
+function qrDataUrl(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { errorCorrectionLevel: "M", margin: 2, scale: 4 });
+}
+
+/** A rendered QR code and the text it encodes. */
+export interface TransferQr {
+  readonly text: string;
+  readonly image: string;
+}
+
+/**
+ * The QR code of a transfer, rendered once: rendering it (a QR matrix, then a deflated PNG) costs more than the
+ * rest of an order's answer. A code rendered for the same text is the same image, so a kept one is used as long as
+ * the transfer still reads the same; a transfer that changed (another account configured) is rendered again.
+ */
+export async function transferQr(transfer: TransferOrder, kept?: TransferQr | null): Promise<TransferQr> {
+  const text = transferQrText(transfer);
+  if (kept?.text === text) return kept;
+  return { text, image: await qrDataUrl(text) };
 }

@@ -31,8 +31,30 @@ export async function saveHotelLink(db: Database, provider: string, link: HotelL
     .onConflictDoNothing();
 }
 
+/**
+ * Links found, per database and `provider hotelId`: a link row is never changed or deleted, so one found stays true
+ * and each availability check needs no query for it (decision 022). A hotel with no link yet is asked again.
+ */
+const foundLinks = new WeakMap<Database, Map<string, HotelLink>>();
+/** Links are a few bytes each; past this many hotels the cache starts over rather than growing without end. */
+const maxFoundLinks = 10_000;
+
 /** The link a hotel id was resolved from, so the hotel is named and linked as the visitor knows it. */
 export async function findHotelLink(db: Database, provider: string, hotelId: string): Promise<HotelLink | undefined> {
+  const key = `${provider} ${hotelId}`;
+  let found = foundLinks.get(db);
+  if (!found) foundLinks.set(db, (found = new Map()));
+  const cached = found.get(key);
+  if (cached) return cached;
+  const link = await queryHotelLink(db, provider, hotelId);
+  if (link) {
+    if (found.size >= maxFoundLinks) found.clear();
+    found.set(key, link);
+  }
+  return link;
+}
+
+async function queryHotelLink(db: Database, provider: string, hotelId: string): Promise<HotelLink | undefined> {
   const [row] = await db
     .select({ countryCode: hotelLinks.countryCode, slug: hotelLinks.slug, url: hotelLinks.url })
     .from(hotelLinks)

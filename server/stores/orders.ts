@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/database";
 import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
@@ -87,6 +88,8 @@ export interface StoredPayment {
   readonly voucherId: string | null;
   /** The voucher what this payment paid became, when it became one (a cancellation) rather than going back. */
   readonly refundVoucherId: string | null;
+  /** A transfer's QR code as rendered when it became a transfer to be paid, with the text it encodes. */
+  readonly transferQr: { readonly text: string; readonly image: string } | null;
   readonly paidAt: Date | null;
 }
 
@@ -212,45 +215,72 @@ export async function insertPayments(
 }
 
 export async function findOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row && withPayments(db, row);
+  const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+  return row && storedOrder(row);
 }
 
 /**
  * The order under its row lock, the lock every change to an order and its payments takes first; inside a
- * transaction, until it ends.
+ * transaction, until it ends. The order is read after the lock is held, by a statement of its own: one statement
+ * both locking and reading would see the payments as they were before it waited for the lock.
  */
 export async function lockedOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
-  return row && withPayments(db, row);
+  const [locked] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for("update");
+  return locked && findOrder(db, locked.id);
 }
 
 export async function findOrderByPreview(db: Database, previewId: string): Promise<StoredOrder | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.previewId, previewId)).limit(1);
-  return row && withPayments(db, row);
+  const [row] = await selectOrders(db).where(eq(orders.previewId, previewId)).limit(1);
+  return row && storedOrder(row);
 }
 
-async function withPayments(db: Database, row: typeof orders.$inferSelect): Promise<StoredOrder> {
-  const list = await db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.position));
+/** A payment as `paymentsOfOrder` reads it: JSON, so an instant is an ISO string. */
+interface PaymentJson extends Omit<StoredPayment, "paidAt" | "transferQr"> {
+  readonly paidAt: string | null;
+  readonly transferQrText: string | null;
+  readonly transferQrImage: string | null;
+}
+
+/** The order's payments in their order, as JSON within the order's row. */
+const paymentsOfOrder = sql<PaymentJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${payments.id}, 'position', ${payments.position}, 'methodId', ${payments.methodId},
+    'value', ${payments.value}, 'status', ${payments.status}, 'voucherId', ${payments.voucherId},
+    'refundVoucherId', ${payments.refundVoucherId}, 'transferQrText', ${payments.transferQrText},
+    'transferQrImage', ${payments.transferQrImage}, 'paidAt', ${payments.paidAt}
+  ) order by ${payments.position})
+  from ${payments} where ${payments.orderId} = ${orders.id}
+), '[]'::json)`;
+
+const replacing = alias(orders, "replacing");
+
+/**
+ * Orders with all a StoredOrder holds, in one statement (decision 022): the payments, the refund voucher and the
+ * order that replaced it.
+ */
+function selectOrders(db: Database) {
+  return db
+    .select({
+      order: orders,
+      payments: paymentsOfOrder,
+      refundVoucher: {
+        id: vouchers.id,
+        code: vouchers.code,
+        value: vouchers.value,
+        validFrom: vouchers.validFrom,
+        validTo: vouchers.validTo,
+      },
+      replacedBy: { id: replacing.id, orderNumber: replacing.orderNumber },
+    })
+    .from(orders)
+    .leftJoin(vouchers, eq(vouchers.id, orders.refundVoucherId))
+    .leftJoin(replacing, eq(replacing.id, orders.replacedByOrderId));
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["execute"]>>[number];
+
+function storedOrder({ order: row, payments: list, refundVoucher, replacedBy }: OrderRow): StoredOrder {
   const summary = row.summary as HotelOrderSummary;
-  const [refundVoucher] = row.refundVoucherId
-    ? await db
-        .select({
-          id: vouchers.id,
-          code: vouchers.code,
-          value: vouchers.value,
-          validFrom: vouchers.validFrom,
-          validTo: vouchers.validTo,
-        })
-        .from(vouchers)
-        .where(eq(vouchers.id, row.refundVoucherId))
-    : [];
-  const [replacedBy] = row.replacedByOrderId
-    ? await db
-        .select({ id: orders.id, orderNumber: orders.orderNumber })
-        .from(orders)
-        .where(eq(orders.id, row.replacedByOrderId))
-    : [];
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -278,15 +308,12 @@ async function withPayments(db: Database, row: typeof orders.$inferSelect): Prom
     refundVoucher: refundVoucher ?? null,
     replacedBy: replacedBy ?? null,
     createdAt: row.createdAt,
-    payments: list.map((p) => ({
-      id: p.id,
-      position: p.position,
-      methodId: p.methodId,
-      value: p.value,
-      status: p.status as PaymentStatus,
-      voucherId: p.voucherId,
-      refundVoucherId: p.refundVoucherId,
-      paidAt: p.paidAt,
+    payments: list.map(({ paidAt, transferQrText, transferQrImage, ...payment }) => ({
+      ...payment,
+      status: payment.status as PaymentStatus,
+      transferQr:
+        transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
+      paidAt: paidAt === null ? null : new Date(paidAt),
     })),
   };
 }
@@ -403,6 +430,19 @@ export async function savePaymentMethod(
   await db
     .update(payments)
     .set({ ...payment, updatedAt: now })
+    .where(eq(payments.id, paymentId));
+}
+
+/** A transfer's QR code, rendered for the text it encodes. */
+export async function saveTransferQr(
+  db: Database,
+  paymentId: string,
+  qr: { text: string; image: string },
+  now: Date
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ transferQrText: qr.text, transferQrImage: qr.image, updatedAt: now })
     .where(eq(payments.id, paymentId));
 }
 

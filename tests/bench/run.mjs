@@ -11,7 +11,8 @@ import { ensureWrk, peakThroughput, wrk } from "./wrk.mjs";
  *  1. pages — a bare node:http server, a naive Remix page and the shop's pages, each server alone on core 0 with wrk
  *     on core 1: req/s, p50, p99 and the share of the naive page's req/s; order step 1 again at about 70 % of its peak;
  *  2. memory — ROLE=web's resident set idle and after two runs of load, ROLE=all's after the page runs;
- *  3. the api — each call's latency at 8 concurrent, on PGlite or, with BENCH_DATABASE_URL, PostgreSQL.
+ *  3. the api — each call's latency at 8 concurrent, on PGlite or, with BENCH_DATABASE_URL, PostgreSQL
+ *     (BENCH_ONLY=api runs this part alone).
  * Compare figures only between commits on the same machine, measured while it is otherwise idle.
  */
 const settings = {
@@ -180,13 +181,19 @@ async function benchApi() {
 }
 
 try {
-  requireTwoCores();
-  ensureWrk();
+  // BENCH_ONLY=api measures the api alone: no wrk, no naive Remix, no pinned cores needed.
+  const apiOnly = process.env.BENCH_ONLY === "api";
+  if (!apiOnly) {
+    requireTwoCores();
+    ensureWrk();
+  }
   buildShopIfStale();
-  buildNaiveRemix();
+  if (!apiOnly) buildNaiveRemix();
   console.log(header());
-  await benchPages();
-  await benchWebMemory();
+  if (!apiOnly) {
+    await benchPages();
+    await benchWebMemory();
+  }
   await benchApi();
 } finally {
   await Promise.all([...running].map(stop));

@@ -21,7 +21,8 @@ export function apiClient(origin) {
   return async function rpc(method, body) {
     const response = await fetch(`${origin}/api/dzb.shop.v1.ShopService/${method}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "connect-protocol-version": "1" },
+      // No compression, as the web tier's client asks (server/web/rpc-client.ts): fetch would ask for gzip.
+      headers: { "content-type": "application/json", "connect-protocol-version": "1", "accept-encoding": "identity" },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method}: ${response.status} ${await response.text()}`);

@@ -1,5 +1,6 @@
 import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { DuplicateChoice, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
@@ -14,7 +15,9 @@ import { paymentMethodsFor } from "../../server/domain/payment-methods";
 import type { ProductKey } from "../../server/domain/products";
 import { serviceFeeBasisPoints } from "../../server/domain/service-fee";
 import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
+import { payments } from "../../server/db/schema";
 import { runOps } from "../../server/ops/commands";
+import { findOrder } from "../../server/stores/orders";
 import { findVoucherByCode, issueCreditVoucher, createCoupon } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
@@ -351,6 +354,40 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       // The title a customer types from the status page is the one the QR code fills in.
       expect(zbp.fields.title).toBe(transfer!.bankTransfer!.variableSymbol);
       expect(zbp.fields.title).toBe(hotelOrder!.orderNumber);
+    });
+
+    it("renders a transfer's QR code once, at the order's creation, and answers the kept one on every read", async () => {
+      const paymentRequest = { lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      const { hotelOrder } = await client.hotelOrderCreate({
+        productVariant: czVariant,
+        previewId: previewed.previewId,
+        paymentRequest,
+        order: customer,
+      });
+      const created = hotelOrder!.payments[0]!.qrCode;
+      const db = databases[0]!.db;
+      const [kept] = (await findOrder(db, hotelOrder!.orderId))!.payments;
+      expect(kept?.transferQr?.image).toBe(created);
+      expect(kept?.transferQr?.text).toBe(decodeQrDataUrl(created!));
+      const qrOfDetail = async () => {
+        const detail = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
+        return (detail.order.value as NonNullable<typeof hotelOrder>).payments[0]!.qrCode;
+      };
+      expect(await qrOfDetail()).toBe(created);
+
+      // A code kept for another text (the shop's account has changed since) is not the transfer's any more.
+      await db
+        .update(payments)
+        .set({ transferQrText: "SPD*1.0*ACC:CZ6508000000192000145399*AM:1.00", transferQrImage: "data:image/png;base64," })
+        .where(eq(payments.id, kept!.id));
+      expect(await qrOfDetail()).toBe(created);
+      // A payment made before codes were kept gets one rendered as it is read.
+      await db
+        .update(payments)
+        .set({ transferQrText: null, transferQrImage: null })
+        .where(eq(payments.id, kept!.id));
+      expect(await qrOfDetail()).toBe(created);
     });
 
     it("makes one order of 20 concurrent creates from one preview", async () => {

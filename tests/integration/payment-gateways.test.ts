@@ -325,6 +325,10 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
       const moved = hotelOrder!.payments[0]!;
       expect(minorOf(moved.value)).toBe(minorOf(payment.value));
       expect(moved.bankTransfer?.variableSymbol).toBeTruthy();
+      // Its QR code is rendered as it moves, kept, and read from then on.
+      const kept = (await findOrder(db(), order.orderId))!.payments[0]!.transferQr;
+      expect(kept?.image).toBe(moved.qrCode);
+      expect((await orderOf(order.orderId)).payments[0]!.qrCode).toBe(moved.qrCode);
       expect(hotelOrder!.bookOnlyAfterPayment).toBe(true);
       await markTransferPaid(db(), order.orderNumber, now);
       expect((await orderOf(order.orderId)).status).toBe(OrderStatus.PAID);

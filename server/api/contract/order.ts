@@ -22,7 +22,7 @@ import type { ProviderAvailability } from "../../domain/hotel-offer";
 import { receivingAccount, type Config } from "../../config";
 import { dueOnline, type HotelPriceBreakdown } from "../../domain/hotel-price";
 import type { PricedHotelOrder } from "../../domain/hotel-order";
-import { variableSymbolOf } from "../../domain/order-number";
+import { orderTransfer } from "../../domain/transfer-payment";
 import {
   bookingProgress,
   reservationProgress,
@@ -49,7 +49,7 @@ import {
 import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/order-lifecycle";
 import { documentsOf, type OrderDocumentKind } from "../../domain/order-documents";
 import { orderDocumentUrl } from "../../orders/shop-links";
-import { transferQrDataUrl } from "../../payments/transfer-qr";
+import { transferQr } from "../../payments/transfer-qr";
 import { orderedRoom, type OrderedRoom, type StoredOrder, type StoredPayment } from "../../stores/orders";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
@@ -211,31 +211,23 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
   };
 }
 
-/** What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR. */
+/**
+ * What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR, the
+ * one kept when the payment became a transfer (rendered here only for a payment made before codes were kept).
+ */
 async function toTransferDetails(order: StoredOrder, payment: StoredPayment, config: Config) {
   const account = receivingAccount(config, order.currency);
-  const variableSymbol = variableSymbolOf(order.orderNumber);
-  const transfer = { account, amount: payment.value, variableSymbol, message: transferMessage(order, variableSymbol) };
+  const transfer = orderTransfer(order, payment.value, account);
   return {
     bankTransfer: {
       bankAccount: account.display,
       iban: account.iban,
-      variableSymbol,
+      variableSymbol: transfer.variableSymbol,
       amount: moneyOf(payment.value, order.currency),
     },
     // Only a transfer still to be paid needs scanning.
-    ...(payment.status === "waiting" ? { qrCode: await transferQrDataUrl(transfer) } : {}),
+    ...(payment.status === "waiting" ? { qrCode: (await transferQr(transfer, payment.transferQr)).image } : {}),
   };
-}
-
-/**
- * What the transfer says to the payer's bank. A Polish transfer has no variable symbol, so its title carries it, and
- * the title is the variable symbol alone: the status page, the e-mail and the invoice give it as the title to type,
- * and the QR code fills in the same. A Czech transfer carries the symbol in its own field, and a message the shop's
- * accountant recognises.
- */
-function transferMessage(order: StoredOrder, variableSymbol: string): string {
-  return order.currency === "PLN" ? variableSymbol : `Objednavka ${order.orderNumber}`;
 }
 
 async function toPayment(
