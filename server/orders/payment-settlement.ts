@@ -4,7 +4,6 @@ import { isFinalOrderStatus, type OrderStatus, type PaymentStatus } from "../dom
 import { attemptStateAfter, paymentStatusOfAttempts } from "../domain/payment-gateways";
 import { isMoneyReceived } from "../domain/payment-methods";
 import {
-  findOrder,
   lockedOrderIdByNumber,
   saveWaitingTransfersPaid,
   settleOrderStatus,
@@ -19,10 +18,8 @@ import { enqueueBooking, enqueueOrderMail } from "./order-jobs";
  * changes a payment (a gateway's report, a transfer seen on the account, the order's creation) ends here, at `now`.
  */
 export async function settleOrder(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
-  const status = await settleOrderStatus(db, orderId, now);
-  const order = await findOrder(db, orderId);
-  if (!order) throw new Error(`no order ${orderId}`);
-  if (status === "paid" && !booksBeforePayment(order.summary.timing)) await enqueueBooking(db, orderId, now);
+  const order = await settleOrderStatus(db, orderId, now);
+  if (order.status === "paid" && !booksBeforePayment(order.summary.timing)) await enqueueBooking(db, orderId, now);
   for (const payment of order.payments) {
     // Vouchers' credit is taken at ordering and needs no receipt; the confirmation lists it.
     if (isMoneyReceived(payment)) {

@@ -369,25 +369,20 @@ export async function saveRefundVoucher(
   }
 }
 
-/** Sets the status that the order's payments now call for; a final (cancelled) status stays. */
-export async function settleOrderStatus(db: Database, orderId: string, now: Date): Promise<OrderStatus> {
-  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!row) throw new Error(`no order ${orderId}`);
-  const list = await db
-    .select({ status: payments.status, value: payments.value })
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  const status = orderStatusAfterPayments(
-    row.status as OrderStatus,
-    list.map((p) => ({ status: p.status as PaymentStatus, value: p.value }))
-  );
-  if (status !== row.status) {
-    await db
-      .update(orders)
-      .set({ status, updatedAt: now })
-      .where(eq(orders.id, orderId));
-  }
-  return status;
+/**
+ * Sets the status that the order's payments now call for (a final, cancelled status stays), under the order's row
+ * lock; answers the order as it now stands.
+ */
+export async function settleOrderStatus(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
+  const order = await lockedOrder(db, orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  const status = orderStatusAfterPayments(order.status, order.payments);
+  if (status === order.status) return order;
+  await db
+    .update(orders)
+    .set({ status, updatedAt: now })
+    .where(eq(orders.id, orderId));
+  return { ...order, status };
 }
 
 /**
