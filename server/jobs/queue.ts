@@ -26,13 +26,7 @@ export interface EnqueueJobInput {
 export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<{ id: string; created: boolean }> {
   const [inserted] = await db
     .insert(jobs)
-    .values({
-      kind: input.kind,
-      payload: input.payload,
-      runAt: input.runAt,
-      dedupeKey: input.dedupeKey,
-      maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
-    })
+    .values(jobRow(input))
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
   if (inserted) return { id: inserted.id, created: true };
@@ -44,6 +38,25 @@ export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<
       : await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, input.dedupeKey));
   if (!existing) throw new Error(`enqueueJob: no job inserted and none holds dedupe key ${input.dedupeKey}`);
   return { id: existing.id, created: false };
+}
+
+/**
+ * Several jobs in one statement, as `enqueueJob` would each (a job whose dedupe key is taken is not made again), for
+ * a caller that needs no job's id: one round trip where a transaction enqueues several.
+ */
+export async function enqueueJobs(db: Database, inputs: readonly EnqueueJobInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db.insert(jobs).values(inputs.map(jobRow)).onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+function jobRow(input: EnqueueJobInput) {
+  return {
+    kind: input.kind,
+    payload: input.payload,
+    runAt: input.runAt,
+    dedupeKey: input.dedupeKey,
+    maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
+  };
 }
 
 /** A job handed to one worker until `lockedUntil`. */

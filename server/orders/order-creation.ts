@@ -31,7 +31,8 @@ import {
 } from "../stores/orders";
 import type { StoredPreview } from "../stores/previews";
 import { spendVoucher, voucherLookups } from "../stores/vouchers";
-import { enqueueBooking, enqueueExpiry, enqueueOrderMail } from "./order-jobs";
+import { enqueueJobs } from "../jobs/queue";
+import { bookingJob, enqueueOrderMail, expiryJob, orderMailJob } from "./order-jobs";
 import { settleOrder } from "./payment-settlement";
 
 /**
@@ -173,9 +174,11 @@ export async function saveHotelOrder(
  * of a stay the hotel is paid for later.
  */
 async function onOrderCreated(db: Database, order: StoredOrder, now: Date): Promise<void> {
-  await enqueueOrderMail(db, { kind: "order_confirmation", orderId: order.id }, now);
-  if (owesPayment(order.status) && order.payBy) await enqueueExpiry(db, order.id, order.payBy);
-  if (booksBeforePayment(order.summary.timing)) await enqueueBooking(db, order.id, now);
+  await enqueueJobs(db, [
+    orderMailJob({ kind: "order_confirmation", orderId: order.id }, now),
+    ...(owesPayment(order.status) && order.payBy ? [expiryJob(order.id, order.payBy)] : []),
+    ...(booksBeforePayment(order.summary.timing) ? [bookingJob(order.id, now)] : []),
+  ]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import { enqueueJob } from "../jobs/queue";
+import { enqueueJob, type EnqueueJobInput } from "../jobs/queue";
 import type { OrderMailKind } from "./order-mail";
 
 /**
@@ -18,12 +18,16 @@ export const orderJobKinds = {
 
 /** Books the order's rooms with the provider; once per order, ever. */
 export async function enqueueBooking(db: Database, orderId: string, now: Date): Promise<void> {
-  await enqueueJob(db, {
+  await enqueueJob(db, bookingJob(orderId, now));
+}
+
+export function bookingJob(orderId: string, now: Date): EnqueueJobInput {
+  return {
     kind: orderJobKinds.booking,
     payload: { orderId },
     runAt: now,
     dedupeKey: `${orderJobKinds.booking}:${orderId}`,
-  });
+  };
 }
 
 /** Cancels the order's booking with the provider. */
@@ -37,13 +41,13 @@ export async function enqueueBookingCancel(db: Database, orderId: string, now: D
 }
 
 /** Cancels the order at its pay-by deadline if it still owes money then. */
-export async function enqueueExpiry(db: Database, orderId: string, payBy: Date): Promise<void> {
-  await enqueueJob(db, {
+export function expiryJob(orderId: string, payBy: Date): EnqueueJobInput {
+  return {
     kind: orderJobKinds.expiry,
     payload: { orderId },
     runAt: payBy,
     dedupeKey: `${orderJobKinds.expiry}:${orderId}`,
-  });
+  };
 }
 
 /** Gives a payment of a cancelled order back through its gateway (or as a voucher when the gateway will not). */
@@ -67,11 +71,15 @@ export interface OrderMailPayload {
 
 /** One e-mail about an order; the same mail about the same thing is only ever sent once. */
 export async function enqueueOrderMail(db: Database, mail: OrderMailPayload, now: Date): Promise<void> {
+  await enqueueJob(db, orderMailJob(mail, now));
+}
+
+export function orderMailJob(mail: OrderMailPayload, now: Date): EnqueueJobInput {
   const about = mail.paymentId ?? mail.voucherId;
-  await enqueueJob(db, {
+  return {
     kind: orderJobKinds.mail,
     payload: mail,
     runAt: now,
     dedupeKey: `${orderJobKinds.mail}:${mail.kind}:${mail.orderId}${about ? `:${about}` : ""}`,
-  });
+  };
 }

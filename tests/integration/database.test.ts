@@ -8,6 +8,7 @@ import {
   claimNextJob,
   completeJob,
   enqueueJob,
+  enqueueJobs,
   failJob,
   renewLease,
   type ClaimedJob,
@@ -156,6 +157,23 @@ describe.each(databaseTargets())("database on $name", (target) => {
       created: false,
     });
     expect(await db.$count(jobs, eq(jobs.kind, kind))).toBe(1);
+  });
+
+  it("enqueues several jobs in one statement, each made once per dedupe key", async () => {
+    const kind = uniqueKind("several");
+    const taken = `mail-${randomUUID()}`;
+    const { id } = await enqueueJob(db, { kind, payload: { first: true }, runAt: t0, dedupeKey: taken });
+    await enqueueJobs(db, [
+      { kind, payload: { first: false }, runAt: t0, dedupeKey: taken },
+      { kind, payload: { expiry: true }, runAt: at(1_000), dedupeKey: `expiry-${randomUUID()}` },
+      { kind, payload: { plain: true }, runAt: t0 },
+    ]);
+    const claimed = await claimAll(db, kind, at(1_000));
+    expect(claimed.map((job) => job.payload)).toEqual(
+      expect.arrayContaining([{ first: true }, { expiry: true }, { plain: true }])
+    );
+    expect(claimed).toHaveLength(3);
+    expect(claimed.find((job) => job.id === id)?.payload).toEqual({ first: true });
   });
 
   it("retries a failed job after a growing delay and keeps it dead once out of attempts", async () => {
