@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsFolder, type Database, type OpenDatabase } from "../../server/db/database";
-import { jobs } from "../../server/db/schema";
+import { hotelLinks, jobs } from "../../server/db/schema";
 import {
   claimNextJob,
   completeJob,
@@ -14,6 +14,7 @@ import {
   type ClaimedJob,
 } from "../../server/jobs/queue";
 import { startWorker } from "../../server/jobs/worker";
+import { findHotelLink, saveHotelLink } from "../../server/stores/hotel-links";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 
 // A fixed clock: every due time in these tests is relative to it, so nothing depends on when they run.
@@ -285,6 +286,17 @@ describe.each(databaseTargets())("database on $name", (target) => {
     } finally {
       await second?.close();
     }
+  });
+
+  it("reads a hotel's link once it is found, and asks again for a hotel that had none", async () => {
+    const hotelId = `hotel-${randomUUID()}`;
+    const link = { countryCode: "cz", slug: hotelId, url: `https://www.booking.com/hotel/cz/${hotelId}.html` };
+    expect(await findHotelLink(db, "simulator", hotelId)).toBeUndefined();
+    await saveHotelLink(db, "simulator", link, hotelId);
+    expect(await findHotelLink(db, "simulator", hotelId)).toEqual(link);
+    // Links are never changed or deleted; one deleted behind the store's back shows that the found one is kept.
+    await db.delete(hotelLinks).where(eq(hotelLinks.hotelId, hotelId));
+    expect(await findHotelLink(db, "simulator", hotelId)).toEqual(link);
   });
 
   it("runs a job in a worker, and stop() waits for the job in flight", async () => {
