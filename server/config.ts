@@ -176,6 +176,8 @@ function toConfig(env: z.output<typeof schema>) {
     port: env.PORT,
     host: env.HOST,
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}/api`,
+    /** ROLE=all without API_URL: the pages call the api of their own process in memory, not over HTTP (decision 023). */
+    apiInProcess: env.ROLE === "all" && env.API_URL === undefined,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     domains: {

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { createPaymentGateways } from "./adapters/gateways";
 import { systemClock } from "./clock";
 import { createHotelProvider } from "./adapters/provider";
-import { createApiMiddleware } from "./api";
+import { createApi } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { startWorker } from "./jobs/worker";
@@ -42,13 +42,17 @@ async function main(config: Config) {
   const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway), now);
   if (payments?.sandbox) log("payment gateways: sandbox for every gateway not configured");
 
+  const api =
+    database && provider && payments
+      ? createApi({ config, db: database.db, provider, gateways: payments.gateways, now })
+      : undefined;
+  if (api && runs.web && config.apiInProcess) log("the pages call the api in memory");
+
   let draining = false;
   const app = createWebApp({
     config,
-    api:
-      database && provider && payments
-        ? createApiMiddleware({ config, db: database.db, provider, gateways: payments.gateways, now })
-        : undefined,
+    api: api?.middleware,
+    inProcessApi: runs.web && config.apiInProcess ? api?.inProcess : undefined,
     gatewaySandbox: runs.api ? payments?.sandbox : undefined,
     remixBuild: runs.web ? await remixBuildProvider(config.nodeEnv === "development") : undefined,
     // In development the catalogues are written at each start (the server restarts when a message changes), so they

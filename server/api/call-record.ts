@@ -62,3 +62,13 @@ export function logFailedCall(record: CallRecord, procedure: string, httpStatus:
     console.error(`request ${record.requestId}: unexpected exception`, failure.cause);
   }
 }
+
+/** The headers of every answer the api gives, however it was called. */
+export function answerHeaders(record: CallRecord): Record<string, string> {
+  return {
+    "X-Request-Id": record.requestId,
+    // No answer is for anyone but its caller (orders, documents, payments, even refusals naming them), and none is
+    // worth sorting out which could be shared: no cache keeps any.
+    "Cache-Control": "no-store",
+  };
+}

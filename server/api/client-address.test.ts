@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { clientAddressOf, trustedForwarders } from "./client-address";
+import { clientAddressOf, clientAddressOfInProcessCall, trustedForwarders } from "./client-address";
 
 const loopback = trustedForwarders(loadConfig({}).apiTrustedForwarders);
 const behindProxy = trustedForwarders(["10.0.0.0/8", "127.0.0.1"]);
@@ -44,5 +44,22 @@ describe("the client of an api call", () => {
     expect(clientAddressOf("2001:DB8:1:2:ffff:ffff:ffff:ffff", undefined, loopback)).toBe("2001:db8:1:2::/64");
     expect(clientAddressOf("2001:db8::1", undefined, loopback)).toBe("2001:db8:0:0::/64");
     expect(clientAddressOf("::1", "2001:0db8:0001:0002::abcd", loopback)).toBe("2001:db8:1:2::/64");
+  });
+
+  it("called in memory by the web tier of the process, is whom that tier names, as from a trusted loopback", () => {
+    const untrusting = trustedForwarders(["192.0.2.1"]);
+    for (const trusted of [loopback, untrusting]) {
+      expect(clientAddressOfInProcessCall("198.51.100.1", trusted)).toBe("198.51.100.1");
+      expect(clientAddressOfInProcessCall("::ffff:198.51.100.1", trusted)).toBe("198.51.100.1");
+      expect(clientAddressOfInProcessCall("2001:db8:1:2::abcd", trusted)).toBe("2001:db8:1:2::/64");
+      // A call naming nobody, such as the info panel's, is the process's own.
+      expect(clientAddressOfInProcessCall(undefined, trusted)).toBe("127.0.0.1");
+    }
+    for (const entries of [["198.51.100.1", "10.1.1.1"], ["203.0.113.9", "198.51.100.1"]]) {
+      expect(clientAddressOfInProcessCall(entries.join(", "), loopback)).toBe(
+        clientAddressOf("127.0.0.1", entries.join(", "), loopback)
+      );
+    }
+    expect(clientAddressOfInProcessCall("198.51.100.1, 10.1.1.1", behindProxy)).toBe("198.51.100.1");
   });
 });

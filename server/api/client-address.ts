@@ -33,19 +33,37 @@ export function clientAddressOf(
   forwardedFor: string | string[] | undefined,
   trusted: BlockList
 ): string {
-  const named = [forwardedFor ?? []]
+  const hop = plainAddress(peer ?? "");
+  if (!hop) return "unknown";
+  return clientKeyOf(isTrusted(hop, trusted) ? clientNamedBy(hop, addressesNamedIn(forwardedFor), trusted) : hop);
+}
+
+/**
+ * The client of a call the web tier of this process makes in memory (ROLE=all, decision 023). Over HTTP it would come
+ * from the loopback, which the default forwarders trust; in memory it comes from the shop's own code, trusted
+ * whatever API_TRUSTED_FORWARDERS says, and its X-Forwarded-For is read on from there as over HTTP.
+ */
+export function clientAddressOfInProcessCall(forwardedFor: string | undefined, trusted: BlockList): string {
+  return clientKeyOf(clientNamedBy("127.0.0.1", addressesNamedIn(forwardedFor), trusted));
+}
+
+function addressesNamedIn(forwardedFor: string | string[] | undefined): string[] {
+  return [forwardedFor ?? []]
     .flat()
     .flatMap((header) => header.split(","))
     .map((entry) => entry.trim());
-  let hop = plainAddress(peer ?? "");
-  if (!hop) return "unknown";
-  while (isTrusted(hop, trusted) && named.length > 0) {
+}
+
+/** Whom the trusted forwarder at `hop` names, read from the header's end while each hop named is trusted too. */
+function clientNamedBy(hop: string, named: string[], trusted: BlockList): string {
+  while (named.length > 0) {
     // What a trusted forwarder wrote that is no address says nothing: the forwarder itself is all we know.
     const next = plainAddress(named.pop()!);
     if (!next) break;
     hop = next;
+    if (!isTrusted(hop, trusted)) break;
   }
-  return clientKeyOf(hop);
+  return hop;
 }
 
 /** The client of a request the api middleware serves. */

@@ -17,7 +17,7 @@ import {
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { apiError, toApiError } from "./contract/api-error";
 import { callRecordKey, type CallRecord } from "./call-record";
-import { answerError } from "./http-rejections";
+import { answerError, unexpectedFailure } from "./http-rejections";
 import { requestCompressions } from "./request-bounds";
 
 /**
@@ -59,7 +59,10 @@ async function errorOfAnswer(answer: UniversalServerResponse, header: Headers): 
 }
 
 /** The answer as it leaves: unchanged if it succeeded or already carries an ErrorDetail, else with one added. */
-async function withErrorDetail(answer: UniversalServerResponse, record: CallRecord): Promise<UniversalServerResponse> {
+export async function withErrorDetail(
+  answer: UniversalServerResponse,
+  record: CallRecord
+): Promise<UniversalServerResponse> {
   if (answer.status === 200) return answer;
   // The error interceptor notes every failure it explains; an answer it explained has its detail.
   if (record.failure) {
@@ -108,6 +111,6 @@ export async function serveConnect(
       console.error(`request ${record.requestId}: the api could not finish its answer`, reason);
       return;
     }
-    answerError(res, record, { status: 500, error: new ConnectError("internal error", Code.Internal, {}, [], reason) });
+    answerError(res, record, unexpectedFailure(reason));
   }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Code, type ConnectError } from "@connectrpc/connect";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { errorToJsonBytes, parseContentType } from "@connectrpc/connect/protocol-connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
@@ -86,6 +86,16 @@ export function rejectUnservable(req: IncomingMessage, res: ServerResponse, reco
 
 /** Writes an error answer with its ErrorDetail, and notes the failure on the call record for the log line. */
 export function answerError(res: ServerResponse, record: CallRecord, rejection: Rejection): void {
+  const { status, header, body } = errorAnswer(record, rejection);
+  res.writeHead(status, header);
+  res.end(body);
+}
+
+/** An error answer with its ErrorDetail, whichever way it leaves; notes the failure on the call record. */
+export function errorAnswer(
+  record: CallRecord,
+  rejection: Rejection
+): { status: number; header: Record<string, string>; body: Uint8Array } {
   const { error, detail } = toApiError(rejection.error, record.requestId);
   record.failure = {
     code: error.code,
@@ -94,10 +104,14 @@ export function answerError(res: ServerResponse, record: CallRecord, rejection: 
     cause: error.code === Code.Internal ? rejection.error : undefined,
   };
   const body = errorToJsonBytes(error, undefined);
-  res.writeHead(rejection.status, {
-    ...rejection.headers,
-    "Content-Type": "application/json",
-    "Content-Length": body.byteLength,
-  });
-  res.end(body);
+  return {
+    status: rejection.status,
+    header: { ...rejection.headers, "Content-Type": "application/json", "Content-Length": String(body.byteLength) },
+    body,
+  };
+}
+
+/** The answer to an exception no handler explained: the api's fault, its cause logged and never sent. */
+export function unexpectedFailure(reason: unknown): Rejection {
+  return { status: 500, error: new ConnectError("internal error", Code.Internal, {}, [], reason) };
 }

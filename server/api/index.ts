@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createConnectRouter, createContextValues } from "@connectrpc/connect";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { logFailedCall, startCallRecord } from "./call-record";
+import { answerHeaders, logFailedCall, startCallRecord } from "./call-record";
 import { clientAddressKey, clientAddressOfRequest, trustedForwarders } from "./client-address";
 import { serveConnect } from "./connect-adapter";
 import type { ApiDeps } from "./deps";
@@ -11,6 +11,7 @@ import { hotelAvailability } from "./hotel-availability";
 import { hotelOrderCreate } from "./hotel-order-create";
 import { hotelOrderPreview } from "./hotel-order-preview";
 import { hotelParseUrl } from "./hotel-parse-url";
+import { createInProcessClient } from "./in-process-client";
 import { orderCancel } from "./order-cancel";
 import { orderDetail } from "./order-detail";
 import { orderDocument } from "./order-document";
@@ -25,11 +26,14 @@ import { version } from "./version";
 export type { ApiDeps } from "./deps";
 
 /**
- * The api as a Node request handler, to mount with `app.use("/api", createApiMiddleware(deps))` before any body
- * parser (Connect reads the body itself). Methods not listed in the routes answer `unimplemented` until their
- * issue lands; the Connect router adds those.
+ * The api, served two ways by the same Connect handlers and interceptors (decision 023):
+ * - `middleware`, a Node request handler, to mount with `app.use("/api", api.middleware)` before any body parser
+ *   (Connect reads the body itself);
+ * - `inProcess`, the base URL and HTTP client function of a Connect transport that calls it in memory, for the web
+ *   tier of the same process.
+ * Methods not listed in the routes answer `unimplemented` until their issue lands; the Connect router adds those.
  */
-export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApi(deps: ApiDeps) {
   const forwarders = trustedForwarders(deps.config.apiTrustedForwarders);
   const router = createConnectRouter({
     // The first interceptor is the outermost: it sees every error, the limits' included.
@@ -55,13 +59,10 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
   });
   const handlers = new Map(router.handlers.map((handler) => [handler.requestPath, handler]));
 
-  return (req, res) => {
+  const middleware = (req: IncomingMessage, res: ServerResponse): void => {
     const record = startCallRecord(req.headers);
-    // Set before Connect writes its head, so every answer carries it, even one Connect refuses on its own.
-    res.setHeader("X-Request-Id", record.requestId);
-    // No answer is for anyone but its caller (orders, documents, payments, even refusals naming them), and none is
-    // worth sorting out which could be shared: no cache keeps any.
-    res.setHeader("Cache-Control", "no-store");
+    // Set before Connect writes its head, so every answer carries them, even one Connect refuses on its own.
+    for (const [name, value] of Object.entries(answerHeaders(record))) res.setHeader(name, value);
     res.on("finish", () => {
       if (res.statusCode !== 200) logFailedCall(record, procedureOf(req), res.statusCode);
     });
@@ -70,4 +71,5 @@ export function createApiMiddleware(deps: ApiDeps): (req: IncomingMessage, res: 
     const contextValues = createContextValues().set(clientAddressKey, clientAddressOfRequest(req, forwarders));
     void serveConnect(handlers.get(procedureOf(req))!, req, res, record, contextValues);
   };
+  return { middleware, inProcess: createInProcessClient(router.handlers, forwarders) };
 }

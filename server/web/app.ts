@@ -6,7 +6,7 @@ import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { localeCookie, sessionCookie } from "./cookies";
 import { messageAssetsFolder, messageAssetsUrlPath, type MessageScripts } from "./message-assets";
-import { createRpcClient, type ShopClient } from "./rpc-client";
+import { createRpcClient, type ApiEndpoint, type ShopClient } from "./rpc-client";
 import { cachedBackendInfo } from "./backend-info";
 import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
@@ -22,6 +22,8 @@ export type WebAppOptions = {
   config: Config;
   /** The Connect api, mounted under /api when this process serves it. */
   api?: RequestHandler;
+  /** The api of this process called in memory, for the pages' calls (decision 023); without it, HTTP to API_URL. */
+  inProcessApi?: ApiEndpoint;
   /** The sandbox payment gateways, served where the api runs when some gateway is not configured. */
   gatewaySandbox?: RequestHandler;
   /** The Remix build; in development a function that hands out a fresh one per request. */
@@ -40,7 +42,15 @@ function publicHost(config: Config, req: Request): string {
   return forwarded || req.get("host") || "localhost";
 }
 
-export function createWebApp({ config, api, gatewaySandbox, remixBuild, messageScripts, isReady }: WebAppOptions) {
+export function createWebApp({
+  config,
+  api,
+  inProcessApi,
+  gatewaySandbox,
+  remixBuild,
+  messageScripts,
+  isReady,
+}: WebAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
@@ -120,8 +130,9 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, messageS
     domainWlPluxeeCz: config.domains.wlPluxeeCz,
   };
 
+  const apiEndpoint: ApiEndpoint = inProcessApi ?? { baseUrl: config.apiUrl };
   // Asked of the api on behalf of no visitor: the same facts for every page.
-  const backendInfo = cachedBackendInfo(createRpcClient({ baseUrl: config.apiUrl, productVariant: {}, headers: {} }));
+  const backendInfo = cachedBackendInfo(createRpcClient({ api: apiEndpoint, productVariant: {}, headers: {} }));
 
   const getLoadContext = async (req: Request, res: express.Response): Promise<ShopLoadContext> => {
     const { host, variant, localeResolution } = await resolveRequest(req);
@@ -158,7 +169,7 @@ export function createWebApp({ config, api, gatewaySandbox, remixBuild, messageS
       // Made on a loader's first call: most pages ask the api nothing, and a client is a transport and a method table.
       get rpc() {
         return (rpc ??= createRpcClient({
-          baseUrl: config.apiUrl,
+          api: apiEndpoint,
           productVariant: productVariantFor(variant, localeResolution.locale),
           // Whom the api serves, for what it counts per client (decision 015): the visitor, as express knows them
           // (through a trusted proxy's X-Forwarded-For only when TRUST_PROXY says so), not this web server.

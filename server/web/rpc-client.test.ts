@@ -95,7 +95,7 @@ afterAll(async () => {
 
 function client(overrides: Partial<RpcClientOptions> = {}) {
   return createRpcClient({
-    baseUrl,
+    api: { baseUrl },
     productVariant: VARIANT,
     headers: { "X-Session-Id": "session-1", "X-Request-Id": "req-sent" },
     ...overrides,
@@ -194,7 +194,7 @@ describe("a failed call", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = await failure(client({ baseUrl: `http://127.0.0.1:${port}/api` }).version({}));
+    const unreachable = await failure(client({ api: { baseUrl: `http://127.0.0.1:${port}/api` } }).version({}));
     expect(unreachable.code).toBe(Code.Unavailable);
     expect(unreachable.requestId).toBe("req-sent");
   });

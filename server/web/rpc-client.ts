@@ -16,7 +16,9 @@ import {
   type Interceptor,
   type UnaryRequest,
 } from "@connectrpc/connect";
-import { createConnectTransport } from "@connectrpc/connect-node";
+import { createNodeHttpClient } from "@connectrpc/connect-node";
+import { validateReadWriteMaxBytes, type UniversalClientFn } from "@connectrpc/connect/protocol";
+import { createTransport } from "@connectrpc/connect/protocol-connect";
 import { ProductVariantSchema } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode, ErrorDetailSchema, type ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
@@ -27,9 +29,17 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export type ShopClient = Client<typeof ShopService>;
 
-export interface RpcClientOptions {
-  /** The api address including the `/api` prefix, e.g. `http://127.0.0.1:3000/api`. */
+/**
+ * Where the api answers: over HTTP/1.1 at its address including the `/api` prefix, e.g. `http://127.0.0.1:3000/api`;
+ * or, given an HTTP client function, through that, e.g. the api of this very process called in memory (decision 023).
+ */
+export interface ApiEndpoint {
   baseUrl: string;
+  httpClient?: UniversalClientFn;
+}
+
+export interface RpcClientOptions {
+  api: ApiEndpoint;
   /** Filled into every request whose `product_variant` the caller left unset. */
   productVariant: MessageInitShape<typeof ProductVariantSchema>;
   /**
@@ -45,14 +55,16 @@ export interface RpcClientOptions {
 
 /** The shop's client; the web server makes one per request (session and variant are per visitor). */
 export function createRpcClient(options: RpcClientOptions): ShopClient {
-  const transport = createConnectTransport({
-    baseUrl: options.baseUrl,
-    httpVersion: "1.1",
+  // Connect's transport as @connectrpc/connect-node's createConnectTransport makes it, with the HTTP client given.
+  const transport = createTransport({
+    baseUrl: options.api.baseUrl,
+    httpClient: options.api.httpClient ?? createNodeHttpClient({ httpVersion: "1.1" }),
     useBinaryFormat: false,
     // SPEC §8 has compressed answers as errors: asking for none, the api sends none, and connect refuses any other.
     acceptCompression: [],
+    sendCompression: null,
     defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-    readMaxBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    ...validateReadWriteMaxBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, undefined, undefined),
     // The first is the outermost: the request is kept as it goes on the wire, with the headers and variant in it.
     interceptors: [fixedHeaders(options.headers), defaultProductVariant(options.productVariant), keepSentRequest],
   });

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiMiddleware } from "../../server/api";
+import { createApi } from "../../server/api";
 import { createWebApp } from "../../server/web/app";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { now } from "../fixtures/hotel-orders";
@@ -17,7 +17,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   api = await startApiServer({ now: () => now });
-  const app = createWebApp({ config: api.deps.config, api: createApiMiddleware(api.deps), isReady: async () => true });
+  const app = createWebApp({ config: api.deps.config, api: createApi(api.deps).middleware, isReady: async () => true });
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
