@@ -17,7 +17,9 @@ COPY server/patches ./server/patches
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# The heap flags of server/node-flags.mjs (decision 024); tests/lint/node-flags.test.ts holds the two equal.
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-semi-space-size=32 --max-old-space-size=256" \
     ROLE=all \
     PORT=3000 \
     DATA_DIR=/data

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
  * The servers `npm run bench` measures, each a child process. A server pinned to a CPU (`taskset -c`, which execs
  * node, so the child's pid is node's) has that core to itself while the load generator runs on the other one.
  */
-export async function startServer({ name, script, port, env = {}, cpu, readyPath = "/" }) {
-  const node = [process.execPath, script];
+export async function startServer({ name, script, port, env = {}, cpu, readyPath = "/", nodeFlags = [] }) {
+  const node = [process.execPath, ...nodeFlags, script];
   const [command, ...args] = cpu === undefined ? node : ["taskset", "-c", String(cpu), ...node];
   const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port) },

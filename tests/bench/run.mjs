@@ -5,6 +5,7 @@ import { buildNaiveRemix, buildShopIfStale, header, naiveRemixDir, requireTwoCor
 import { startServer } from "./processes.mjs";
 import { apiClient, createStayAndOrder } from "./shop-data.mjs";
 import { ensureWrk, peakThroughput, wrk } from "./wrk.mjs";
+import { nodeFlags } from "../../server/node-flags.mjs";
 
 /**
  * `npm run bench`: figures, not pass/fail (issue 14). In one run:
@@ -40,11 +41,12 @@ async function stop(server) {
   await server.stop();
 }
 
-/** The built shop as production runs it (NODE_ENV=production), in the role given, on a fresh database. */
+/** The built shop as production runs it (NODE_ENV=production, its Node flags), in the role given, on a fresh database. */
 async function startShop(port, role, { cpu, env = {} } = {}) {
   return start({
     name: `the shop (ROLE=${role})`,
     script: "build/main.js",
+    nodeFlags,
     port,
     readyPath: "/readyz",
     env: { NODE_ENV: "production", ENV: "test", ROLE: role, ...(await databases.environment()), ...env },
