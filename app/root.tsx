@@ -17,6 +17,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/nonce";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
+import { pageTitleWords, translator } from "~/screen.server";
 import { languageOf, localizedPath } from "../shared/route-table";
 import stylesheet from "~/styles/app.css";
 
@@ -34,6 +35,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     lang,
     // The browser's messages come as a file of their own, cached for a year, not in every page's data.
     messagesScript: messageScripts[lang],
+    titles: pageTitleWords(translator(context)),
     site: {
       key: variant.key,
       slug: variant.slug,

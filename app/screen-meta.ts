@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 
 type RootMetaData = {
-  messages?: { brand?: string; pageError?: { notFoundPageTitle?: string; errorTitle?: string } };
+  /** The root loader's `pageTitleWords` (screen.server.ts). */
+  titles?: { brand: string; notFound: string; error: string };
   site?: { noindex?: boolean };
 };
 
@@ -12,7 +13,7 @@ export function variantRobots(root: RootMetaData | undefined) {
 
 /** A screen's title, then the brand. */
 function titled(title: string | undefined, root: RootMetaData | undefined) {
-  return { title: [title, root?.messages?.brand].filter(Boolean).join(" | ") };
+  return { title: [title, root?.titles?.brand].filter(Boolean).join(" | ") };
 }
 
 /** `<title>` for every screen: the screen's own title, then the brand. */
@@ -23,6 +24,5 @@ export const screenMeta: MetaFunction = ({ data, matches }) => {
 
 /** `<title>` of the error page, which no screen's meta names: that the page is missing, or that it failed. */
 export function errorPageMeta(root: RootMetaData | undefined, notFound: boolean) {
-  const texts = root?.messages?.pageError;
-  return [titled(notFound ? texts?.notFoundPageTitle : texts?.errorTitle, root), ...variantRobots(root)];
+  return [titled(notFound ? root?.titles?.notFound : root?.titles?.error, root), ...variantRobots(root)];
 }
