@@ -17,6 +17,21 @@ import { hostileRequests, type HostileRequest } from "../fixtures/rpc-fuzz";
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 2000);
 
+/**
+ * A caller that allows a millisecond (`Connect-Timeout-Ms: 1`) may be told its deadline passed before the answer was
+ * ready, which Connect sends as 504 deadline_exceeded: the caller's own limit, not a failure of the api. Whether it
+ * happens depends on the machine's speed; every other 5xx is a failure.
+ */
+function callerDeadlinePassed(request: HostileRequest, answer: { status: number; body: string }): boolean {
+  const allowedMs = Number(request.headers["Connect-Timeout-Ms"]);
+  return (
+    answer.status === 504 &&
+    Number.isInteger(allowedMs) &&
+    allowedMs < 1_000 &&
+    (JSON.parse(answer.body) as { code?: string }).code === "deadline_exceeded"
+  );
+}
+
 describe.each(databaseTargets())("the api on $name, fuzzed", (target) => {
   let testDb: TestDatabase;
   let database: OpenDatabase;
@@ -73,7 +88,9 @@ describe.each(databaseTargets())("the api on $name, fuzzed", (target) => {
           fc.asyncProperty(hostileRequests({ now, known }), async (request) => {
             const answer = await send(request);
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-            expect(answer.status, `${request.label}\n→ ${answer.body.slice(0, 500)}`).toBeLessThan(500);
+            if (!callerDeadlinePassed(request, answer)) {
+              expect(answer.status, `${request.label}\n→ ${answer.body.slice(0, 500)}`).toBeLessThan(500);
+            }
             if (answer.status === 200) return;
             failures += 1;
             const problem = errorAnswerProblem(answer.contentType, answer.requestId, answer.body);
