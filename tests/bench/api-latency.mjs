@@ -1,62 +1,53 @@
-import { performance } from "node:perf_hooks";
-import { apiClient, availableRequest, createOrder, previewMaker, variant, hotelUrl } from "./shop-data.mjs";
+import { writeFileSync } from "node:fs";
+import { availableRequest, createOrderRequest, newCustomer, previewMaker, variant, hotelUrl } from "./shop-data.mjs";
+import { wrk } from "./wrk.mjs";
 
 /**
- * The api's latency as the web tier sees it: each call `requests` times, `concurrency` at a time, over HTTP from
- * this process (unpinned, beside the shop: both cores are shared). fetch, not wrk: most calls need a body of their
- * own, and HotelOrderCreate a fresh preview each time.
+ * The api's latency at `connections` calls at a time, measured like the pages: the api alone on its core, wrk on the
+ * other, each connection sending its next call as soon as the last one is answered. What a call needs (an
+ * availability, previews) is made first through `rpc`, and only the measured call is timed.
  */
-export async function measureApi(origin, { requests, concurrency }) {
-  const rpc = apiClient(origin);
-  const measure = (name, call) => measureCall(name, call, { requests, concurrency });
+export async function measureApi(server, rpc, { connections, warmupSeconds, seconds, orders, bodiesFile }) {
+  const url = (method) => `${server.origin}/api/dzb.shop.v1.ShopService/${method}`;
+  const run = async (name, method, bodies, { warmup = true } = {}) => {
+    writeFileSync(bodiesFile, bodies.map((body) => JSON.stringify(body)).join("\n"));
+    const load = { url: url(method), host: "localhost", connections, script: "rpc.lua", scriptArgs: [bodiesFile] };
+    if (warmup && warmupSeconds > 0) await wrk({ ...load, seconds: warmupSeconds });
+    const cpuBefore = server.cpuSeconds();
+    const result = await wrk({ ...load, seconds });
+    printCall(name, result, (1000 * (server.cpuSeconds() - cpuBefore)) / result.requests);
+  };
 
-  await measure("Version", () => rpc("Version", {}));
-  await measure("PaymentMethods", () => rpc("PaymentMethods", { productVariant: variant }));
-  await measure("HotelParseUrl", () => rpc("HotelParseUrl", { productVariant: variant, url: hotelUrl }));
+  await run("Version", "Version", [{}]);
+  await run("PaymentMethods", "PaymentMethods", [{ productVariant: variant }]);
+  await run("HotelParseUrl", "HotelParseUrl", [{ productVariant: variant, url: hotelUrl }]);
   const { request, availabilityId } = await availableRequest(rpc);
-  await measure("HotelAvailability (new check)", () =>
-    rpc("HotelAvailability", { productVariant: variant, hotelRequest: request }),
-  );
-  await measure("HotelAvailability (by id)", () => rpc("HotelAvailability", { productVariant: variant, availabilityId }));
+  await run("HotelAvailability (new check)", "HotelAvailability", [{ productVariant: variant, hotelRequest: request }]);
+  await run("HotelAvailability (by id)", "HotelAvailability", [{ productVariant: variant, availabilityId }]);
 
   const newPreview = await previewMaker(rpc, availabilityId);
-  await measure("HotelOrderPreview (new)", newPreview);
+  const previewRequest = newPreview.request;
+  await run("HotelOrderPreview (new)", "HotelOrderPreview", [previewRequest]);
   const { previewId } = await newPreview();
   const split = { lastPayment: "transfer", payments: [{ methodId: "edenred_card", value: { currencyCode: "CZK", units: "500" } }] };
-  await measure("HotelOrderPreview (re-price)", () =>
-    rpc("HotelOrderPreview", { productVariant: variant, previewId, paymentRequest: split }),
-  );
-  // Each create needs a preview of its own; they are made first so only the create is timed.
-  const previews = [];
-  for (let i = 0; i < requests + warmupCalls; i++) previews.push((await newPreview()).previewId);
-  let orderId;
-  await measure("HotelOrderCreate", async () => {
-    orderId = await createOrder(rpc, previews.pop());
-  });
-  await measure("OrderDetail (transfer QR)", () => rpc("OrderDetail", { productVariant: variant, orderId }));
+  await run("HotelOrderPreview (re-price)", "HotelOrderPreview", [{ productVariant: variant, previewId, paymentRequest: split }]);
+
+  // Each order consumes a preview of its own, made beforehand; each is another customer's, as at a real shop: one
+  // customer's orders for the same stay wait for each other (decision 013). A few orders warm the server up.
+  const creates = [];
+  for (let i = 0; i < orders; i++) creates.push(createOrderRequest((await newPreview()).previewId, newCustomer(i)));
+  for (const body of creates.splice(0, 20)) await rpc("HotelOrderCreate", body);
+  await run(`HotelOrderCreate (${creates.length} orders at most)`, "HotelOrderCreate", creates, { warmup: false });
+  const orderId = (await rpc("HotelOrderCreate", createOrderRequest((await newPreview()).previewId, newCustomer(orders)))).hotelOrder.orderId;
+  await run("OrderDetail (transfer QR)", "OrderDetail", [{ productVariant: variant, orderId }]);
 }
 
-const warmupCalls = 20;
-
-async function measureCall(name, call, { requests, concurrency }) {
-  for (let i = 0; i < warmupCalls; i++) await call();
-  const durations = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requests) {
-        next++;
-        const t0 = performance.now();
-        await call();
-        durations.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  durations.sort((a, b) => a - b);
-  const at = (q) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))].toFixed(1);
+function printCall(name, result, cpuMsPerRequest) {
+  const failed = result.failedResponses + result.socketErrors;
+  const note = failed > 0 ? `   (${failed} of ${result.requests} failed)` : "";
+  const ms = (value) => value.toFixed(1).padStart(7);
   console.log(
-    `  ${name.padEnd(32)} ${(durations.length / elapsed).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).padStart(6)} ms   p99 ${at(0.99).padStart(6)} ms`,
+    `  ${name.padEnd(40)} ${Math.round(result.requestsPerSecond).toLocaleString("en").padStart(7)} req/s   ` +
+      `p50 ${ms(result.p50Ms)} ms   p99 ${ms(result.p99Ms)} ms   CPU ${cpuMsPerRequest.toFixed(2).padStart(6)} ms/call${note}`,
   );
 }

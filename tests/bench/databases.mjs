@@ -11,10 +11,15 @@ export function benchDatabases(serverUrl) {
   const made = [];
   return {
     kind: serverUrl ? "PostgreSQL" : "PGlite",
+    /** A fresh folder, removed with the rest. */
+    async scratchDir() {
+      const dir = mkdtempSync(path.join(tmpdir(), "dzb-bench-"));
+      made.push(async () => rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    },
     /** The environment of one more shop process. */
     async environment() {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "dzb-bench-"));
-      made.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const dataDir = await this.scratchDir();
       if (!serverUrl) return { DATA_DIR: dataDir };
       const database = await createDatabase(serverUrl);
       made.push(database.drop);

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /**
@@ -33,6 +33,16 @@ export async function startServer({ name, script, port, env = {}, cpu, readyPath
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)[1]) / 1024;
     },
+    /**
+     * CPU time the process has used so far, in seconds: user and system, all its threads (GC helpers, libuv's pool).
+     * Unlike req/s it barely moves when other work shares the machine, so it compares runs on a busy machine too.
+     */
+    cpuSeconds() {
+      // /proc/<pid>/stat: the command name (field 2) may hold spaces, so count fields after its closing parenthesis.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
@@ -47,6 +57,9 @@ export async function startServer({ name, script, port, env = {}, cpu, readyPath
   }
   return server;
 }
+
+/** The kernel's clock tick for /proc's CPU times (USER_HZ), 100 on Linux unless `getconf CLK_TCK` says otherwise. */
+const clockTicksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 /** Counts a stream's lines and keeps the last few. */
 function lastLines(stream, kept = 20) {

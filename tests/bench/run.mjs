@@ -4,7 +4,7 @@ import { benchDatabases } from "./databases.mjs";
 import { buildNaiveRemix, buildShopIfStale, header, naiveRemixDir, requireTwoCores } from "./prepare.mjs";
 import { startServer } from "./processes.mjs";
 import { apiClient, createStayAndOrder } from "./shop-data.mjs";
-import { ensureWrk, peakThroughput, wrk } from "./wrk.mjs";
+import { ensureWrk, wrk } from "./wrk.mjs";
 import { nodeFlags } from "../../server/node-flags.mjs";
 
 /**
@@ -12,8 +12,8 @@ import { nodeFlags } from "../../server/node-flags.mjs";
  *  1. pages — a bare node:http server, a naive Remix page and the shop's pages, each server alone on core 0 with wrk
  *     on core 1: req/s, p50, p99 and the share of the naive page's req/s; order step 1 again at about 70 % of its peak;
  *  2. memory — ROLE=web's resident set idle and after two runs of load, ROLE=all's after the page runs;
- *  3. the api — each call's latency at 8 concurrent, on PGlite or, with BENCH_DATABASE_URL, PostgreSQL
- *     (BENCH_ONLY=api runs this part alone).
+ *  3. the api — each call's latency at 8 connections (ROLE=api on core 0, wrk on core 1), on PGlite or, with
+ *     BENCH_DATABASE_URL, PostgreSQL (BENCH_ONLY=api runs this part alone).
  * Compare figures only between commits on the same machine, measured while it is otherwise idle.
  */
 const settings = {
@@ -21,8 +21,8 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  apiRequests: Number(process.env.BENCH_REQUESTS ?? 300),
-  apiConcurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
+  apiConnections: Number(process.env.BENCH_API_CONNECTIONS ?? 8),
+  orders: Number(process.env.BENCH_ORDERS ?? 2000), // HotelOrderCreate's run ends early when they are used up
 };
 const serverCpu = 0;
 /** A host the shop serves without DOMAIN_* set: the Czech variant. */
@@ -54,19 +54,21 @@ async function startShop(port, role, { cpu, env = {} } = {}) {
   });
 }
 
-function loadOptions(connections = settings.connections) {
-  return { connections, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds };
-}
-
 const formatRate = (rate) => Math.round(rate).toLocaleString("en").padStart(8);
 const formatMs = (ms) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0)).padStart(8);
 
-function printRow(label, result, naiveRate) {
-  const share = naiveRate ? `${((100 * result.requestsPerSecond) / naiveRate).toFixed(1)} %` : "";
+/**
+ * A row of the pages table. "of naive" compares throughput; "CPU of naive" compares the CPU each request cost the
+ * server (the naive page's CPU per request over this one's), the figure that holds when the machine is busy.
+ */
+function printRow(label, result, naive) {
+  const share = (ratio) => (naive && Number.isFinite(ratio) ? `${(100 * ratio).toFixed(1)} %` : "");
   const failed = result.failedResponses + result.socketErrors;
   const note = failed > 0 ? `   (${failed} of ${result.requests} failed)` : "";
   console.log(
-    `  ${label.padEnd(44)}${formatRate(result.requestsPerSecond)}${formatMs(result.p50Ms)}${formatMs(result.p99Ms)}${share.padStart(11)}${note}`,
+    `  ${label.padEnd(44)}${formatRate(result.requestsPerSecond)}${formatMs(result.p50Ms)}${formatMs(result.p99Ms)}` +
+      `${share(result.requestsPerSecond / naive?.requestsPerSecond).padStart(11)}` +
+      `${result.cpuMsPerRequest.toFixed(3).padStart(11)}${share(naive?.cpuMsPerRequest / result.cpuMsPerRequest).padStart(14)}${note}`,
   );
 }
 
@@ -77,9 +79,15 @@ async function expectPage(url, host) {
   if (response.status !== 200) throw new Error(`${url} (Host ${host}) answered ${response.status}, not 200`);
 }
 
-async function measurePage(url, host) {
+/** The page's peak throughput, and the server's CPU time per request while it was measured. */
+async function measurePage(server, pathname, host) {
+  const url = server.origin + pathname;
   await expectPage(url, host);
-  return peakThroughput({ url, host, ...loadOptions() });
+  const { connections, warmupSeconds, seconds } = settings;
+  if (warmupSeconds > 0) await wrk({ url, host, connections, seconds: warmupSeconds });
+  const cpuBefore = server.cpuSeconds();
+  const result = await wrk({ url, host, connections, seconds });
+  return { ...result, cpuMsPerRequest: (1000 * (server.cpuSeconds() - cpuBefore)) / result.requests };
 }
 
 async function benchPages() {
@@ -88,10 +96,13 @@ async function benchPages() {
     `\nPages: each server alone on core ${serverCpu} (taskset), wrk -t1 -c${connections} on core 1, ` +
       `${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured`,
   );
-  console.log(`  ${"".padEnd(44)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"of naive".padStart(11)}`);
+  console.log(
+    `  ${"".padEnd(44)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"of naive".padStart(11)}` +
+      `${"CPU ms/req".padStart(11)}${"CPU of naive".padStart(14)}`,
+  );
 
   const hello = await start({ name: "bare node:http", script: "tests/bench/hello-server.mjs", port, cpu: serverCpu });
-  const bare = await measurePage(`${hello.origin}/`, "localhost");
+  const bare = await measurePage(hello, "/", "localhost");
   await stop(hello);
 
   const naiveServer = await start({
@@ -101,10 +112,10 @@ async function benchPages() {
     env: { NODE_ENV: "production" },
     cpu: serverCpu,
   });
-  const naive = await measurePage(`${naiveServer.origin}/`, "localhost");
+  const naive = await measurePage(naiveServer, "/", "localhost");
   await stop(naiveServer);
-  printRow("bare node:http hello", bare, naive.requestsPerSecond);
-  printRow("naive Remix page (1 route, a form)", naive, naive.requestsPerSecond);
+  printRow("bare node:http hello", bare, naive);
+  printRow("naive Remix page (1 route, a form)", naive, naive);
 
   const shop = await startShop(port + 2, "all", { cpu: serverCpu });
   const { availabilityId, orderId } = await createStayAndOrder(apiClient(shop.origin));
@@ -116,9 +127,9 @@ async function benchPages() {
   ];
   let stepOne;
   for (const [name, pathname, shown = pathname] of pages) {
-    const result = await measurePage(shop.origin + pathname, shopHost);
+    const result = await measurePage(shop, pathname, shopHost);
     stepOne ??= result;
-    printRow(`shop ${name} (${shown})`, result, naive.requestsPerSecond);
+    printRow(`shop ${name} (${shown})`, result, naive);
   }
   await stepOneBelowPeak(`${shop.origin}/objednavka`, stepOne.requestsPerSecond);
   console.log(`  ROLE=all (${databases.kind}) resident memory after the page runs: ${shop.residentMegabytes().toFixed(0)} MB`);
@@ -137,7 +148,8 @@ async function stepOneBelowPeak(url, peak) {
   const { connections, seconds, warmupSeconds } = settings;
   const target = 0.7 * peak;
   const cycleMs = (1000 * connections) / target;
-  const paced = (meanDelayMs, runSeconds) => wrk({ url, host: shopHost, connections, seconds: runSeconds, meanDelayMs });
+  const paced = (meanDelayMs, runSeconds) =>
+    wrk({ url, host: shopHost, connections, seconds: runSeconds, script: "paced.lua", scriptArgs: [meanDelayMs] });
   const warmup = await paced(cycleMs, Math.max(warmupSeconds, 1));
   const latencyMs = Math.max(0, (1000 * connections) / warmup.requestsPerSecond - cycleMs);
   const meanDelayMs = Math.max(0, cycleMs - latencyMs);
@@ -173,22 +185,24 @@ async function benchWebMemory() {
   await stop(api);
 }
 
-/** The api as before: ROLE=all, unpinned, load from this process. */
+/** The api alone (ROLE=api) on core 0, wrk on core 1: each call's latency at a few connections. */
 async function benchApi() {
-  const { apiRequests: requests, apiConcurrency: concurrency } = settings;
-  console.log(`\nApi (ROLE=all, ${databases.kind}, unpinned): ${requests} calls each, ${concurrency} at a time`);
-  const shop = await startShop(settings.port + 5, "all");
-  await measureApi(shop.origin, { requests, concurrency });
-  await stop(shop);
+  const { apiConnections: connections, orders, warmupSeconds, seconds } = settings;
+  console.log(
+    `\nApi (ROLE=api, ${databases.kind}) on core ${serverCpu}, wrk -t1 -c${connections} on core 1, ` +
+      `${warmupSeconds} s warm-up then ${seconds} s measured`,
+  );
+  const api = await startShop(settings.port + 5, "api", { cpu: serverCpu });
+  const bodiesFile = path.join(await databases.scratchDir(), "bodies.jsonl");
+  await measureApi(api, apiClient(api.origin), { connections, warmupSeconds, seconds, orders, bodiesFile });
+  await stop(api);
 }
 
 try {
-  // BENCH_ONLY=api measures the api alone: no wrk, no naive Remix, no pinned cores needed.
+  // BENCH_ONLY=api measures the api alone.
   const apiOnly = process.env.BENCH_ONLY === "api";
-  if (!apiOnly) {
-    requireTwoCores();
-    ensureWrk();
-  }
+  requireTwoCores();
+  ensureWrk();
   buildShopIfStale();
   if (!apiOnly) buildNaiveRemix();
   console.log(header());

@@ -59,26 +59,32 @@ async function orderableProductId(rpc, availabilityId) {
   throw new Error("no orderable room in the bench's availability");
 }
 
-/** Prices the stay for a bank transfer; each order needs a preview of its own. */
+/**
+ * Prices the stay for a bank transfer; each order needs a preview of its own. The function makes one preview; its
+ * `request` is the call it makes.
+ */
 export async function previewMaker(rpc, availabilityId) {
   const productIds = [await orderableProductId(rpc, availabilityId)];
-  return async () =>
-    rpc("HotelOrderPreview", {
-      productVariant: variant,
-      specification: { availabilityId, productIds },
-      paymentRequest: transferPayment,
-    });
+  const request = { productVariant: variant, specification: { availabilityId, productIds }, paymentRequest: transferPayment };
+  return Object.assign(() => rpc("HotelOrderPreview", request), { request });
 }
 
-export async function createOrder(rpc, previewId) {
-  const { hotelOrder } = await rpc("HotelOrderCreate", {
+/** The bench's customer with an e-mail of their own: the n-th of many customers. */
+export const newCustomer = (n) => ({ ...benchCustomer, email: `bench+${n}@example.com` });
+
+export function createOrderRequest(previewId, customer = benchCustomer) {
+  return {
     productVariant: variant,
     previewId,
     paymentRequest: transferPayment,
-    order: benchCustomer,
-    // Every order of the bench is the same customer's for the same stay: keep them all, as a customer may.
+    order: customer,
+    // A customer who already has an unpaid order for the stay keeps both, as a customer may.
     duplicates: "DUPLICATE_CHOICE_KEEP_BOTH",
-  });
+  };
+}
+
+async function createOrder(rpc, previewId) {
+  const { hotelOrder } = await rpc("HotelOrderCreate", createOrderRequest(previewId));
   if (!hotelOrder) throw new Error("HotelOrderCreate ordered nothing");
   return hotelOrder.orderId;
 }

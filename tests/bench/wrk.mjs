@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
  * It keeps a fixed number of connections busy (a closed loop), so its req/s is the server's peak throughput.
  */
 const loadCpu = 1;
-const pacingScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "paced.lua");
+const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
 
 /** Installs Debian's wrk when it is missing and we may (root), as `npm test` does for Chromium. */
@@ -23,25 +23,20 @@ export function ensureWrk() {
 }
 
 /**
- * One wrk run against `url`, with the given Host header. `meanDelayMs` paces each connection (paced.lua) instead of
- * letting it send as fast as answers come. Returns req/s, p50 and p99 in ms, and the failed requests.
+ * One wrk run against `url`, with the given Host header. `script` (a Lua file beside this one) shapes the requests,
+ * with `scriptArgs` after `--`: paced.lua paces each connection instead of letting it send as fast as answers come,
+ * rpc.lua posts Connect calls. Returns req/s, p50 and p99 in ms, the requests and the failed ones.
  */
-export async function wrk({ url, host, connections, seconds, meanDelayMs }) {
+export async function wrk({ url, host, connections, seconds, script, scriptArgs = [] }) {
   // wrk counts an answer slower than its timeout (2 s by default) as an error and leaves it out of the percentiles,
   // which would flatter the p99 of a saturated page: every answer within the run is counted.
   const args = ["-c", String(loadCpu), "wrk", "-t1", `-c${connections}`, `-d${seconds}s`, `--timeout=${seconds + 30}s`, "--latency"];
   args.push("-H", `Host: ${host}`);
-  if (meanDelayMs !== undefined) args.push("-s", pacingScript);
+  if (script) args.push("-s", path.join(scriptsDir, script));
   args.push(url);
-  if (meanDelayMs !== undefined) args.push("--", String(meanDelayMs));
+  if (scriptArgs.length > 0) args.push("--", ...scriptArgs.map(String));
   const { stdout } = await run("taskset", args);
   return parseWrkOutput(stdout);
-}
-
-/** A short warm-up run (the JIT, the caches, the connections' first costs), then the run that counts. */
-export async function peakThroughput({ url, host, connections, warmupSeconds, seconds }) {
-  if (warmupSeconds > 0) await wrk({ url, host, connections, seconds: warmupSeconds });
-  return wrk({ url, host, connections, seconds });
 }
 
 /** Reads the figures from wrk's `--latency` report. */
