@@ -21,20 +21,23 @@ export function pageTitleWords(t: Translate) {
 /** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */
 export const orderCacheControl = "private, no-store";
 
-/** `cacheControl` replaces the default of every page and its data, "private, no-cache" (entry.server). */
-type ScreenDataOptions = { titleOptions?: TranslateOptions; cacheControl?: string };
+/**
+ * `cacheControl` replaces the default of every page and its data, "private, no-cache" (entry.server); `status` is the
+ * page's status when it shows a refusal (a code not found is 404), 200 otherwise.
+ */
+type ScreenDataOptions = { titleOptions?: TranslateOptions; cacheControl?: string; status?: number };
 
 /** Answers a screen's title (and anything else it shows). */
 export async function screenData<T extends object>(
   context: AppLoadContext,
   screen: ScreenId,
   extra: T = {} as T,
-  { titleOptions, cacheControl }: ScreenDataOptions = {}
+  { titleOptions, cacheControl, status }: ScreenDataOptions = {}
 ) {
   const t = translator(context);
   return json(
     { ...extra, title: t(`screens.${screen}.title`, titleOptions) },
-    cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined
+    { status, headers: cacheControl ? { "Cache-Control": cacheControl } : undefined }
   );
 }
 

@@ -26,21 +26,13 @@ import {
 } from "~/order/order-view";
 import { priceView, roomView } from "~/order/reservation-view.server";
 import { notFound } from "~/screen.server";
+import { contractName } from "~/contract-name";
 
 /** The hotel order with this id; an unknown id, or an order that is not a stay, is the 404 page. */
 export async function loadHotelOrder(context: AppLoadContext, orderId: string): Promise<HotelOrder> {
   const response = await context.rpc.orderDetail({ orderId });
   if (response.order.case !== "hotelOrder") notFound();
   return response.order.value;
-}
-
-/** The contract's name of a state (`PAID`), the key its texts are under; UNSPECIFIED, or one unknown here, has none. */
-function contractName<Names extends Record<string, string | number>>(
-  names: Names,
-  value: number
-): Exclude<keyof Names, "UNSPECIFIED"> | null {
-  const name = (names as Record<number, string | undefined>)[value];
-  return name === undefined || name === "UNSPECIFIED" ? null : (name as Exclude<keyof Names, "UNSPECIFIED">);
 }
 
 /** Each document an order offers, as the contract names it. */

@@ -5,11 +5,10 @@
  */
 import type { BookingProgress, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
 import type { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
+import type { ContractName } from "~/contract-name";
 import type { HotelView, StayView } from "~/order/availability-view";
 import type { ChosenRoomView, PaymentMethodView, PriceView } from "~/order/reservation-form";
 
-/** A state as the contract names it (`PAID`), the key its texts are under. */
-type ContractName<Names> = Exclude<keyof Names, "UNSPECIFIED">;
 
 export type OrderStatusKey =
   | ContractName<typeof OrderStatus>
