@@ -28,11 +28,11 @@ import { priceView, roomView } from "~/order/reservation-view.server";
 import { notFound } from "~/screen.server";
 import { contractName } from "~/contract-name";
 
-/** The hotel order with this id; an unknown id, or an order that is not a stay, is the 404 page. */
-export async function loadHotelOrder(context: AppLoadContext, orderId: string): Promise<HotelOrder> {
-  const response = await context.rpc.orderDetail({ orderId });
-  if (response.order.case !== "hotelOrder") notFound();
-  return response.order.value;
+/** The order with this id, a stay or a voucher; an unknown id is the 404 page. */
+export async function loadOrder(context: AppLoadContext, orderId: string) {
+  const { order } = await context.rpc.orderDetail({ orderId });
+  if (order.case === undefined) notFound();
+  return order;
 }
 
 /** Each document an order offers, as the contract names it. */
@@ -58,7 +58,7 @@ function stepsOf(paysOnline: boolean): ProgressStep[] {
   return progressSteps.filter((step) => paysOnline || (step !== "awaitingPayment" && step !== "paid"));
 }
 
-function paymentView(payment: Payment, formats: Formats): PaymentView {
+export function paymentView(payment: Payment, formats: Formats): PaymentView {
   const method = payment.method;
   const transfer = payment.bankTransfer;
   const waiting = payment.status === PaymentStatus.WAITING;
@@ -92,7 +92,7 @@ function paymentView(payment: Payment, formats: Formats): PaymentView {
   };
 }
 
-function deadline(timestamp: Timestamp | undefined, formats: Formats): string | null {
+export function deadline(timestamp: Timestamp | undefined, formats: Formats): string | null {
   return timestamp ? formats.deadline(timestampDate(timestamp)) : null;
 }
 

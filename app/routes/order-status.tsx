@@ -1,23 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LocalizedLink } from "~/components/localized-link";
-import { ChosenRooms } from "~/components/order/chosen-rooms";
-import { OrderCancellation, RefundVoucher } from "~/components/order/order-cancellation";
-import { HotelSummary } from "~/components/order/hotel-summary";
-import { OrderPayments } from "~/components/order/order-payments";
-import { OrderProgress } from "~/components/order/order-progress";
-import { PaymentOutcomeNotice } from "~/components/order/payment-outcome-notice";
-import { PriceBreakdown } from "~/components/order/price-breakdown";
-import { StaySummary } from "~/components/order/stay-summary";
-import { useTranslation } from "~/i18n/use-translation";
-import { useShop } from "~/shop-data";
+import { HotelOrderStatus } from "~/components/order/hotel-order-status";
+import { VoucherOrderStatus } from "~/components/voucher/voucher-order-status";
 import { viewFormats } from "~/order/view-formats.server";
 import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
 import { cancelOrder, statusPageErrors } from "~/order/order-cancel.server";
 import { changePayment } from "~/order/payment-change.server";
-import { methodNamer } from "~/order/payment-method-name";
-import { loadHotelOrder, orderView } from "~/order/order-view.server";
-import { localizedPath } from "../../shared/route-table";
+import { loadOrder, orderView } from "~/order/order-view.server";
+import { voucherOrderView } from "~/voucher/voucher-order-view.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 import { readForm } from "~/form-body.server";
@@ -32,7 +22,8 @@ export const headers = loaderCacheHeaders;
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const orderId = requireUuid(params.id);
-  const order = orderView(await loadHotelOrder(context, orderId), viewFormats(context));
+  const order = await loadOrder(context, orderId);
+  const formats = viewFormats(context);
   const query = new URL(request.url).searchParams;
   const outcome = Object.values(outcomeNames).find((name) => name === query.get("outcome")) ?? null;
   const error = statusPageErrors.find((code) => code === query.get("error")) ?? null;
@@ -40,7 +31,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return screenData(
     context,
     "orderStatus",
-    { order, told: { outcome, error }, confirmingCancel },
+    order.case === "hotelOrder"
+      ? { kind: "hotel" as const, order: orderView(order.value, formats), told: { outcome, error }, confirmingCancel }
+      : { kind: "voucher" as const, order: voucherOrderView(order.value, formats), told: { outcome, error } },
     { cacheControl: orderCacheControl }
   );
 }
@@ -59,82 +52,6 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
 }
 
 export default function OrderStatusScreen() {
-  const { t } = useTranslation();
-  const { title, order, told, confirmingCancel } = useLoaderData<typeof loader>();
-  const { site, locale } = useShop();
-  const methodName = methodNamer(
-    t,
-    order.payments.flatMap((payment) => [payment.method, ...payment.alternatives])
-  );
-  return (
-    <div className="order-step order-status">
-      <h1>{title}</h1>
-      <section className="order-confirmation" aria-labelledby="confirmation-title">
-        <h2 id="confirmation-title">
-          {t(order.cancelled ? "status.cancelledHeadline" : "status.confirmation", { number: order.orderNumber })}
-        </h2>
-        <p>{t("status.sentTo", { email: order.orderedBy })}</p>
-        {order.createdAt ? <p className="field__hint">{t("status.createdAt", { date: order.createdAt })}</p> : null}
-      </section>
-      {order.replacedBy ? (
-        <p className="notice notice--warning" data-testid="replaced-by">
-          {t("status.replacedBy.text", { number: order.replacedBy.orderNumber })}{" "}
-          <LocalizedLink to="orderStatus" params={{ id: order.replacedBy.orderId }}>
-            {t("status.replacedBy.link", { number: order.replacedBy.orderNumber })}
-          </LocalizedLink>
-        </p>
-      ) : null}
-      <PaymentOutcomeNotice outcome={told.outcome} error={told.error} />
-      {order.refundVoucher ? <RefundVoucher voucher={order.refundVoucher} /> : null}
-      <OrderProgress order={order} />
-      {order.bookingStatus === "ERROR" ? (
-        <p className="notice notice--warning" role="alert">
-          {t("errors.ORDER_BOOKING_FAILED", { email: site.support.email })}
-        </p>
-      ) : null}
-      <div className="reservation">
-        <div className="order-status__main">
-          <OrderPayments order={order} methodName={methodName} />
-          <ChosenRooms rooms={order.rooms} total={order.price.base} />
-          {order.noteForHotel ? (
-            <section className="order-note" aria-labelledby="note-title">
-              <h2 id="note-title">{t("reservation.guests.noteForHotel")}</h2>
-              <p>{order.noteForHotel}</p>
-            </section>
-          ) : null}
-          {order.documents.length > 0 ? (
-            <section className="order-documents" aria-labelledby="documents-title">
-              <h2 id="documents-title">{t("status.documents.title")}</h2>
-              <ul>
-                {order.documents.map((document) => (
-                  <li key={document}>
-                    <a
-                      href={localizedPath("orderDocument", locale, site.defaultLocale, {
-                        id: order.orderId,
-                        document,
-                      })}
-                      target="_blank"
-                      rel="noopener"
-                    >
-                      {t(`status.documents.${document}`)}{" "}
-                      <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <OrderCancellation order={order} confirming={confirmingCancel} />
-        </div>
-        <aside className="reservation__summary" aria-labelledby="price-title">
-          <h2 id="price-title">{t("reservation.price.title")}</h2>
-          <PriceBreakdown price={order.price} methodName={methodName} />
-        </aside>
-      </div>
-      <div className="accommodation__overview">
-        <HotelSummary hotel={order.hotel} />
-        <StaySummary stay={order.stay} changeable={false} childrenAges={order.childrenAges} />
-      </div>
-    </div>
-  );
+  const data = useLoaderData<typeof loader>();
+  return data.kind === "hotel" ? <HotelOrderStatus {...data} /> : <VoucherOrderStatus {...data} />;
 }

@@ -1,22 +1,29 @@
 import { Form } from "@remix-run/react";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
-import type { OrderView, PaymentView } from "~/order/order-view";
+import type { PaymentView } from "~/order/order-view";
 import { useShop } from "~/shop-data";
 
-type OrderPaymentsProps = { order: OrderView; methodName: (methodId: string) => string };
+type OrderPaymentsProps = {
+  payments: PaymentView[];
+  /** What a stay with nothing to pay online costs at the hotel, said instead of an empty list. */
+  payOnSite?: string | null;
+  /** A stay paid by transfer is booked once the money is in: said under the payments. */
+  bookOnlyAfterPayment?: boolean;
+  methodName: (methodId: string) => string;
+};
 
 /** Each payment of the order: method, amount and state; what is still to pay, and how (SPEC §2, §3, §4). */
-export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
+export function OrderPayments({ payments, payOnSite, bookOnlyAfterPayment = false, methodName }: OrderPaymentsProps) {
   const { t } = useTranslation();
-  if (order.payments.length === 0) {
+  if (payments.length === 0) {
     // Nothing is paid online: a stay paid at the hotel says where and how much (an order a coupon covers, nothing).
-    if (!order.price.payOnSite) return null;
+    if (!payOnSite) return null;
     return (
       <section className="order-payments" aria-labelledby="payments-title">
         <h2 id="payments-title">{t("status.payments.title")}</h2>
         <p className="notice" data-testid="nothing-online">
-          {t("status.payments.nothingOnline", { amount: order.price.payOnSite })}
+          {t("status.payments.nothingOnline", { amount: payOnSite })}
         </p>
       </section>
     );
@@ -25,7 +32,7 @@ export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
     <section className="order-payments" aria-labelledby="payments-title">
       <h2 id="payments-title">{t("status.payments.title")}</h2>
       <ul className="order-payments__list">
-        {order.payments.map((payment) => (
+        {payments.map((payment) => (
           <li key={payment.paymentId} className="order-payment" data-method={payment.method.methodId}>
             <div className="chosen-room__line">
               <span>
@@ -64,7 +71,7 @@ export function OrderPayments({ order, methodName }: OrderPaymentsProps) {
           </li>
         ))}
       </ul>
-      {order.bookOnlyAfterPayment ? <p className="notice">{t("reservation.price.bookAfterTransfer")}</p> : null}
+      {bookOnlyAfterPayment ? <p className="notice">{t("reservation.price.bookAfterTransfer")}</p> : null}
     </section>
   );
 }

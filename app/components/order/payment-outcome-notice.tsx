@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { useShop } from "~/shop-data";
 
-type PaymentOutcomeNoticeProps = { outcome: string | null; error: string | null };
+/** What the status page's query says came of a gateway, when it says anything (only outcomes the page knows). */
+export type PaymentOutcomeTold = { outcome: string | null; error: string | null };
 
 /**
  * How a notice reads: money received is good news; an outcome not known yet is news the page will update (the
@@ -17,7 +18,7 @@ function toneOf(outcome: string | null, error: string | null): "good" | "info" |
  * What came of the visit to the payment gateway (SPEC §4): paid, partially paid, cancelled, failed, unknown or
  * cannot be processed, with the reason of a refusal. Announced to screen readers as the page's news.
  */
-export function PaymentOutcomeNotice({ outcome, error }: PaymentOutcomeNoticeProps) {
+export function PaymentOutcomeNotice({ outcome, error }: PaymentOutcomeTold) {
   const { t } = useTranslation();
   const { site } = useShop();
   if (!outcome && !error) return null;

@@ -1,0 +1,103 @@
+import { LocalizedLink } from "~/components/localized-link";
+import { ChosenRooms } from "~/components/order/chosen-rooms";
+import { HotelSummary } from "~/components/order/hotel-summary";
+import { OrderCancellation, RefundVoucher } from "~/components/order/order-cancellation";
+import { OrderConfirmation } from "~/components/order/order-confirmation";
+import { OrderPayments } from "~/components/order/order-payments";
+import { OrderProgress } from "~/components/order/order-progress";
+import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/components/order/payment-outcome-notice";
+import { PriceBreakdown } from "~/components/order/price-breakdown";
+import { StaySummary } from "~/components/order/stay-summary";
+import { useTranslation } from "~/i18n/use-translation";
+import type { OrderView } from "~/order/order-view";
+import { methodNamer } from "~/order/payment-method-name";
+import { useShop } from "~/shop-data";
+import { localizedPath } from "../../../shared/route-table";
+
+type HotelOrderStatusProps = {
+  title: string;
+  order: OrderView;
+  told: PaymentOutcomeTold;
+  /** `cancel=confirm`: the cancellation's second step. */
+  confirmingCancel: boolean;
+};
+
+/** The status page of a hotel order: where the reservation stands, its payments, rooms, documents and cancellation. */
+export function HotelOrderStatus({ title, order, told, confirmingCancel }: HotelOrderStatusProps) {
+  const { t } = useTranslation();
+  const { site, locale } = useShop();
+  const methodName = methodNamer(
+    t,
+    order.payments.flatMap((payment) => [payment.method, ...payment.alternatives])
+  );
+  return (
+    <div className="order-step order-status">
+      <h1>{title}</h1>
+      <OrderConfirmation order={order} />
+      {order.replacedBy ? (
+        <p className="notice notice--warning" data-testid="replaced-by">
+          {t("status.replacedBy.text", { number: order.replacedBy.orderNumber })}{" "}
+          <LocalizedLink to="orderStatus" params={{ id: order.replacedBy.orderId }}>
+            {t("status.replacedBy.link", { number: order.replacedBy.orderNumber })}
+          </LocalizedLink>
+        </p>
+      ) : null}
+      <PaymentOutcomeNotice outcome={told.outcome} error={told.error} />
+      {order.refundVoucher ? <RefundVoucher voucher={order.refundVoucher} /> : null}
+      <OrderProgress order={order} />
+      {order.bookingStatus === "ERROR" ? (
+        <p className="notice notice--warning" role="alert">
+          {t("errors.ORDER_BOOKING_FAILED", { email: site.support.email })}
+        </p>
+      ) : null}
+      <div className="reservation">
+        <div className="order-status__main">
+          <OrderPayments
+            payments={order.payments}
+            payOnSite={order.price.payOnSite}
+            bookOnlyAfterPayment={order.bookOnlyAfterPayment}
+            methodName={methodName}
+          />
+          <ChosenRooms rooms={order.rooms} total={order.price.base} />
+          {order.noteForHotel ? (
+            <section className="order-note" aria-labelledby="note-title">
+              <h2 id="note-title">{t("reservation.guests.noteForHotel")}</h2>
+              <p>{order.noteForHotel}</p>
+            </section>
+          ) : null}
+          {order.documents.length > 0 ? (
+            <section className="order-documents" aria-labelledby="documents-title">
+              <h2 id="documents-title">{t("status.documents.title")}</h2>
+              <ul>
+                {order.documents.map((document) => (
+                  <li key={document}>
+                    <a
+                      href={localizedPath("orderDocument", locale, site.defaultLocale, {
+                        id: order.orderId,
+                        document,
+                      })}
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      {t(`status.documents.${document}`)}{" "}
+                      <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <OrderCancellation order={order} confirming={confirmingCancel} />
+        </div>
+        <aside className="reservation__summary" aria-labelledby="price-title">
+          <h2 id="price-title">{t("reservation.price.title")}</h2>
+          <PriceBreakdown price={order.price} methodName={methodName} />
+        </aside>
+      </div>
+      <div className="accommodation__overview">
+        <HotelSummary hotel={order.hotel} />
+        <StaySummary stay={order.stay} changeable={false} childrenAges={order.childrenAges} />
+      </div>
+    </div>
+  );
+}
