@@ -8,3 +8,11 @@ export type VoucherDesign = (typeof voucherDesigns)[number];
 export function isVoucherDesign(value: string): value is VoucherDesign {
   return (voucherDesigns as readonly string[]).includes(value);
 }
+
+/**
+ * The design's picture as the site serves it from public/: the purchase form's thumbnail and the artwork the
+ * voucher's PDF prints are this one file (drawn from its SVG beside it: docs/decisions/026-pdf-library.md).
+ */
+export function voucherDesignImage(design: VoucherDesign): string {
+  return `/voucher-designs/${design}.png`;
+}

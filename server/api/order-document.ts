@@ -23,7 +23,7 @@ export function orderDocument(deps: ApiDeps): ServiceImpl<typeof ShopService>["o
     if (!documentsOf(order).includes(kind)) {
       throw apiError(Code.NotFound, ErrorCode.ORDER_DOCUMENT_UNAVAILABLE, `the order has no ${kind} now`, "type");
     }
-    const pdf = orderDocumentPdf(kind, order, deps.config);
+    const pdf = await orderDocumentPdf(kind, order, deps.config);
     return { fileName: pdf.fileName, contentType: "application/pdf", content: pdf.content };
   };
 }

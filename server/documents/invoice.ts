@@ -204,19 +204,19 @@ function checkInvoice(invoice: InvoiceDocument): void {
 }
 
 /** The document as a PDF in the given language (cs for the Czech variants, pl or en for the Polish one). */
-export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage): Uint8Array {
+export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage): Promise<Uint8Array> {
   checkInvoice(invoice);
   const { document } = invoice;
   const t = documentTranslator(language);
+  const title = t(`invoice.title.${document.kind}`, { number: invoice.number });
   const page: Page = {
-    flow: new Flow(),
+    flow: new Flow({ title, language: languageTag[language], producer: PRODUCER, createdOn: invoice.issuedOn }),
     t,
     language,
     money: (minor) => formatMoney(minor, invoice.currency, language),
     // Deadlines in the words and on the clock the status page and the e-mails use.
     deadline: (instant) => formatDeadline(instant, language, marketTimeZones[invoice.currency]),
   };
-  const title = t(`invoice.title.${document.kind}`, { number: invoice.number });
   page.flow.paragraph(title, TITLE);
   page.flow.rule(GREY, 0.8, 6);
   if (document.kind === "payment_request") {
@@ -243,13 +243,7 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
     page.flow.gap(14);
     onSiteCharges(page, invoice.onSite);
   }
-  return page.flow.finish({
-    title,
-    language: languageTag[language],
-    producer: PRODUCER,
-    footer: `${invoice.supplier.name} · ${title}`,
-    pageLabel: (n, pages) => t("page", { page: n, pages }),
-  });
+  return page.flow.finish(`${invoice.supplier.name} · ${title}`, (n, pages) => t("page", { page: n, pages }));
 }
 
 /** What the sections below share while the document is written. */
@@ -330,10 +324,12 @@ function facts({ flow, t, language, deadline }: Page, invoice: InvoiceDocument):
 }
 
 function totalRow({ flow, money }: Page, label: string, amount: number): void {
+  // The amount's column holds the widest total ("-1 234 567,89 Kč"); the label, a deadline in words, takes the rest.
+  const amountWidth = 150;
   flow.row(
     [
-      { text: label, width: flow.width / 2 },
-      { text: money(amount), width: flow.width / 2, align: "right" },
+      { text: label, width: flow.width - amountWidth },
+      { text: money(amount), width: amountWidth, align: "right" },
     ],
     { size: 12, leading: 16, weight: "bold" }
   );

@@ -1,82 +1,87 @@
 /**
- * Reads back what pdf-writer.ts wrote, for tests: the file's structure (every xref offset points at its object)
- * and the text of each page (content streams inflated, strings decoded through the writer's own encoding).
- * It understands our output only, not PDF in general.
+ * Reads a PDF back as a reader's viewer does, for tests: pdf.js (Mozilla's PDF reader) opens the file, and gives
+ * each page's text, in the order it was drawn, its images, and the page as pixels.
  */
 
-import { inflateSync } from "node:zlib";
-import { CHAR_OF_CODE } from "./pdf-writer";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 
-const latin1 = (pdf: Uint8Array) => Buffer.from(pdf).toString("latin1");
+export interface ReadPdf {
+  /** Each page's text, "\n" where the text starts a new line. */
+  readonly pages: readonly string[];
+  /** Each page's size in points, [width, height]. */
+  readonly sizes: readonly (readonly [number, number])[];
+  /** How many images each page draws. */
+  readonly images: readonly number[];
+  /** The document information dictionary (Title, Producer, CreationDate, …) and the catalogue's language. */
+  readonly info: Readonly<Record<string, unknown>>;
+  readonly language: string | null;
+}
 
-/** What is wrong with the file's skeleton; empty when header, objects, xref and trailer agree. */
-export function structureProblems(pdf: Uint8Array): string[] {
-  const file = latin1(pdf);
-  const problems: string[] = [];
-  if (!file.startsWith("%PDF-1.4\n")) problems.push("no %PDF-1.4 header");
-  if (!file.endsWith("%%EOF\n")) problems.push("no %%EOF at the end");
-  const startxref = /startxref\n(\d+)\n%%EOF\n$/.exec(file);
-  if (!startxref) return [...problems, "no startxref"];
-  const xrefAt = Number(startxref[1]);
-  const xref = /^xref\n0 (\d+)\n/.exec(file.slice(xrefAt));
-  if (!xref) return [...problems, `startxref ${xrefAt} does not point at the xref table`];
-  const count = Number(xref[1]);
-  const entries = file
-    .slice(xrefAt + xref[0].length)
-    .split("\n")
-    .slice(0, count);
-  if (entries[0] !== "0000000000 65535 f ") problems.push("xref entry 0 is not the free head");
-  entries.slice(1).forEach((entry, i) => {
-    const offset = Number(entry.slice(0, 10));
-    if (!/^\d{10} 00000 n $/.test(entry)) problems.push(`xref entry ${i + 1} is malformed: ${entry}`);
-    else if (!file.startsWith(`${i + 1} 0 obj\n`, offset)) problems.push(`xref entry ${i + 1} points at ${offset}`);
-  });
-  const size = /trailer\n<< \/Size (\d+) /.exec(file);
-  if (Number(size?.[1]) !== count) problems.push(`trailer /Size ${size?.[1]} but xref has ${count} entries`);
-  // Every stream's /Length must match its bytes, or readers lose their place.
-  for (const m of file.matchAll(/\/Length (\d+) >>\nstream\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    if (!file.startsWith("\nendstream", start + Number(m[1]))) problems.push(`stream at ${start} has a wrong /Length`);
+async function open(pdf: Uint8Array): Promise<PDFDocumentProxy> {
+  // pdf.js takes the buffer over; a copy leaves the caller's bytes alone.
+  return getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+}
+
+async function pageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  return content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("");
+}
+
+async function imageCount(page: PDFPageProxy): Promise<number> {
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.filter((op) => op === OPS.paintImageXObject || op === OPS.paintInlineImageXObject).length;
+}
+
+/** Opens the file as a viewer does; throws when it is no PDF. */
+export async function readPdf(pdf: Uint8Array): Promise<ReadPdf> {
+  const document = await open(pdf);
+  try {
+    const pages = await Promise.all(Array.from({ length: document.numPages }, (_, i) => document.getPage(i + 1)));
+    const metadata = await document.getMetadata();
+    return {
+      pages: await Promise.all(pages.map(pageText)),
+      sizes: pages.map((page) => [page.view[2] - page.view[0], page.view[3] - page.view[1]] as const),
+      images: await Promise.all(pages.map(imageCount)),
+      info: metadata.info as Record<string, unknown>,
+      language: (metadata.info as { Language?: string }).Language ?? null,
+    };
+  } finally {
+    await document.destroy();
   }
-  return problems;
 }
 
-function objectBody(file: string, number: number): string {
-  const start = file.indexOf(`\n${number} 0 obj\n`);
-  if (start < 0) throw new Error(`object ${number} not found`);
-  return file.slice(start + `\n${number} 0 obj\n`.length, file.indexOf("\nendobj\n", start));
-}
-
-function streamOf(file: string, number: number): string {
-  const body = objectBody(file, number);
-  const length = Number(/\/Length (\d+)/.exec(body)?.[1]);
-  const start = body.indexOf("stream\n") + "stream\n".length;
-  return inflateSync(Buffer.from(body.slice(start, start + length), "latin1")).toString("latin1");
-}
-
-/** A string literal of a content stream, decoded byte by byte through the writer's encoding. */
-function decodeLiteral(literal: string): string {
-  const bytes = literal.replace(/\\([0-7]{3}|[()\\])/g, (_, escaped: string) =>
-    escaped.length === 3 ? String.fromCharCode(parseInt(escaped, 8)) : escaped
-  );
-  return [...bytes].map((b) => CHAR_OF_CODE.get(b.charCodeAt(0)) ?? "\ufffd").join("");
-}
-
-/** Each page's text, one line per text object (BT … ET), in drawing order. */
-export function pageTexts(pdf: Uint8Array): string[] {
-  const file = latin1(pdf);
-  const root = Number(/\/Root (\d+) 0 R/.exec(file)?.[1]);
-  const pages = Number(/\/Pages (\d+) 0 R/.exec(objectBody(file, root))?.[1]);
-  const kids = [...(/\/Kids \[([^\]]*)\]/.exec(objectBody(file, pages))?.[1] ?? "").matchAll(/(\d+) 0 R/g)];
-  return kids.map(([, kid]) => {
-    const contents = Number(/\/Contents (\d+) 0 R/.exec(objectBody(file, Number(kid)))?.[1]);
-    return [...streamOf(file, contents).matchAll(/BT (.*) ET/g)]
-      .map(([, ops]) => [...ops.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map(([, s]) => decodeLiteral(s)).join(""))
-      .join("\n");
-  });
+/** Each page's text. */
+export async function pageTexts(pdf: Uint8Array): Promise<string[]> {
+  return [...(await readPdf(pdf)).pages];
 }
 
 /** All the document's text on one line, white space (no-break spaces too) collapsed: for "contains" checks. */
-export function flatText(pdf: Uint8Array): string {
-  return pageTexts(pdf).join("\n").replace(/\s+/g, " ");
+export async function flatText(pdf: Uint8Array): Promise<string> {
+  return (await pageTexts(pdf)).join("\n").replace(/\s+/g, " ");
+}
+
+interface CanvasFactory {
+  create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+}
+
+/** A page drawn as RGBA pixels at `scale` (1 = 72 dpi), as a viewer shows it. */
+export async function pagePixels(
+  pdf: Uint8Array,
+  pageNumber: number,
+  scale: number
+): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
+  const document = await open(pdf);
+  try {
+    const page = await document.getPage(pageNumber);
+    const viewport = page.getViewport({ scale });
+    // pdf.js draws on the canvas of its own factory (@napi-rs/canvas in Node); its type is not exported.
+    const factory = (document as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+    const { canvas, context } = factory.create(viewport.width, viewport.height);
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { data: image.data, width: image.width, height: image.height };
+  } finally {
+    await document.destroy();
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flatText, pageTexts, structureProblems } from "./pdf-text.test-helper";
+import { flatText, readPdf } from "./pdf-text.test-helper";
 import { type TermsDocument, termsPdf } from "./terms";
 
 const terms: TermsDocument = {
@@ -22,17 +22,19 @@ const terms: TermsDocument = {
 };
 
 describe("order terms", () => {
-  it("is a well-formed PDF of one or two pages, the same bytes each time", () => {
+  it("is a PDF of one or two A4 pages, dated by the order, the same bytes each time", async () => {
     for (const language of ["cs", "pl", "en"] as const) {
-      const pdf = termsPdf(terms, language);
-      expect(structureProblems(pdf)).toEqual([]);
-      expect(pageTexts(pdf).length).toBeLessThanOrEqual(2);
-      expect(Buffer.from(pdf).equals(Buffer.from(termsPdf(terms, language)))).toBe(true);
+      const pdf = await termsPdf(terms, language);
+      const read = await readPdf(pdf);
+      expect(read.pages.length).toBeLessThanOrEqual(2);
+      for (const size of read.sizes) expect(size).toEqual([595.28, 841.89]);
+      expect(read.info.CreationDate).toBe("D:20260302000000Z");
+      expect(Buffer.from(pdf).equals(Buffer.from(await termsPdf(terms, language)))).toBe(true);
     }
   });
 
-  it("states the order's own conditions in Czech", () => {
-    const text = flatText(termsPdf(terms, "cs"));
+  it("states the order's own conditions in Czech", async () => {
+    const text = await flatText(await termsPdf(terms, "cs"));
     const expected = [
       "Podmínky objednávky č. 26000042",
       "Hotel Ostrava Palace, 10. 4. 2026 – 13. 4. 2026 (3 noci, 2 pokoje)",
@@ -48,32 +50,32 @@ describe("order terms", () => {
     for (const part of expected) expect(text).toContain(part);
   });
 
-  it("states them in Polish and English", () => {
-    const polish = flatText(termsPdf({ ...terms, currency: "PLN", brand: "Urlop za benefity" }, "pl"));
+  it("states them in Polish and English", async () => {
+    const polish = await flatText(await termsPdf({ ...terms, currency: "PLN", brand: "Urlop za benefity" }, "pl"));
     expect(polish).toContain("Warunki zamówienia nr 26000042");
     expect(polish).toContain("Wartość zamówienia: 12 345,50 zł");
     expect(polish).toContain("Za pobyt anulowany bezpośrednio w portalu rezerwacyjnym nie przysługuje zwrot");
     expect(polish).toContain("dopiero po zaksięgowaniu wpłaty");
     expect(polish).toContain("najpóźniej 5 marca 2026 23:59 CET");
-    const english = flatText(termsPdf({ ...terms, currency: "PLN" }, "en"));
+    const english = await flatText(await termsPdf({ ...terms, currency: "PLN" }, "en"));
     expect(english).toContain("A stay cancelled directly on the booking portal cannot be refunded");
     expect(english).toContain("PLN 12,345.50 – PLN 1,500.00 = PLN 10,845.50");
   });
 
-  it("leaves out the payment section when nothing is left to pay", () => {
-    const text = flatText(termsPdf({ ...terms, benefitPayments: [], transfer: undefined }, "cs"));
+  it("leaves out the payment section when nothing is left to pay", async () => {
+    const text = await flatText(await termsPdf({ ...terms, benefitPayments: [], transfer: undefined }, "cs"));
     expect(text).not.toContain("Platba ");
     expect(text).not.toContain("převodem");
   });
 
-  it("says so when the order cannot be cancelled free of charge, and promises no voucher", () => {
+  it("says so when the order cannot be cancelled free of charge, and promises no voucher", async () => {
     const noDeadline: TermsDocument = { ...terms, cancellation: { fees: 150_000, paidOnline: 1_234_550 } };
-    const czech = flatText(termsPdf(noDeadline, "cs"));
+    const czech = await flatText(await termsPdf(noDeadline, "cs"));
     expect(czech).toContain("Objednávku nelze zrušit bez poplatků");
     expect(czech).toContain("Pobyt zrušený přímo na rezervačním portálu není možné refundovat");
     expect(czech).not.toContain("nejpozději 3. dubna 2026");
     expect(czech).not.toContain("poukaz v hodnotě");
-    expect(flatText(termsPdf(noDeadline, "pl"))).toContain("Zamówienia nie można anulować bezpłatnie");
-    expect(flatText(termsPdf(noDeadline, "en"))).toContain("This order cannot be cancelled free of charge");
+    expect(await flatText(await termsPdf(noDeadline, "pl"))).toContain("Zamówienia nie można anulować bezpłatnie");
+    expect(await flatText(await termsPdf(noDeadline, "en"))).toContain("This order cannot be cancelled free of charge");
   });
 });

@@ -59,7 +59,7 @@ export interface TermsDocument {
 }
 
 /** The order's terms as a PDF in the given language. */
-export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint8Array {
+export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Promise<Uint8Array> {
   const t = documentTranslator(language);
   const money = (minor: number) => formatMoney(minor, terms.currency, language);
   // Deadlines in the words and on the clock the status page and the e-mails use.
@@ -68,8 +68,8 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   if (!(nights > 0)) throw new RangeError(`stay ${stay.checkIn} – ${stay.checkOut} has no night`);
   const brand = terms.brand;
-  const flow = new Flow();
   const title = t("terms.title", { number: terms.orderNumber });
+  const flow = new Flow({ title, language: languageTag[language], producer: PRODUCER, createdOn: terms.orderedOn });
   const section = (heading: string) => {
     flow.gap(14);
     // A heading keeps at least two lines of its section with it.
@@ -146,11 +146,5 @@ export function termsPdf(terms: TermsDocument, language: DocumentLanguage): Uint
   section(t("terms.support"));
   paragraph(t("terms.supportContact", { ...terms.support, number: terms.orderNumber }));
 
-  return flow.finish({
-    title,
-    language: languageTag[language],
-    producer: PRODUCER,
-    footer: `${brand} · ${title}`,
-    pageLabel: (page, pages) => t("page", { page, pages }),
-  });
+  return flow.finish(`${brand} · ${title}`, (page, pages) => t("page", { page, pages }));
 }

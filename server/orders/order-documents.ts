@@ -245,14 +245,15 @@ function owedPayments(order: StoredOrder, kind: PaymentMethodKind): StoredPaymen
  * The document as PDF bytes in the order's language, with the file name it is downloaded as
  * ("faktura-26000042.pdf", "warunki-26000042.pdf", "payment-request-26000042.pdf").
  */
-export function orderDocumentPdf(
+export async function orderDocumentPdf(
   kind: OrderDocumentKind,
   order: StoredOrder,
   config: Config
-): { fileName: string; content: Uint8Array } {
+): Promise<{ fileName: string; content: Uint8Array }> {
   const language = order.language;
-  const content =
-    kind === "terms" ? termsPdf(orderTerms(order, config), language) : invoicePdf(orderInvoice(order, kind), language);
+  const content = await (kind === "terms"
+    ? termsPdf(orderTerms(order, config), language)
+    : invoicePdf(orderInvoice(order, kind), language));
   const fileName = documentTranslator(language)(`fileName.${kind}`, { number: order.orderNumber });
   return { fileName, content };
 }

@@ -402,7 +402,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         // Both documents of an order owing money: the payment request and the terms.
         for (const type of [DocumentType.PAYMENT_REQUEST, DocumentType.TERMS]) {
           const pdf = await client.orderDocument({ productVariant: variants[product], orderId: order.orderId, type });
-          expect(plain(flatText(pdf.content)), DocumentType[type]).toContain(stated);
+          expect(plain(await flatText(pdf.content)), DocumentType[type]).toContain(stated);
         }
       }
     );

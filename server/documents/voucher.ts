@@ -1,0 +1,287 @@
+/**
+ * A value voucher as a PDF to print, in cs, pl or en: the design's artwork, the value, the code, the validity, a QR
+ * code that opens the voucher's check page, and how to use it. Two layouts:
+ * - "a4": one A4 page, the artwork across its top;
+ * - "card": an A4 sheet printed landscape and folded once into an A5 card. The right half is the front (artwork,
+ *   title, value), the left half the back (code, validity, QR code, how to use it); the inside stays blank for a
+ *   message. Both halves keep 30 pt from every edge, so home printers' margins cut nothing.
+ * Money and dates are written as on the invoice (format.ts); every text is the documents' catalogue's (texts/).
+ */
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import QRCode from "qrcode";
+import { dayNumber } from "../../shared/calendar-date";
+import { type VoucherDesign, isVoucherDesign, voucherDesignImage } from "../../shared/voucher-designs";
+import type { CurrencyCode } from "../domain/products";
+import { formatDate, formatMoney } from "./format";
+import { A4, type Color, type Pdf, createPdf, pdfBytes } from "./pdf-file";
+import { GREY, PRODUCER } from "./pdf-flow";
+import { drawBlock } from "./pdf-lines";
+import { type DocumentLanguage, type DocumentTranslate, documentTranslator, languageTag } from "./texts";
+
+export const voucherLayouts = ["a4", "card"] as const;
+export type VoucherLayout = (typeof voucherLayouts)[number];
+
+export interface VoucherDocument {
+  /** The shop's name in the variant, e.g. "Dovolená za benefity": who the voucher is spent with. */
+  readonly brand: string;
+  /** The 8-digit code. */
+  readonly code: string;
+  /** What the voucher is worth, minor units. */
+  readonly value: number;
+  readonly currency: CurrencyCode;
+  /** YYYY-MM-DD: the first and the last day it can be spent. */
+  readonly validFrom: string;
+  readonly validTo: string;
+  readonly design: VoucherDesign;
+  /** The absolute address of the check page for this code, which the QR code opens. */
+  readonly checkUrl: string;
+}
+
+/** Each design's colour for the title, the value and the headings: one that goes with its artwork. */
+const accentOf: Record<VoucherDesign, Color> = {
+  classic: "#0b6e6e",
+  mountains: "#2f6657",
+  celebration: "#b8483f",
+};
+
+const INK: Color = "#1f2933";
+const CODE_TINT: Color = "#f1f4f4";
+
+const artworks = new Map<VoucherDesign, Buffer>();
+
+/** The design's PNG where the web server serves it (public/ of the working directory, as server/web/app.ts does). */
+function artworkOf(design: VoucherDesign): Buffer {
+  let image = artworks.get(design);
+  if (!image) {
+    image = readFileSync(path.join(path.resolve("public"), voucherDesignImage(design)));
+    artworks.set(design, image);
+  }
+  return image;
+}
+
+function checkVoucher(voucher: VoucherDocument): void {
+  if (!/^\d{8}$/.test(voucher.code)) throw new RangeError(`voucher code "${voucher.code}" is not 8 digits`);
+  if (!Number.isSafeInteger(voucher.value) || voucher.value <= 0) {
+    throw new RangeError(`voucher value ${voucher.value} is not a positive amount of minor units`);
+  }
+  const [from, to] = [dayNumber(voucher.validFrom), dayNumber(voucher.validTo)];
+  if (from === undefined || to === undefined || to < from) {
+    throw new RangeError(`validity ${voucher.validFrom} – ${voucher.validTo} is not a range of calendar dates`);
+  }
+  if (!isVoucherDesign(voucher.design)) throw new RangeError(`no voucher design "${voucher.design}"`);
+  if (!URL.canParse(voucher.checkUrl) || !/^https?:$/.test(new URL(voucher.checkUrl).protocol)) {
+    throw new RangeError(`check page "${voucher.checkUrl}" is not an absolute web address`);
+  }
+}
+
+/** What both layouts print, in the voucher's language. */
+interface Face {
+  readonly t: DocumentTranslate;
+  readonly voucher: VoucherDocument;
+  readonly accent: Color;
+  readonly title: string;
+  readonly value: string;
+  readonly validFrom: string;
+  readonly validTo: string;
+}
+
+/** The voucher as a PDF in the given language and layout. */
+export function voucherPdf(
+  voucher: VoucherDocument,
+  language: DocumentLanguage,
+  layout: VoucherLayout
+): Promise<Uint8Array> {
+  checkVoucher(voucher);
+  const t = documentTranslator(language);
+  const face: Face = {
+    t,
+    voucher,
+    accent: accentOf[voucher.design],
+    title: t("voucher.title"),
+    value: formatMoney(voucher.value, voucher.currency, language),
+    validFrom: formatDate(voucher.validFrom, language),
+    validTo: formatDate(voucher.validTo, language),
+  };
+  const doc = createPdf({
+    title: `${face.title} ${voucher.code}`,
+    language: languageTag[language],
+    producer: PRODUCER,
+    createdOn: voucher.validFrom,
+  });
+  if (layout === "a4") a4Page(doc, face);
+  else foldedCard(doc, face);
+  return pdfBytes(doc);
+}
+
+const A4_MARGIN = 42;
+
+function a4Page(doc: Pdf, face: Face): void {
+  const { t, voucher, accent } = face;
+  doc.addPage({ size: [A4.width, A4.height], margin: 0 });
+  const left = A4_MARGIN;
+  const width = A4.width - 2 * A4_MARGIN;
+  artwork(doc, voucher.design, left, A4_MARGIN, width, 300);
+
+  drawBlock(doc, voucher.brand, left, 378, width, { size: 10.5, leading: 14, weight: "bold", color: accent });
+  drawBlock(doc, face.title, left, 410, width, { size: 26, leading: 30, weight: "bold", color: INK });
+
+  // Left: value, code, validity; right: the QR code; under both, where the QR code leads.
+  const qrSize = 140;
+  const qrLeft = left + width - qrSize;
+  const column = qrLeft - left - 30;
+  label(doc, t("voucher.value"), left, 456, column);
+  drawBlock(doc, face.value, left, 488, column, { size: 30, leading: 34, weight: "bold", color: accent });
+  label(doc, t("voucher.code"), left, 522, column);
+  code(doc, voucher.code, left, 530, 200, 24);
+  validity(doc, face, left, 600, column);
+  qr(doc, voucher.checkUrl, qrLeft, 448, qrSize);
+  const hint = t("voucher.check", { url: voucher.checkUrl });
+  drawBlock(doc, hint, left, 656, width, { size: 9, leading: 12.5, color: GREY });
+
+  howToUse(doc, face, left, 704, width, { size: 9.5, leading: 13.5 });
+}
+
+/** Half of the landscape sheet: one side of the folded card. */
+const HALF = A4.height / 2;
+const CARD_MARGIN = 30;
+
+function foldedCard(doc: Pdf, face: Face): void {
+  const { t, voucher, accent } = face;
+  doc.addPage({ size: [A4.height, A4.width], margin: 0 });
+  const width = HALF - 2 * CARD_MARGIN;
+
+  // The front: the right half.
+  const front = HALF + CARD_MARGIN;
+  artwork(doc, voucher.design, front, CARD_MARGIN, width, 350);
+  const centred = { align: "center", color: INK } as const;
+  drawBlock(doc, face.title, front, 428, width, { ...centred, size: 22, leading: 26, weight: "bold" });
+  drawBlock(doc, face.value, front, 478, width, { ...centred, size: 30, leading: 34, weight: "bold", color: accent });
+  drawBlock(doc, voucher.brand, front, A4.width - CARD_MARGIN - 6, width, {
+    ...centred,
+    size: 10,
+    leading: 13,
+    weight: "bold",
+    color: accent,
+  });
+
+  // The back: the left half.
+  const back = CARD_MARGIN;
+  drawBlock(doc, voucher.brand, back, CARD_MARGIN + 10, width, { size: 9, leading: 12, weight: "bold", color: accent });
+  drawBlock(doc, face.title, back, CARD_MARGIN + 34, width, { size: 16, leading: 19, weight: "bold", color: INK });
+  // Two columns, as `validity` has them below: the code, and the value.
+  const half = width / 2;
+  label(doc, t("voucher.code"), back, 104, half);
+  code(doc, voucher.code, back, 112, half - 14, 22);
+  label(doc, t("voucher.value"), back + half, 104, half);
+  drawBlock(doc, face.value, back + half, 138, half, { size: 15, leading: 18, weight: "bold", color: accent });
+  validity(doc, face, back, 182, width);
+
+  const qrSize = 110;
+  qr(doc, voucher.checkUrl, back, 226, qrSize);
+  const hint = t("voucher.check", { url: voucher.checkUrl });
+  drawBlock(doc, hint, back + qrSize + 16, 240, width - qrSize - 16, { size: 8, leading: 11, color: GREY });
+
+  howToUse(doc, face, back, 376, width, { size: 8.5, leading: 12 });
+
+  foldMarks(doc, t);
+}
+
+/** The design's artwork filling a box with rounded corners: scaled to cover it, centred, the overflow cut off. */
+function artwork(doc: Pdf, design: VoucherDesign, x: number, y: number, width: number, height: number): void {
+  doc.save();
+  doc.roundedRect(x, y, width, height, 12).clip();
+  doc.image(artworkOf(design), x, y, { cover: [width, height], align: "center", valign: "center" });
+  doc.restore();
+}
+
+function label(doc: Pdf, text: string, x: number, y: number, width: number): void {
+  drawBlock(doc, text, x, y, width, { size: 9, leading: 12, color: GREY });
+}
+
+/** The code large and bold on a tinted band, so it is the first thing a reader copies. */
+function code(doc: Pdf, text: string, x: number, y: number, width: number, size: number): void {
+  const height = size * 1.75;
+  doc.roundedRect(x, y, width, height, 6).fillColor(CODE_TINT).fill();
+  drawBlock(doc, text, x, y + height / 2 + size * 0.36, width, {
+    size,
+    leading: size,
+    weight: "bold",
+    color: INK,
+    align: "center",
+  });
+}
+
+/** "Valid from" and "Valid until" side by side, each above its date. */
+function validity(doc: Pdf, { t, validFrom, validTo }: Face, x: number, y: number, width: number): void {
+  const half = width / 2;
+  const dated = { size: 12, leading: 15, weight: "bold", color: INK } as const;
+  label(doc, t("voucher.validFrom"), x, y, half);
+  drawBlock(doc, validFrom, x, y + 17, half, dated);
+  label(doc, t("voucher.validTo"), x + half, y, half);
+  drawBlock(doc, validTo, x + half, y + 17, half, dated);
+}
+
+/** The steps of spending the voucher, as a heading and a bulleted list. */
+function howToUse(
+  doc: Pdf,
+  { t, voucher, accent }: Face,
+  x: number,
+  y: number,
+  width: number,
+  body: { size: number; leading: number }
+): void {
+  drawBlock(doc, t("voucher.howTo.title"), x, y, width, {
+    size: body.size + 2,
+    leading: body.leading,
+    weight: "bold",
+    color: accent,
+  });
+  let baseline = y + body.leading + 6;
+  const steps = [
+    t("voucher.howTo.book", { brand: voucher.brand }),
+    t("voucher.howTo.pay"),
+    t("voucher.howTo.rest"),
+    t("voucher.howTo.gift"),
+  ];
+  for (const step of steps) {
+    drawBlock(doc, "•", x, baseline, 10, { ...body, color: accent });
+    baseline = drawBlock(doc, step, x + 12, baseline, width - 12, { ...body, color: INK }) + body.leading + 3;
+  }
+}
+
+/**
+ * The QR code as filled squares of the page's own drawing, sharp at any print size. The layouts leave the quiet
+ * zone a reader needs (4 modules) blank around it.
+ */
+function qr(doc: Pdf, url: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const cell = size / modules.size;
+  // Each row's runs of dark modules as one rectangle, all filled as one shape: no hairline seams between them.
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; ) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      doc.rect(x + start * cell, y + row * cell, (col - start) * cell, cell);
+    }
+  }
+  doc.fillColor("#000000").fill();
+}
+
+/** Where to fold: short ticks at the top and bottom of the middle, outside the card's printed faces. */
+function foldMarks(doc: Pdf, t: DocumentTranslate): void {
+  doc.save();
+  doc.lineWidth(0.5).strokeColor(GREY).dash(3, { space: 2 });
+  doc.moveTo(HALF, 8).lineTo(HALF, 22).stroke();
+  doc
+    .moveTo(HALF, A4.width - 22)
+    .lineTo(HALF, A4.width - 8)
+    .stroke();
+  doc.restore();
+  drawBlock(doc, t("voucher.fold"), HALF + 5, 19, 150, { size: 6.5, leading: 8, color: GREY });
+}
