@@ -131,6 +131,8 @@ describe("request limits: valid requests pass", () => {
           paymentRequest: paymentRequest({ voucherCodes: [] }),
           order: orderRequest(),
           presentFor: { firstName: "Petr", email: "petr@example.cz" },
+          previewId: uuid,
+          design: "mountains",
         }),
     ],
     [
@@ -475,6 +477,20 @@ describe("request limits: money", () => {
       });
     expect(voucherOrder(czk(0))).toMatchObject({ errorCode: ErrorCode.VOUCHER_VALUE_INVALID });
     expect(voucherOrder(undefined)).toMatchObject({ errorCode: ErrorCode.VOUCHER_VALUE_INVALID });
+  });
+
+  it("takes only a known voucher design, or none for the default", () => {
+    const withDesign = (design: string) =>
+      requestViolation(VoucherOrderCreateRequestSchema, {
+        productVariant: czVariant,
+        voucherValue: czk(3000),
+        order: orderRequest(),
+        previewId: uuid,
+        design,
+      });
+    expect(withDesign("")).toBeUndefined();
+    expect(withDesign("celebration")).toBeUndefined();
+    expect(withDesign("neon")).toMatchObject({ errorCode: ErrorCode.INVALID_ARGUMENT, field: "design" });
   });
 });
 

@@ -50,6 +50,7 @@ import {
   tooManyAdultsPerRoom,
   UUID_PATTERN,
 } from "../../shared/input-limits";
+import { isVoucherDesign, voucherDesigns } from "../../shared/voucher-designs";
 import { mainGuestProblems, type MainGuestProblem } from "../../shared/main-guest";
 import { isPostalCodeValid } from "../../shared/postal-code";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
@@ -267,7 +268,14 @@ const checksByType = new Map<string, Check<Message>>([
     shaped(v.code, VOUCHER_CODE_PATTERN, ErrorCode.INVALID_VOUCHER_CODE, "code", "8 digits")
   ),
   limits(VoucherOrderPreviewRequestSchema, checkVoucherValue),
-  limits(VoucherOrderCreateRequestSchema, checkVoucherValue),
+  limits(
+    VoucherOrderCreateRequestSchema,
+    (r, scope) =>
+      checkVoucherValue(r, scope) ??
+      (r.design === "" || isVoucherDesign(r.design)
+        ? undefined
+        : violation(ErrorCode.INVALID_ARGUMENT, "design", `must be one of ${voucherDesigns.join(", ")}`))
+  ),
   limits(
     HotelOrderSpecificationSchema,
     (s) =>

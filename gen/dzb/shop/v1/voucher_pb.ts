@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file dzb/shop/v1/voucher.proto.
  */
 export const file_dzb_shop_v1_voucher: GenFile = /*@__PURE__*/
-  fileDesc("ChlkemIvc2hvcC92MS92b3VjaGVyLnByb3RvEgtkemIuc2hvcC52MSK9AQoPVm91Y2hlclNwZW5kaW5nEhAKCG9yZGVyX2lkGAEgASgJEhQKDG9yZGVyX251bWJlchgCIAEoCRIuCgpvcmRlcl9kYXRlGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBInCgtvcmRlcl90b3RhbBgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EikKDXZvdWNoZXJfdXNhZ2UYBSABKAsyEi5kemIuc2hvcC52MS5Nb25leSKRAwoHVm91Y2hlchISCgp2b3VjaGVyX2lkGAEgASgJEgwKBGNvZGUYAiABKAkSEAoIb3JkZXJfaWQYAyABKAkSKAoFc3RhdGUYBCABKA4yGS5kemIuc2hvcC52MS5Wb3VjaGVyU3RhdGUSIQoFdG90YWwYBSABKAsyEi5kemIuc2hvcC52MS5Nb25leRIgCgR1c2VkGAYgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJQoJYXZhaWxhYmxlGAcgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSLgoKdmFsaWRfZnJvbRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoIdmFsaWRfdG8YCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCXNwZW5kaW5ncxgKIAMoCzIcLmR6Yi5zaG9wLnYxLlZvdWNoZXJTcGVuZGluZxItCglpc3N1ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wInkKClByZXNlbnRGb3ISEgoKZmlyc3RfbmFtZRgBIAEoCRIRCglsYXN0X25hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSDgoGbW9iaWxlGAQgASgJEiUKB2FkZHJlc3MYBSABKAsyFC5kemIuc2hvcC52MS5BZGRyZXNzIrEBChNWb3VjaGVyT3JkZXJQcmV2aWV3EikKDXZvdWNoZXJfdmFsdWUYASABKAsyEi5kemIuc2hvcC52MS5Nb25leRI8ChNwYXltZW50X2NhbGN1bGF0aW9uGAIgASgLMh8uZHpiLnNob3AudjEuUGF5bWVudENhbGN1bGF0aW9uEjEKBXByaWNlGAMgASgLMiIuZHpiLnNob3AudjEuVm91Y2hlclByaWNlQnJlYWtkb3duIqgBChVWb3VjaGVyUHJpY2VCcmVha2Rvd24SIAoEYmFzZRgBIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiEKBWJvbnVzGAIgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJwoLc2VydmljZV9mZWUYAyABKAsyEi5kemIuc2hvcC52MS5Nb25leRIhCgV0b3RhbBgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5Iq0CCgxWb3VjaGVyT3JkZXISEAoIb3JkZXJfaWQYASABKAkSFAoMb3JkZXJfbnVtYmVyGAIgASgJEhIKCm9yZGVyZWRfYnkYAyABKAkSGQoRcHVyY2hhc2VkX2FzX2dpZnQYBCABKAgSIQoFdG90YWwYBSABKAsyEi5kemIuc2hvcC52MS5Nb25leRIpCg12b3VjaGVyX3ZhbHVlGAYgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSKAoGc3RhdHVzGAcgASgOMhguZHpiLnNob3AudjEuT3JkZXJTdGF0dXMSJgoIdm91Y2hlcnMYCCADKAsyFC5kemIuc2hvcC52MS5Wb3VjaGVyEiYKCHBheW1lbnRzGAkgAygLMhQuZHpiLnNob3AudjEuUGF5bWVudCqZAQoMVm91Y2hlclN0YXRlEh0KGVZPVUNIRVJfU1RBVEVfVU5TUEVDSUZJRUQQABIXChNWT1VDSEVSX1NUQVRFX1ZBTElEEAESHgoaVk9VQ0hFUl9TVEFURV9FWFBJUkVTX1NPT04QAhIWChJWT1VDSEVSX1NUQVRFX1VTRUQQAxIZChVWT1VDSEVSX1NUQVRFX0VYUElSRUQQBGIGcHJvdG8z", [file_dzb_shop_v1_common, file_dzb_shop_v1_order, file_dzb_shop_v1_payment, file_google_protobuf_timestamp]);
+  fileDesc("ChlkemIvc2hvcC92MS92b3VjaGVyLnByb3RvEgtkemIuc2hvcC52MSLuAQoPVm91Y2hlclNwZW5kaW5nEhAKCG9yZGVyX2lkGAEgASgJEhQKDG9yZGVyX251bWJlchgCIAEoCRIuCgpvcmRlcl9kYXRlGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBInCgtvcmRlcl90b3RhbBgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EikKDXZvdWNoZXJfdXNhZ2UYBSABKAsyEi5kemIuc2hvcC52MS5Nb25leRIvCgtyZWxlYXNlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAioQMKB1ZvdWNoZXISEgoKdm91Y2hlcl9pZBgBIAEoCRIMCgRjb2RlGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEigKBXN0YXRlGAQgASgOMhkuZHpiLnNob3AudjEuVm91Y2hlclN0YXRlEiEKBXRvdGFsGAUgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSIAoEdXNlZBgGIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiUKCWF2YWlsYWJsZRgHIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5Ei4KCnZhbGlkX2Zyb20YCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCHZhbGlkX3RvGAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCglzcGVuZGluZ3MYCiADKAsyHC5kemIuc2hvcC52MS5Wb3VjaGVyU3BlbmRpbmcSLQoJaXNzdWVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZkZXNpZ24YDCABKAkieQoKUHJlc2VudEZvchISCgpmaXJzdF9uYW1lGAEgASgJEhEKCWxhc3RfbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZtb2JpbGUYBCABKAkSJQoHYWRkcmVzcxgFIAEoCzIULmR6Yi5zaG9wLnYxLkFkZHJlc3MihAMKE1ZvdWNoZXJPcmRlclByZXZpZXcSKQoNdm91Y2hlcl92YWx1ZRgBIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EjwKE3BheW1lbnRfY2FsY3VsYXRpb24YAiABKAsyHy5kemIuc2hvcC52MS5QYXltZW50Q2FsY3VsYXRpb24SMQoFcHJpY2UYAyABKAsyIi5kemIuc2hvcC52MS5Wb3VjaGVyUHJpY2VCcmVha2Rvd24SLQoIZmVlX21vZGUYBCABKA4yGy5kemIuc2hvcC52MS5Wb3VjaGVyRmVlTW9kZRIvChNleHRyYV9zZXJ2aWNlX3ByaWNlGAUgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSIwoHcHJlc2V0cxgGIAMoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiUKCW1pbl92YWx1ZRgHIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiUKCW1heF92YWx1ZRgIIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5ItMBChVWb3VjaGVyUHJpY2VCcmVha2Rvd24SIAoEYmFzZRgBIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EiEKBWJvbnVzGAIgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSJwoLc2VydmljZV9mZWUYAyABKAsyEi5kemIuc2hvcC52MS5Nb25leRIhCgV0b3RhbBgEIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EikKDWV4dHJhX3NlcnZpY2UYBSABKAsyEi5kemIuc2hvcC52MS5Nb25leSKSBAoMVm91Y2hlck9yZGVyEhAKCG9yZGVyX2lkGAEgASgJEhQKDG9yZGVyX251bWJlchgCIAEoCRISCgpvcmRlcmVkX2J5GAMgASgJEhkKEXB1cmNoYXNlZF9hc19naWZ0GAQgASgIEiEKBXRvdGFsGAUgASgLMhIuZHpiLnNob3AudjEuTW9uZXkSKQoNdm91Y2hlcl92YWx1ZRgGIAEoCzISLmR6Yi5zaG9wLnYxLk1vbmV5EigKBnN0YXR1cxgHIAEoDjIYLmR6Yi5zaG9wLnYxLk9yZGVyU3RhdHVzEiYKCHZvdWNoZXJzGAggAygLMhQuZHpiLnNob3AudjEuVm91Y2hlchImCghwYXltZW50cxgJIAMoCzIULmR6Yi5zaG9wLnYxLlBheW1lbnQSLQoIZmVlX21vZGUYCiABKA4yGy5kemIuc2hvcC52MS5Wb3VjaGVyRmVlTW9kZRIOCgZkZXNpZ24YCyABKAkSFQoNZXh0cmFfc2VydmljZRgMIAEoCBIxCgVwcmljZRgNIAEoCzIiLmR6Yi5zaG9wLnYxLlZvdWNoZXJQcmljZUJyZWFrZG93bhIuCgpjcmVhdGVkX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgZwYXlfYnkYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wKrYBCgxWb3VjaGVyU3RhdGUSHQoZVk9VQ0hFUl9TVEFURV9VTlNQRUNJRklFRBAAEhcKE1ZPVUNIRVJfU1RBVEVfVkFMSUQQARIeChpWT1VDSEVSX1NUQVRFX0VYUElSRVNfU09PThACEhYKElZPVUNIRVJfU1RBVEVfVVNFRBADEhkKFVZPVUNIRVJfU1RBVEVfRVhQSVJFRBAEEhsKF1ZPVUNIRVJfU1RBVEVfQ0FOQ0VMTEVEEAUqfAoOVm91Y2hlckZlZU1vZGUSIAocVk9VQ0hFUl9GRUVfTU9ERV9VTlNQRUNJRklFRBAAEiQKIFZPVUNIRVJfRkVFX01PREVfVkFMVUVfUExVU19GRUVTEAESIgoeVk9VQ0hFUl9GRUVfTU9ERV9GRUVTX0lOQ0xVREVEEAJiBnByb3RvMw", [file_dzb_shop_v1_common, file_dzb_shop_v1_order, file_dzb_shop_v1_payment, file_google_protobuf_timestamp]);
 
 /**
  * One order a voucher paid for.
@@ -52,6 +52,13 @@ export type VoucherSpending = Message<"dzb.shop.v1.VoucherSpending"> & {
    * @generated from field: dzb.shop.v1.Money voucher_usage = 5;
    */
   voucherUsage?: Money | undefined;
+
+  /**
+   * Set once the order was cancelled and this credit went back onto the voucher; it no longer counts as used.
+   *
+   * @generated from field: google.protobuf.Timestamp released_at = 6;
+   */
+  releasedAt?: Timestamp | undefined;
 };
 
 /**
@@ -131,6 +138,13 @@ export type Voucher = Message<"dzb.shop.v1.Voucher"> & {
    * @generated from field: google.protobuf.Timestamp issued_at = 11;
    */
   issuedAt?: Timestamp | undefined;
+
+  /**
+   * The design it is printed in (shared/voucher-designs.ts); empty for a voucher no one bought (a refund).
+   *
+   * @generated from field: string design = 12;
+   */
+  design: string;
 };
 
 /**
@@ -186,6 +200,8 @@ export const PresentForSchema: GenMessage<PresentFor> = /*@__PURE__*/
  */
 export type VoucherOrderPreview = Message<"dzb.shop.v1.VoucherOrderPreview"> & {
   /**
+   * The value bought (without the bonus): the amount entered, or with FEES_INCLUDED what is left of it.
+   *
    * @generated from field: dzb.shop.v1.Money voucher_value = 1;
    */
   voucherValue?: Money | undefined;
@@ -199,6 +215,37 @@ export type VoucherOrderPreview = Message<"dzb.shop.v1.VoucherOrderPreview"> & {
    * @generated from field: dzb.shop.v1.VoucherPriceBreakdown price = 3;
    */
   price?: VoucherPriceBreakdown | undefined;
+
+  /**
+   * @generated from field: dzb.shop.v1.VoucherFeeMode fee_mode = 4;
+   */
+  feeMode: VoucherFeeMode;
+
+  /**
+   * What the optional extra service costs (149 CZK), chosen or not: the form offers it at this price.
+   *
+   * @generated from field: dzb.shop.v1.Money extra_service_price = 5;
+   */
+  extraServicePrice?: Money | undefined;
+
+  /**
+   * The values the form offers (1000, 3000, 5000 of the currency).
+   *
+   * @generated from field: repeated dzb.shop.v1.Money presets = 6;
+   */
+  presets: Money[];
+
+  /**
+   * The bounds of a voucher's value, inclusive; a custom amount must be whole units of the currency.
+   *
+   * @generated from field: dzb.shop.v1.Money min_value = 7;
+   */
+  minValue?: Money | undefined;
+
+  /**
+   * @generated from field: dzb.shop.v1.Money max_value = 8;
+   */
+  maxValue?: Money | undefined;
 };
 
 /**
@@ -230,9 +277,18 @@ export type VoucherPriceBreakdown = Message<"dzb.shop.v1.VoucherPriceBreakdown">
   serviceFee?: Money | undefined;
 
   /**
+   * What the visitor pays: base + extra_service + service_fee.
+   *
    * @generated from field: dzb.shop.v1.Money total = 4;
    */
   total?: Money | undefined;
+
+  /**
+   * The optional extra service, when chosen.
+   *
+   * @generated from field: dzb.shop.v1.Money extra_service = 5;
+   */
+  extraService?: Money | undefined;
 };
 
 /**
@@ -288,6 +344,8 @@ export type VoucherOrder = Message<"dzb.shop.v1.VoucherOrder"> & {
   status: OrderStatus;
 
   /**
+   * The voucher the order bought, once it is paid in full and issued.
+   *
    * @generated from field: repeated dzb.shop.v1.Voucher vouchers = 8;
    */
   vouchers: Voucher[];
@@ -296,6 +354,42 @@ export type VoucherOrder = Message<"dzb.shop.v1.VoucherOrder"> & {
    * @generated from field: repeated dzb.shop.v1.Payment payments = 9;
    */
   payments: Payment[];
+
+  /**
+   * @generated from field: dzb.shop.v1.VoucherFeeMode fee_mode = 10;
+   */
+  feeMode: VoucherFeeMode;
+
+  /**
+   * shared/voucher-designs.ts.
+   *
+   * @generated from field: string design = 11;
+   */
+  design: string;
+
+  /**
+   * @generated from field: bool extra_service = 12;
+   */
+  extraService: boolean;
+
+  /**
+   * The price as it was ordered.
+   *
+   * @generated from field: dzb.shop.v1.VoucherPriceBreakdown price = 13;
+   */
+  price?: VoucherPriceBreakdown | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 14;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * Unset while nothing is owed: the order must be paid in full by then or it is cancelled.
+   *
+   * @generated from field: google.protobuf.Timestamp pay_by = 15;
+   */
+  payBy?: Timestamp | undefined;
 };
 
 /**
@@ -335,6 +429,13 @@ export enum VoucherState {
    * @generated from enum value: VOUCHER_STATE_EXPIRED = 4;
    */
   EXPIRED = 4,
+
+  /**
+   * Cancelled by the shop (an operator, with a reason kept in its history); it can no longer pay.
+   *
+   * @generated from enum value: VOUCHER_STATE_CANCELLED = 5;
+   */
+  CANCELLED = 5,
 }
 
 /**
@@ -342,4 +443,38 @@ export enum VoucherState {
  */
 export const VoucherStateSchema: GenEnum<VoucherState> = /*@__PURE__*/
   enumDesc(file_dzb_shop_v1_voucher, 0);
+
+/**
+ * How a voucher purchase reads the amount the visitor enters.
+ *
+ * @generated from enum dzb.shop.v1.VoucherFeeMode
+ */
+export enum VoucherFeeMode {
+  /**
+   * Read as VALUE_PLUS_FEES.
+   *
+   * @generated from enum value: VOUCHER_FEE_MODE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The amount is the voucher's value; the order's total is the value plus the service fees (and extra service).
+   *
+   * @generated from enum value: VOUCHER_FEE_MODE_VALUE_PLUS_FEES = 1;
+   */
+  VALUE_PLUS_FEES = 1,
+
+  /**
+   * The amount is the order's total; the voucher is worth it less the service fees (and extra service).
+   *
+   * @generated from enum value: VOUCHER_FEE_MODE_FEES_INCLUDED = 2;
+   */
+  FEES_INCLUDED = 2,
+}
+
+/**
+ * Describes the enum dzb.shop.v1.VoucherFeeMode.
+ */
+export const VoucherFeeModeSchema: GenEnum<VoucherFeeMode> = /*@__PURE__*/
+  enumDesc(file_dzb_shop_v1_voucher, 1);
 
