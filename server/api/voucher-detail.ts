@@ -16,12 +16,25 @@ import { guardVoucherCodes } from "./voucher-code-guard";
  * is not found; a coupon's code is of a type the check does not support; another shop's voucher (another market, or
  * a voucher kept for another variant) is not supported here, as the SPEC's voucher messages say.
  */
-export function voucherDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["voucherDetail"] {
+export function voucherDetail(
+  deps: ApiDeps
+): ServiceImpl<typeof ShopService>["voucherDetail"] {
   return async (request, context) => {
     const product = requestProductKey(request.productVariant);
-    await guardVoucherCodes(deps, context, [request.voucherCode], "voucher_code");
+    await guardVoucherCodes(
+      deps,
+      context,
+      [request.voucherCode],
+      "voucher_code"
+    );
     const voucher = await findVoucherByCode(deps.db, request.voucherCode);
-    if (!voucher) throw apiError(Code.NotFound, ErrorCode.VOUCHER_NOT_FOUND, "no voucher with this code", "voucher_code");
+    if (!voucher)
+      throw apiError(
+        Code.NotFound,
+        ErrorCode.VOUCHER_NOT_FOUND,
+        "no voucher with this code",
+        "voucher_code"
+      );
     if (voucher.kind !== "credit") {
       throw apiError(
         Code.FailedPrecondition,
@@ -31,9 +44,15 @@ export function voucherDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["v
       );
     }
     const otherShop =
-      voucher.currency !== marketCurrency[product] || (voucher.product !== null && voucher.product !== product);
+      voucher.currency !== marketCurrency[product] ||
+      (voucher.product !== null && voucher.product !== product);
     if (otherShop) {
-      throw apiError(Code.FailedPrecondition, ErrorCode.VOUCHER_UNSUPPORTED, "a voucher of another shop", "voucher_code");
+      throw apiError(
+        Code.FailedPrecondition,
+        ErrorCode.VOUCHER_UNSUPPORTED,
+        "a voucher of another shop",
+        "voucher_code"
+      );
     }
     const spendings = await spendingsOf(deps.db, voucher.id);
     return { voucher: toVoucher(voucher, spendings, marketDate(deps.now())) };

@@ -7,7 +7,11 @@ import { paymentMethodsFor } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { defaultRestMethod } from "../domain/service-fee";
 import { marketDate } from "../domain/stay";
-import { priceVoucherOrder, type PricedVoucherOrder, type VoucherOrderProblem } from "../domain/voucher-order";
+import {
+  priceVoucherOrder,
+  type PricedVoucherOrder,
+  type VoucherOrderProblem,
+} from "../domain/voucher-order";
 import type { StoredPaymentRequest } from "../stores/previews";
 import {
   findVoucherPreview,
@@ -26,15 +30,24 @@ import type { ApiDeps } from "./deps";
  * Prices a voucher purchase and keeps it under a preview id; asked again with that id, re-prices it under the same
  * id, so the order made from it is made once (VoucherOrderCreate). Only the shops that sell vouchers answer.
  */
-export function voucherOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService>["voucherOrderPreview"] {
+export function voucherOrderPreview(
+  deps: ApiDeps
+): ServiceImpl<typeof ShopService>["voucherOrderPreview"] {
   return async (request) => {
     const product = requestProductKey(request.productVariant);
     const wanted = pricingOf(product, request);
     const priced = priceOrThrow(product, wanted, marketDate(deps.now()));
-    const pricing: VoucherPricing = { ...wanted, calculation: priced.calculation };
+    const pricing: VoucherPricing = {
+      ...wanted,
+      calculation: priced.calculation,
+    };
     let preview: StoredVoucherPreview;
     if (request.previewId === undefined) {
-      preview = await saveVoucherPreview(deps.db, { product, ...pricing }, deps.now());
+      preview = await saveVoucherPreview(
+        deps.db,
+        { product, ...pricing },
+        deps.now()
+      );
     } else {
       const kept = await voucherPreviewFor(deps, product, request.previewId);
       await repriceVoucherPreview(deps.db, kept.id, pricing, deps.now());
@@ -62,9 +75,14 @@ export function voucherOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopServi
  */
 function pricingOf(
   product: ProductKey,
-  request: Pick<VoucherOrderPreviewRequest, "voucherValue" | "paymentRequest" | "feeMode" | "extraService">
+  request: Pick<
+    VoucherOrderPreviewRequest,
+    "voucherValue" | "paymentRequest" | "feeMode" | "extraService"
+  >
 ): Omit<VoucherPricing, "calculation"> {
-  const paymentRequest: StoredPaymentRequest = paymentRequestOf(request.paymentRequest);
+  const paymentRequest: StoredPaymentRequest = paymentRequestOf(
+    request.paymentRequest
+  );
   if (paymentRequest.voucherCodes.length > 0) {
     throw apiError(
       Code.InvalidArgument,
@@ -73,7 +91,9 @@ function pricingOf(
       "payment_request.voucher_codes"
     );
   }
-  const lastPayment = paymentRequest.lastPayment || (defaultRestMethod(product, paymentMethodsFor(product).voucher) ?? "");
+  const lastPayment =
+    paymentRequest.lastPayment ||
+    (defaultRestMethod(product, paymentMethodsFor(product).voucher) ?? "");
   return {
     feeMode: feeModeOf(request.feeMode),
     amount: minorUnits(request.voucherValue),
@@ -90,7 +110,12 @@ export async function voucherPreviewFor(
 ): Promise<StoredVoucherPreview> {
   const preview = await findVoucherPreview(deps.db, id.toLowerCase());
   if (!preview || preview.product !== product) {
-    throw apiError(Code.NotFound, ErrorCode.PAGE_NOT_FOUND, "no voucher preview with this id", "preview_id");
+    throw apiError(
+      Code.NotFound,
+      ErrorCode.PAGE_NOT_FOUND,
+      "no voucher preview with this id",
+      "preview_id"
+    );
   }
   return preview;
 }
@@ -114,7 +139,10 @@ export function priceOrThrow(
   return result.order;
 }
 
-export function voucherOrderError(problem: VoucherOrderProblem, product: ProductKey) {
+export function voucherOrderError(
+  problem: VoucherOrderProblem,
+  product: ProductKey
+) {
   const currency = marketCurrency[product];
   switch (problem.kind) {
     case "not_sold":
@@ -128,7 +156,9 @@ export function voucherOrderError(problem: VoucherOrderProblem, product: Product
       return apiError(
         Code.InvalidArgument,
         ErrorCode.VOUCHER_VALUE_OUT_OF_RANGE,
-        `the voucher's value must be whole units from ${problem.min / 100} to ${problem.max / 100} ${currency}`,
+        `the voucher's value must be whole units from ${problem.min / 100} to ${
+          problem.max / 100
+        } ${currency}`,
         "voucher_value"
       );
     case "fees_exceed_value":

@@ -31,7 +31,8 @@ function order(overrides: Partial<VoucherOrderInput> = {}): VoucherOrderInput {
 
 function priced(overrides: Partial<VoucherOrderInput> = {}) {
   const result = priceVoucherOrder(order(overrides));
-  if (!result.ok) throw new Error(`not priced: ${JSON.stringify(result.problem)}`);
+  if (!result.ok)
+    throw new Error(`not priced: ${JSON.stringify(result.problem)}`);
   return result.order;
 }
 
@@ -40,7 +41,9 @@ describe("which shops sell vouchers", () => {
     expect(sellsVouchers("DZB_CZ")).toBe(true);
     expect(sellsVouchers("DZB_WL_PLUXEE_CZ")).toBe(true);
     expect(sellsVouchers("DZB_PL")).toBe(false);
-    expect(priceVoucherOrder(order({ product: "DZB_PL", lastPayment: "transfer" }))).toEqual({
+    expect(
+      priceVoucherOrder(order({ product: "DZB_PL", lastPayment: "transfer" }))
+    ).toEqual({
       ok: false,
       problem: { kind: "not_sold" },
     });
@@ -60,11 +63,24 @@ describe("a voucher's value plus the fees", () => {
       lastPayment: "payment_card",
     });
     expect(split.voucherValue).toBe(czk(3_000));
-    expect(split.calculation.outputs.map((o) => [o.methodId, o.share, o.fee, o.value])).toEqual([
+    expect(
+      split.calculation.outputs.map((o) => [
+        o.methodId,
+        o.share,
+        o.fee,
+        o.value,
+      ])
+    ).toEqual([
       ["pluxee_cafeteria", czk(2_000), czk(200), czk(2_200)],
       ["payment_card", czk(1_000), 0, czk(1_000)],
     ]);
-    expect(split.price).toEqual({ base: czk(3_000), bonus: 0, serviceFee: czk(200), extraService: 0, total: czk(3_200) });
+    expect(split.price).toEqual({
+      base: czk(3_000),
+      bonus: 0,
+      serviceFee: czk(200),
+      extraService: 0,
+      total: czk(3_200),
+    });
   });
 
   it("adds the extra service to what is paid, not to the voucher", () => {
@@ -81,7 +97,12 @@ describe("a voucher's value plus the fees", () => {
       fc.property(
         fc.integer({ min: 500, max: 100_000 }),
         fc.integer({ min: 0, max: 100 }),
-        fc.constantFrom("pluxee_cafeteria", "up_card", "edenred_card", "benefit_systems"),
+        fc.constantFrom(
+          "pluxee_cafeteria",
+          "up_card",
+          "edenred_card",
+          "benefit_systems"
+        ),
         fc.constantFrom("payment_card", "transfer", "edenred_cafeteria"),
         fc.boolean(),
         (units, percent, first, last, extraService) => {
@@ -95,8 +116,12 @@ describe("a voucher's value plus the fees", () => {
           });
           const { price, calculation } = result;
           expect(result.voucherValue).toBe(czk(units));
-          expect(price.base + price.extraService + price.serviceFee).toBe(price.total);
-          expect(calculation.outputs.reduce((sum, o) => sum + o.value, 0)).toBe(price.total);
+          expect(price.base + price.extraService + price.serviceFee).toBe(
+            price.total
+          );
+          expect(calculation.outputs.reduce((sum, o) => sum + o.value, 0)).toBe(
+            price.total
+          );
         }
       )
     );
@@ -111,16 +136,33 @@ describe("a total with the fees included", () => {
       lastPayment: "payment_card",
     });
     // Pluxee is charged 2 200 CZK: a share of 2 000 and its 10 % fee; the card pays 800 without a fee.
-    expect(split.calculation.outputs.map((o) => [o.methodId, o.share, o.fee, o.value])).toEqual([
+    expect(
+      split.calculation.outputs.map((o) => [
+        o.methodId,
+        o.share,
+        o.fee,
+        o.value,
+      ])
+    ).toEqual([
       ["pluxee_cafeteria", czk(2_000), czk(200), czk(2_200)],
       ["payment_card", czk(800), 0, czk(800)],
     ]);
     expect(split.voucherValue).toBe(czk(2_800));
-    expect(split.price).toEqual({ base: czk(2_800), bonus: 0, serviceFee: czk(200), extraService: 0, total: czk(3_000) });
+    expect(split.price).toEqual({
+      base: czk(2_800),
+      bonus: 0,
+      serviceFee: czk(200),
+      extraService: 0,
+      total: czk(3_000),
+    });
   });
 
   it("takes the extra service out of the voucher too", () => {
-    const split = priced({ feeMode: "fees_included", extraService: true, lastPayment: "transfer" });
+    const split = priced({
+      feeMode: "fees_included",
+      extraService: true,
+      lastPayment: "transfer",
+    });
     expect(split.voucherValue).toBe(czk(3_000 - 149));
     expect(split.price.total).toBe(czk(3_000));
   });
@@ -130,7 +172,12 @@ describe("a total with the fees included", () => {
       fc.property(
         fc.integer({ min: 600, max: 100_000 }),
         fc.integer({ min: 0, max: 100 }),
-        fc.constantFrom("pluxee_cafeteria", "up_card", "edenred_card", "payment_card"),
+        fc.constantFrom(
+          "pluxee_cafeteria",
+          "up_card",
+          "edenred_card",
+          "payment_card"
+        ),
         fc.constantFrom("benefit_systems", "transfer", "edenred_cafeteria"),
         fc.boolean(),
         (units, percent, first, last, extraService) => {
@@ -152,11 +199,16 @@ describe("a total with the fees included", () => {
           }
           const { price, voucherValue, calculation } = result.order;
           expect(price.total).toBe(total);
-          expect(total - price.serviceFee - price.extraService).toBe(voucherValue);
+          expect(total - price.serviceFee - price.extraService).toBe(
+            voucherValue
+          );
           expect(voucherValue).toBeGreaterThan(0);
           for (const output of calculation.outputs) {
             // The fee is never above the rule's fee on what the method pays, and at most one minor unit below it.
-            const ruleFee = shareOf(output.share, serviceFeeBasisPoints("DZB_CZ", output.methodId));
+            const ruleFee = shareOf(
+              output.share,
+              serviceFeeBasisPoints("DZB_CZ", output.methodId)
+            );
             expect(output.fee).toBeLessThanOrEqual(ruleFee);
             expect(output.fee).toBeGreaterThanOrEqual(ruleFee - 1);
             expect(output.share + output.fee).toBe(output.value);
@@ -176,31 +228,53 @@ describe("a total with the fees included", () => {
 
   it("refuses a total the fees and the extra service would eat whole", () => {
     expect(
-      priceVoucherOrder(order({ feeMode: "fees_included", amount: czk(100), extraService: true, lastPayment: "transfer" }))
+      priceVoucherOrder(
+        order({
+          feeMode: "fees_included",
+          amount: czk(100),
+          extraService: true,
+          lastPayment: "transfer",
+        })
+      )
     ).toEqual({ ok: false, problem: { kind: "fees_exceed_value" } });
   });
 });
 
 describe("the bounds of a voucher's value", () => {
   const { min, max } = voucherValueBounds();
-  const refusal = { ok: false, problem: { kind: "value_out_of_bounds", min, max } };
+  const refusal = {
+    ok: false,
+    problem: { kind: "value_out_of_bounds", min, max },
+  };
 
   it("are 500 to 100 000 of the currency, in whole units", () => {
     expect(priced({ amount: min }).voucherValue).toBe(min);
     expect(priced({ amount: max }).voucherValue).toBe(max);
     expect(priceVoucherOrder(order({ amount: min - 100 }))).toEqual(refusal);
     expect(priceVoucherOrder(order({ amount: max + 100 }))).toEqual(refusal);
-    expect(priceVoucherOrder(order({ amount: czk(3_000) + 50 }))).toEqual(refusal);
+    expect(priceVoucherOrder(order({ amount: czk(3_000) + 50 }))).toEqual(
+      refusal
+    );
     expect(priceVoucherOrder(order({ amount: 0 }))).toEqual(refusal);
   });
 
   it("hold for the voucher left once the fees are taken out", () => {
     // 600 CZK paid by Pluxee leaves a voucher of about 545 CZK; 520 CZK would leave less than 500.
-    expect(priced({ feeMode: "fees_included", amount: czk(600), lastPayment: "pluxee_cafeteria" }).voucherValue).toBe(
-      czk(600) - feeWithin("DZB_CZ", "pluxee_cafeteria", czk(600))
-    );
     expect(
-      priceVoucherOrder(order({ feeMode: "fees_included", amount: czk(520), lastPayment: "pluxee_cafeteria" }))
+      priced({
+        feeMode: "fees_included",
+        amount: czk(600),
+        lastPayment: "pluxee_cafeteria",
+      }).voucherValue
+    ).toBe(czk(600) - feeWithin("DZB_CZ", "pluxee_cafeteria", czk(600)));
+    expect(
+      priceVoucherOrder(
+        order({
+          feeMode: "fees_included",
+          amount: czk(520),
+          lastPayment: "pluxee_cafeteria",
+        })
+      )
     ).toEqual(refusal);
   });
 });
@@ -211,17 +285,29 @@ describe("splitting a voucher order's payment", () => {
       const result = priceVoucherOrder(order(overrides));
       return result.ok ? undefined : result.problem;
     };
-    expect(problem({ payments: [{ methodId: "up_card", value: czk(3_001) }] })).toEqual({
+    expect(
+      problem({ payments: [{ methodId: "up_card", value: czk(3_001) }] })
+    ).toEqual({
       kind: "calculation",
-      problem: { kind: "payment_exceeds_total", field: "payments[0].value", excess: czk(1) },
+      problem: {
+        kind: "payment_exceeds_total",
+        field: "payments[0].value",
+        excess: czk(1),
+      },
     });
-    expect(problem({ payments: [{ methodId: "payment_card", value: czk(1) }] })).toMatchObject({
+    expect(
+      problem({ payments: [{ methodId: "payment_card", value: czk(1) }] })
+    ).toMatchObject({
       problem: { kind: "method_repeated", field: "last_payment" },
     });
-    expect(problem({ product: "DZB_WL_PLUXEE_CZ", lastPayment: "up_card" })).toMatchObject({
+    expect(
+      problem({ product: "DZB_WL_PLUXEE_CZ", lastPayment: "up_card" })
+    ).toMatchObject({
       problem: { kind: "method_unavailable", field: "last_payment" },
     });
-    expect(problem({ lastPayment: "" })).toMatchObject({ problem: { kind: "last_payment_missing" } });
+    expect(problem({ lastPayment: "" })).toMatchObject({
+      problem: { kind: "last_payment_missing" },
+    });
   });
 });
 

@@ -32,14 +32,19 @@ export const MIN_VOUCHER_UNITS = 500;
 export const MAX_VOUCHER_UNITS = 100_000;
 
 /** The optional extra service of the purchase page, paid with the order; offered only where its price is known. */
-const extraServicePrices: Partial<Record<CurrencyCode, number>> = { CZK: 149 * MINOR_PER_UNIT };
+const extraServicePrices: Partial<Record<CurrencyCode, number>> = {
+  CZK: 149 * MINOR_PER_UNIT,
+};
 
 export function voucherPresets(): number[] {
   return VOUCHER_PRESET_UNITS.map((units) => units * MINOR_PER_UNIT);
 }
 
 export function voucherValueBounds(): { min: number; max: number } {
-  return { min: MIN_VOUCHER_UNITS * MINOR_PER_UNIT, max: MAX_VOUCHER_UNITS * MINOR_PER_UNIT };
+  return {
+    min: MIN_VOUCHER_UNITS * MINOR_PER_UNIT,
+    max: MAX_VOUCHER_UNITS * MINOR_PER_UNIT,
+  };
 }
 
 /** The extra service's price in a currency; undefined where it is not offered. */
@@ -93,7 +98,11 @@ export interface PricedVoucherOrder {
 export type VoucherOrderProblem =
   | { readonly kind: "not_sold" }
   /** The amount is not whole units, or its voucher value lies outside the bounds. */
-  | { readonly kind: "value_out_of_bounds"; readonly min: number; readonly max: number }
+  | {
+      readonly kind: "value_out_of_bounds";
+      readonly min: number;
+      readonly max: number;
+    }
   /** Fees included: the fees and the extra service take the whole amount, and there would be no voucher left. */
   | { readonly kind: "fees_exceed_value" }
   | { readonly kind: "extra_service_unavailable" }
@@ -102,34 +111,66 @@ export type VoucherOrderProblem =
 /** The voucher order priced as asked, or why it cannot be bought. */
 export function priceVoucherOrder(
   input: VoucherOrderInput
-): { ok: true; order: PricedVoucherOrder } | { ok: false; problem: VoucherOrderProblem } {
+):
+  | { ok: true; order: PricedVoucherOrder }
+  | { ok: false; problem: VoucherOrderProblem } {
   const { product, feeMode, amount, today } = input;
-  if (!sellsVouchers(product)) return { ok: false, problem: { kind: "not_sold" } };
+  if (!sellsVouchers(product))
+    return { ok: false, problem: { kind: "not_sold" } };
   const bounds = voucherValueBounds();
-  const outOfBounds = { ok: false as const, problem: { kind: "value_out_of_bounds" as const, ...bounds } };
+  const outOfBounds = {
+    ok: false as const,
+    problem: { kind: "value_out_of_bounds" as const, ...bounds },
+  };
   // Whole units: a value is chosen and printed in crowns; only fees included can leave haléře on the voucher.
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % MINOR_PER_UNIT !== 0) return outOfBounds;
+  if (
+    !Number.isSafeInteger(amount) ||
+    amount <= 0 ||
+    amount % MINOR_PER_UNIT !== 0
+  )
+    return outOfBounds;
   const extraPrice = extraServicePrice(marketCurrency[product]);
   if (input.extraService && extraPrice === undefined) {
     return { ok: false, problem: { kind: "extra_service_unavailable" } };
   }
   const extra = input.extraService ? extraPrice! : 0;
   const methods = paymentMethodsFor(product).voucher;
-  const split = { product, payments: input.payments, lastPayment: input.lastPayment, methods, today };
+  const split = {
+    product,
+    payments: input.payments,
+    lastPayment: input.lastPayment,
+    methods,
+    today,
+  };
 
   let voucherValue: number;
   let result: ReturnType<typeof calculatePayment>;
   if (feeMode === "value_plus_fees") {
     voucherValue = amount;
-    if (voucherValue < bounds.min || voucherValue > bounds.max) return outOfBounds;
-    result = calculatePayment({ ...split, due: voucherValue + extra, vouchers: [] });
-    if (!result.ok) return { ok: false, problem: { kind: "calculation", problem: result.problem } };
+    if (voucherValue < bounds.min || voucherValue > bounds.max)
+      return outOfBounds;
+    result = calculatePayment({
+      ...split,
+      due: voucherValue + extra,
+      vouchers: [],
+    });
+    if (!result.ok)
+      return {
+        ok: false,
+        problem: { kind: "calculation", problem: result.problem },
+      };
   } else {
     result = calculateChargedPayment({ ...split, total: amount });
-    if (!result.ok) return { ok: false, problem: { kind: "calculation", problem: result.problem } };
+    if (!result.ok)
+      return {
+        ok: false,
+        problem: { kind: "calculation", problem: result.problem },
+      };
     voucherValue = amount - result.calculation.serviceFee - extra;
-    if (voucherValue <= 0) return { ok: false, problem: { kind: "fees_exceed_value" } };
-    if (voucherValue < bounds.min || voucherValue > bounds.max) return outOfBounds;
+    if (voucherValue <= 0)
+      return { ok: false, problem: { kind: "fees_exceed_value" } };
+    if (voucherValue < bounds.min || voucherValue > bounds.max)
+      return outOfBounds;
   }
   const { calculation } = result;
   return {
@@ -152,6 +193,8 @@ export function priceVoucherOrder(
 }
 
 /** What the issued voucher holds: the value bought and the promotion's free credits. */
-export function issuedVoucherValue(price: Pick<VoucherPriceBreakdown, "base" | "bonus">): number {
+export function issuedVoucherValue(
+  price: Pick<VoucherPriceBreakdown, "base" | "bonus">
+): number {
   return price.base + price.bonus;
 }

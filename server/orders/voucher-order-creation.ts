@@ -3,10 +3,16 @@ import type { VoucherDesign } from "../../shared/voucher-designs";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Database } from "../db/database";
 import { calculationDifference } from "../domain/hotel-order";
-import { owesPayment, payByDeadlineWithoutStay } from "../domain/order-lifecycle";
+import {
+  owesPayment,
+  payByDeadlineWithoutStay,
+} from "../domain/order-lifecycle";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
-import { priceVoucherOrder, type VoucherOrderProblem } from "../domain/voucher-order";
+import {
+  priceVoucherOrder,
+  type VoucherOrderProblem,
+} from "../domain/voucher-order";
 import { enqueueJobs } from "../jobs/queue";
 import {
   findOrderByVoucherPreview,
@@ -48,7 +54,14 @@ export interface NewVoucherOrderRequest {
 export async function saveVoucherOrder(
   db: Database,
   now: () => Date,
-  { product, preview, customer, presentFor, design, language }: NewVoucherOrderRequest
+  {
+    product,
+    preview,
+    customer,
+    presentFor,
+    design,
+    language,
+  }: NewVoucherOrderRequest
 ): Promise<{ orderId: string }> {
   const currency = marketCurrency[product];
   return db.transaction(async (tx) => {
@@ -62,7 +75,11 @@ export async function saveVoucherOrder(
       lastPayment: preview.paymentRequest.lastPayment,
       today: marketDate(createdAt),
     });
-    if (!priced.ok) throw new VoucherOrderRefusedError({ kind: "not_priceable", problem: priced.problem });
+    if (!priced.ok)
+      throw new VoucherOrderRefusedError({
+        kind: "not_priceable",
+        problem: priced.problem,
+      });
     const order = priced.order;
     const inserted = await insertVoucherOrder(tx, {
       product,
@@ -87,7 +104,10 @@ export async function saveVoucherOrder(
     // Another create of this preview got there first and has committed: its order is the answer.
     if (!inserted) {
       const existing = await findOrderByVoucherPreview(tx, preview.id);
-      if (!existing) throw new Error(`voucher preview ${preview.id} has neither a new nor an earlier order`);
+      if (!existing)
+        throw new Error(
+          `voucher preview ${preview.id} has neither a new nor an earlier order`
+        );
       return { orderId: existing.id };
     }
     // The promotion's last day may have passed since the preview: the visitor pays what they saw, or is asked again.
@@ -97,13 +117,22 @@ export async function saveVoucherOrder(
     await insertPayments(
       tx,
       inserted.id,
-      order.calculation.outputs.map((output) => ({ methodId: output.methodId, value: output.value, status: "waiting" })),
+      order.calculation.outputs.map((output) => ({
+        methodId: output.methodId,
+        value: output.value,
+        status: "waiting",
+      })),
       createdAt
     );
     const settled = await settleOrder(tx, inserted.id, createdAt);
     await enqueueJobs(tx, [
-      orderMailJob({ kind: "order_confirmation", orderId: settled.id }, createdAt),
-      ...(owesPayment(settled.status) ? [expiryJob(settled.id, settled.payBy)] : []),
+      orderMailJob(
+        { kind: "order_confirmation", orderId: settled.id },
+        createdAt
+      ),
+      ...(owesPayment(settled.status)
+        ? [expiryJob(settled.id, settled.payBy)]
+        : []),
     ]);
     return { orderId: inserted.id };
   });
