@@ -1,15 +1,8 @@
 import { Code, type HandlerContext } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import {
-  judgeVoucherCodes,
-  WRONG_CODE_WINDOW_MS,
-} from "../domain/voucher-guessing";
+import { judgeVoucherCodes, WRONG_CODE_WINDOW_MS } from "../domain/voucher-guessing";
 import { existingVoucherCodes } from "../stores/vouchers";
-import {
-  forgetClientsUnchangedSince,
-  lockWrongCodeTries,
-  saveWrongCodeTries,
-} from "../stores/wrong-voucher-codes";
+import { forgetClientsUnchangedSince, lockWrongCodeTries, saveWrongCodeTries } from "../stores/wrong-voucher-codes";
 import { apiError } from "./contract/api-error";
 import { clientAddressKey } from "./client-address";
 import type { ApiDeps } from "./deps";
@@ -32,10 +25,7 @@ export async function guardVoucherCodes(
   const client = context.values.get(clientAddressKey);
   const at = now();
   const verdict = await db.transaction(async (tx) => {
-    await forgetClientsUnchangedSince(
-      tx,
-      new Date(at.getTime() - WRONG_CODE_WINDOW_MS)
-    );
+    await forgetClientsUnchangedSince(tx, new Date(at.getTime() - WRONG_CODE_WINDOW_MS));
     const recent = await lockWrongCodeTries(tx, client, at);
     const existing = await existingVoucherCodes(tx, codes);
     const judged = judgeVoucherCodes(

@@ -16,25 +16,13 @@ import { guardVoucherCodes } from "./voucher-code-guard";
  * is not found; a coupon's code is of a type the check does not support; another shop's voucher (another market, or
  * a voucher kept for another variant) is not supported here, as the SPEC's voucher messages say.
  */
-export function voucherDetail(
-  deps: ApiDeps
-): ServiceImpl<typeof ShopService>["voucherDetail"] {
+export function voucherDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["voucherDetail"] {
   return async (request, context) => {
     const product = requestProductKey(request.productVariant);
-    await guardVoucherCodes(
-      deps,
-      context,
-      [request.voucherCode],
-      "voucher_code"
-    );
+    await guardVoucherCodes(deps, context, [request.voucherCode], "voucher_code");
     const voucher = await findVoucherByCode(deps.db, request.voucherCode);
     if (!voucher)
-      throw apiError(
-        Code.NotFound,
-        ErrorCode.VOUCHER_NOT_FOUND,
-        "no voucher with this code",
-        "voucher_code"
-      );
+      throw apiError(Code.NotFound, ErrorCode.VOUCHER_NOT_FOUND, "no voucher with this code", "voucher_code");
     if (voucher.kind !== "credit") {
       throw apiError(
         Code.FailedPrecondition,
@@ -44,8 +32,7 @@ export function voucherDetail(
       );
     }
     const otherShop =
-      voucher.currency !== marketCurrency[product] ||
-      (voucher.product !== null && voucher.product !== product);
+      voucher.currency !== marketCurrency[product] || (voucher.product !== null && voucher.product !== product);
     if (otherShop) {
       throw apiError(
         Code.FailedPrecondition,

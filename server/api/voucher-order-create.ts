@@ -6,25 +6,11 @@ import { minorUnits } from "../../shared/money";
 import { isVoucherDesign, voucherDesigns } from "../../shared/voucher-designs";
 import { receivingAccount } from "../config";
 import { keepTransferQrCodes } from "../orders/transfer-qr-codes";
-import {
-  saveVoucherOrder,
-  VoucherOrderRefusedError,
-} from "../orders/voucher-order-creation";
-import {
-  findOrder,
-  findOrderByVoucherPreview,
-  type PresentFor,
-  type StoredVoucherOrder,
-} from "../stores/orders";
+import { saveVoucherOrder, VoucherOrderRefusedError } from "../orders/voucher-order-creation";
+import { findOrder, findOrderByVoucherPreview, type PresentFor, type StoredVoucherOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
-import {
-  paymentRequestOf,
-  samePaymentRequest,
-} from "./contract/payment-request";
-import {
-  providerLanguageOf,
-  requestProductKey,
-} from "./contract/product-variant";
+import { paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
+import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
 import { feeModeOf } from "./contract/voucher";
 import type { ApiDeps } from "./deps";
 import { addressOf, customerOf } from "./hotel-order-create";
@@ -36,9 +22,7 @@ import { voucherOrderError, voucherPreviewFor } from "./voucher-order-preview";
  * request must ask for what its preview was priced with (amount, fee mode, extra service, payment request), else
  * the visitor is asked to look at the price again. Its voucher is issued once it is paid in full.
  */
-export function voucherOrderCreate(
-  deps: ApiDeps
-): ServiceImpl<typeof ShopService>["voucherOrderCreate"] {
+export function voucherOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>["voucherOrderCreate"] {
   return async (request) => {
     const product = requestProductKey(request.productVariant);
     const preview = await voucherPreviewFor(deps, product, request.previewId);
@@ -52,10 +36,7 @@ export function voucherOrderCreate(
       feeModeOf(request.feeMode) === preview.feeMode &&
       request.extraService === preview.extraService &&
       // The preview filled in the cheapest method for an empty last_payment; the form sends it back as it got it.
-      samePaymentRequest(
-        { ...asked, lastPayment: asked.lastPayment || previewed.lastPayment },
-        previewed
-      );
+      samePaymentRequest({ ...asked, lastPayment: asked.lastPayment || previewed.lastPayment }, previewed);
     if (!sameRequest) {
       throw apiError(
         Code.FailedPrecondition,
@@ -65,22 +46,18 @@ export function voucherOrderCreate(
       );
     }
     const design = request.design || voucherDesigns[0];
-    if (!isVoucherDesign(design))
-      throw new Error(`the request limits let design "${design}" through`);
+    if (!isVoucherDesign(design)) throw new Error(`the request limits let design "${design}" through`);
     try {
       const { orderId } = await saveVoucherOrder(deps.db, deps.now, {
         product,
         preview,
         customer: customerOf(request.order),
-        presentFor: request.presentFor
-          ? presentForOf(request.presentFor)
-          : null,
+        presentFor: request.presentFor ? presentForOf(request.presentFor) : null,
         design,
         language: providerLanguageOf(request.productVariant?.lang),
       });
       const created = await findOrder(deps.db, orderId);
-      if (created?.kind !== "voucher")
-        throw new Error(`voucher order ${orderId} vanished after it was saved`);
+      if (created?.kind !== "voucher") throw new Error(`voucher order ${orderId} vanished after it was saved`);
       // Its transfer's QR code is rendered now, once, rather than on every read of the order.
       const order = await keepTransferQrCodes(
         deps.db,
@@ -91,8 +68,7 @@ export function voucherOrderCreate(
       return { voucherOrder: await answered(deps, order) };
     } catch (error) {
       if (!(error instanceof VoucherOrderRefusedError)) throw error;
-      if (error.refusal.kind === "not_priceable")
-        throw voucherOrderError(error.refusal.problem, product);
+      if (error.refusal.kind === "not_priceable") throw voucherOrderError(error.refusal.problem, product);
       throw apiError(
         Code.FailedPrecondition,
         ErrorCode.PAYMENT_CALCULATION_CHANGED,

@@ -7,11 +7,7 @@ import { paymentMethodsFor } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { defaultRestMethod } from "../domain/service-fee";
 import { marketDate } from "../domain/stay";
-import {
-  priceVoucherOrder,
-  type PricedVoucherOrder,
-  type VoucherOrderProblem,
-} from "../domain/voucher-order";
+import { priceVoucherOrder, type PricedVoucherOrder, type VoucherOrderProblem } from "../domain/voucher-order";
 import type { StoredPaymentRequest } from "../stores/previews";
 import {
   findVoucherPreview,
@@ -30,9 +26,7 @@ import type { ApiDeps } from "./deps";
  * Prices a voucher purchase and keeps it under a preview id; asked again with that id, re-prices it under the same
  * id, so the order made from it is made once (VoucherOrderCreate). Only the shops that sell vouchers answer.
  */
-export function voucherOrderPreview(
-  deps: ApiDeps
-): ServiceImpl<typeof ShopService>["voucherOrderPreview"] {
+export function voucherOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService>["voucherOrderPreview"] {
   return async (request) => {
     const product = requestProductKey(request.productVariant);
     const wanted = pricingOf(product, request);
@@ -43,11 +37,7 @@ export function voucherOrderPreview(
     };
     let preview: StoredVoucherPreview;
     if (request.previewId === undefined) {
-      preview = await saveVoucherPreview(
-        deps.db,
-        { product, ...pricing },
-        deps.now()
-      );
+      preview = await saveVoucherPreview(deps.db, { product, ...pricing }, deps.now());
     } else {
       const kept = await voucherPreviewFor(deps, product, request.previewId);
       await repriceVoucherPreview(deps.db, kept.id, pricing, deps.now());
@@ -75,14 +65,9 @@ export function voucherOrderPreview(
  */
 function pricingOf(
   product: ProductKey,
-  request: Pick<
-    VoucherOrderPreviewRequest,
-    "voucherValue" | "paymentRequest" | "feeMode" | "extraService"
-  >
+  request: Pick<VoucherOrderPreviewRequest, "voucherValue" | "paymentRequest" | "feeMode" | "extraService">
 ): Omit<VoucherPricing, "calculation"> {
-  const paymentRequest: StoredPaymentRequest = paymentRequestOf(
-    request.paymentRequest
-  );
+  const paymentRequest: StoredPaymentRequest = paymentRequestOf(request.paymentRequest);
   if (paymentRequest.voucherCodes.length > 0) {
     throw apiError(
       Code.InvalidArgument,
@@ -92,8 +77,7 @@ function pricingOf(
     );
   }
   const lastPayment =
-    paymentRequest.lastPayment ||
-    (defaultRestMethod(product, paymentMethodsFor(product).voucher) ?? "");
+    paymentRequest.lastPayment || (defaultRestMethod(product, paymentMethodsFor(product).voucher) ?? "");
   return {
     feeMode: feeModeOf(request.feeMode),
     amount: minorUnits(request.voucherValue),
@@ -110,12 +94,7 @@ export async function voucherPreviewFor(
 ): Promise<StoredVoucherPreview> {
   const preview = await findVoucherPreview(deps.db, id.toLowerCase());
   if (!preview || preview.product !== product) {
-    throw apiError(
-      Code.NotFound,
-      ErrorCode.PAGE_NOT_FOUND,
-      "no voucher preview with this id",
-      "preview_id"
-    );
+    throw apiError(Code.NotFound, ErrorCode.PAGE_NOT_FOUND, "no voucher preview with this id", "preview_id");
   }
   return preview;
 }
@@ -139,10 +118,7 @@ export function priceOrThrow(
   return result.order;
 }
 
-export function voucherOrderError(
-  problem: VoucherOrderProblem,
-  product: ProductKey
-) {
+export function voucherOrderError(problem: VoucherOrderProblem, product: ProductKey) {
   const currency = marketCurrency[product];
   switch (problem.kind) {
     case "not_sold":
@@ -156,9 +132,7 @@ export function voucherOrderError(
       return apiError(
         Code.InvalidArgument,
         ErrorCode.VOUCHER_VALUE_OUT_OF_RANGE,
-        `the voucher's value must be whole units from ${problem.min / 100} to ${
-          problem.max / 100
-        } ${currency}`,
+        `the voucher's value must be whole units from ${problem.min / 100} to ${problem.max / 100} ${currency}`,
         "voucher_value"
       );
     case "fees_exceed_value":

@@ -31,8 +31,7 @@ function order(overrides: Partial<VoucherOrderInput> = {}): VoucherOrderInput {
 
 function priced(overrides: Partial<VoucherOrderInput> = {}) {
   const result = priceVoucherOrder(order(overrides));
-  if (!result.ok)
-    throw new Error(`not priced: ${JSON.stringify(result.problem)}`);
+  if (!result.ok) throw new Error(`not priced: ${JSON.stringify(result.problem)}`);
   return result.order;
 }
 
@@ -41,9 +40,7 @@ describe("which shops sell vouchers", () => {
     expect(sellsVouchers("DZB_CZ")).toBe(true);
     expect(sellsVouchers("DZB_WL_PLUXEE_CZ")).toBe(true);
     expect(sellsVouchers("DZB_PL")).toBe(false);
-    expect(
-      priceVoucherOrder(order({ product: "DZB_PL", lastPayment: "transfer" }))
-    ).toEqual({
+    expect(priceVoucherOrder(order({ product: "DZB_PL", lastPayment: "transfer" }))).toEqual({
       ok: false,
       problem: { kind: "not_sold" },
     });
@@ -63,14 +60,7 @@ describe("a voucher's value plus the fees", () => {
       lastPayment: "payment_card",
     });
     expect(split.voucherValue).toBe(czk(3_000));
-    expect(
-      split.calculation.outputs.map((o) => [
-        o.methodId,
-        o.share,
-        o.fee,
-        o.value,
-      ])
-    ).toEqual([
+    expect(split.calculation.outputs.map((o) => [o.methodId, o.share, o.fee, o.value])).toEqual([
       ["pluxee_cafeteria", czk(2_000), czk(200), czk(2_200)],
       ["payment_card", czk(1_000), 0, czk(1_000)],
     ]);
@@ -97,12 +87,7 @@ describe("a voucher's value plus the fees", () => {
       fc.property(
         fc.integer({ min: 500, max: 100_000 }),
         fc.integer({ min: 0, max: 100 }),
-        fc.constantFrom(
-          "pluxee_cafeteria",
-          "up_card",
-          "edenred_card",
-          "benefit_systems"
-        ),
+        fc.constantFrom("pluxee_cafeteria", "up_card", "edenred_card", "benefit_systems"),
         fc.constantFrom("payment_card", "transfer", "edenred_cafeteria"),
         fc.boolean(),
         (units, percent, first, last, extraService) => {
@@ -116,12 +101,8 @@ describe("a voucher's value plus the fees", () => {
           });
           const { price, calculation } = result;
           expect(result.voucherValue).toBe(czk(units));
-          expect(price.base + price.extraService + price.serviceFee).toBe(
-            price.total
-          );
-          expect(calculation.outputs.reduce((sum, o) => sum + o.value, 0)).toBe(
-            price.total
-          );
+          expect(price.base + price.extraService + price.serviceFee).toBe(price.total);
+          expect(calculation.outputs.reduce((sum, o) => sum + o.value, 0)).toBe(price.total);
         }
       )
     );
@@ -136,14 +117,7 @@ describe("a total with the fees included", () => {
       lastPayment: "payment_card",
     });
     // Pluxee is charged 2 200 CZK: a share of 2 000 and its 10 % fee; the card pays 800 without a fee.
-    expect(
-      split.calculation.outputs.map((o) => [
-        o.methodId,
-        o.share,
-        o.fee,
-        o.value,
-      ])
-    ).toEqual([
+    expect(split.calculation.outputs.map((o) => [o.methodId, o.share, o.fee, o.value])).toEqual([
       ["pluxee_cafeteria", czk(2_000), czk(200), czk(2_200)],
       ["payment_card", czk(800), 0, czk(800)],
     ]);
@@ -172,12 +146,7 @@ describe("a total with the fees included", () => {
       fc.property(
         fc.integer({ min: 600, max: 100_000 }),
         fc.integer({ min: 0, max: 100 }),
-        fc.constantFrom(
-          "pluxee_cafeteria",
-          "up_card",
-          "edenred_card",
-          "payment_card"
-        ),
+        fc.constantFrom("pluxee_cafeteria", "up_card", "edenred_card", "payment_card"),
         fc.constantFrom("benefit_systems", "transfer", "edenred_cafeteria"),
         fc.boolean(),
         (units, percent, first, last, extraService) => {
@@ -199,16 +168,11 @@ describe("a total with the fees included", () => {
           }
           const { price, voucherValue, calculation } = result.order;
           expect(price.total).toBe(total);
-          expect(total - price.serviceFee - price.extraService).toBe(
-            voucherValue
-          );
+          expect(total - price.serviceFee - price.extraService).toBe(voucherValue);
           expect(voucherValue).toBeGreaterThan(0);
           for (const output of calculation.outputs) {
             // The fee is never above the rule's fee on what the method pays, and at most one minor unit below it.
-            const ruleFee = shareOf(
-              output.share,
-              serviceFeeBasisPoints("DZB_CZ", output.methodId)
-            );
+            const ruleFee = shareOf(output.share, serviceFeeBasisPoints("DZB_CZ", output.methodId));
             expect(output.fee).toBeLessThanOrEqual(ruleFee);
             expect(output.fee).toBeGreaterThanOrEqual(ruleFee - 1);
             expect(output.share + output.fee).toBe(output.value);
@@ -252,9 +216,7 @@ describe("the bounds of a voucher's value", () => {
     expect(priced({ amount: max }).voucherValue).toBe(max);
     expect(priceVoucherOrder(order({ amount: min - 100 }))).toEqual(refusal);
     expect(priceVoucherOrder(order({ amount: max + 100 }))).toEqual(refusal);
-    expect(priceVoucherOrder(order({ amount: czk(3_000) + 50 }))).toEqual(
-      refusal
-    );
+    expect(priceVoucherOrder(order({ amount: czk(3_000) + 50 }))).toEqual(refusal);
     expect(priceVoucherOrder(order({ amount: 0 }))).toEqual(refusal);
   });
 
@@ -285,9 +247,7 @@ describe("splitting a voucher order's payment", () => {
       const result = priceVoucherOrder(order(overrides));
       return result.ok ? undefined : result.problem;
     };
-    expect(
-      problem({ payments: [{ methodId: "up_card", value: czk(3_001) }] })
-    ).toEqual({
+    expect(problem({ payments: [{ methodId: "up_card", value: czk(3_001) }] })).toEqual({
       kind: "calculation",
       problem: {
         kind: "payment_exceeds_total",
@@ -295,14 +255,10 @@ describe("splitting a voucher order's payment", () => {
         excess: czk(1),
       },
     });
-    expect(
-      problem({ payments: [{ methodId: "payment_card", value: czk(1) }] })
-    ).toMatchObject({
+    expect(problem({ payments: [{ methodId: "payment_card", value: czk(1) }] })).toMatchObject({
       problem: { kind: "method_repeated", field: "last_payment" },
     });
-    expect(
-      problem({ product: "DZB_WL_PLUXEE_CZ", lastPayment: "up_card" })
-    ).toMatchObject({
+    expect(problem({ product: "DZB_WL_PLUXEE_CZ", lastPayment: "up_card" })).toMatchObject({
       problem: { kind: "method_unavailable", field: "last_payment" },
     });
     expect(problem({ lastPayment: "" })).toMatchObject({

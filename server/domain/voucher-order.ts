@@ -111,24 +111,16 @@ export type VoucherOrderProblem =
 /** The voucher order priced as asked, or why it cannot be bought. */
 export function priceVoucherOrder(
   input: VoucherOrderInput
-):
-  | { ok: true; order: PricedVoucherOrder }
-  | { ok: false; problem: VoucherOrderProblem } {
+): { ok: true; order: PricedVoucherOrder } | { ok: false; problem: VoucherOrderProblem } {
   const { product, feeMode, amount, today } = input;
-  if (!sellsVouchers(product))
-    return { ok: false, problem: { kind: "not_sold" } };
+  if (!sellsVouchers(product)) return { ok: false, problem: { kind: "not_sold" } };
   const bounds = voucherValueBounds();
   const outOfBounds = {
     ok: false as const,
     problem: { kind: "value_out_of_bounds" as const, ...bounds },
   };
   // Whole units: a value is chosen and printed in crowns; only fees included can leave haléře on the voucher.
-  if (
-    !Number.isSafeInteger(amount) ||
-    amount <= 0 ||
-    amount % MINOR_PER_UNIT !== 0
-  )
-    return outOfBounds;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % MINOR_PER_UNIT !== 0) return outOfBounds;
   const extraPrice = extraServicePrice(marketCurrency[product]);
   if (input.extraService && extraPrice === undefined) {
     return { ok: false, problem: { kind: "extra_service_unavailable" } };
@@ -147,8 +139,7 @@ export function priceVoucherOrder(
   let result: ReturnType<typeof calculatePayment>;
   if (feeMode === "value_plus_fees") {
     voucherValue = amount;
-    if (voucherValue < bounds.min || voucherValue > bounds.max)
-      return outOfBounds;
+    if (voucherValue < bounds.min || voucherValue > bounds.max) return outOfBounds;
     result = calculatePayment({
       ...split,
       due: voucherValue + extra,
@@ -167,10 +158,8 @@ export function priceVoucherOrder(
         problem: { kind: "calculation", problem: result.problem },
       };
     voucherValue = amount - result.calculation.serviceFee - extra;
-    if (voucherValue <= 0)
-      return { ok: false, problem: { kind: "fees_exceed_value" } };
-    if (voucherValue < bounds.min || voucherValue > bounds.max)
-      return outOfBounds;
+    if (voucherValue <= 0) return { ok: false, problem: { kind: "fees_exceed_value" } };
+    if (voucherValue < bounds.min || voucherValue > bounds.max) return outOfBounds;
   }
   const { calculation } = result;
   return {
@@ -193,8 +182,6 @@ export function priceVoucherOrder(
 }
 
 /** What the issued voucher holds: the value bought and the promotion's free credits. */
-export function issuedVoucherValue(
-  price: Pick<VoucherPriceBreakdown, "base" | "bonus">
-): number {
+export function issuedVoucherValue(price: Pick<VoucherPriceBreakdown, "base" | "bonus">): number {
   return price.base + price.bonus;
 }

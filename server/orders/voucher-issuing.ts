@@ -4,11 +4,7 @@ import { marketDate } from "../domain/stay";
 import { issuedVoucherValue } from "../domain/voucher-order";
 import { voucherValidity } from "../domain/voucher-rules";
 import { lockedOrder } from "../stores/orders";
-import {
-  issueCreditVoucher,
-  recordVoucherEvent,
-  voucherBoughtBy,
-} from "../stores/vouchers";
+import { issueCreditVoucher, recordVoucherEvent, voucherBoughtBy } from "../stores/vouchers";
 import { enqueueOrderMail } from "./order-jobs";
 
 export interface VoucherIssuingDeps {
@@ -25,10 +21,7 @@ export interface VoucherIssuingDeps {
  * before 2025) for the variant's validity, worth the value bought and the promotion's bonus, in the chosen design;
  * the buyer gets it by e-mail.
  */
-export async function issueBoughtVoucher(
-  deps: VoucherIssuingDeps,
-  orderId: string
-): Promise<void> {
+export async function issueBoughtVoucher(deps: VoucherIssuingDeps, orderId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (order?.kind !== "voucher" || order.status !== "paid") return;
@@ -47,10 +40,6 @@ export async function issueBoughtVoucher(
       deps.random
     );
     await recordVoucherEvent(tx, voucher.id, "issued", "", now);
-    await enqueueOrderMail(
-      tx,
-      { kind: "voucher_issued", orderId, voucherId: voucher.id },
-      now
-    );
+    await enqueueOrderMail(tx, { kind: "voucher_issued", orderId, voucherId: voucher.id }, now);
   });
 }

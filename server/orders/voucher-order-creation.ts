@@ -3,16 +3,10 @@ import type { VoucherDesign } from "../../shared/voucher-designs";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Database } from "../db/database";
 import { calculationDifference } from "../domain/hotel-order";
-import {
-  owesPayment,
-  payByDeadlineWithoutStay,
-} from "../domain/order-lifecycle";
+import { owesPayment, payByDeadlineWithoutStay } from "../domain/order-lifecycle";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
-import {
-  priceVoucherOrder,
-  type VoucherOrderProblem,
-} from "../domain/voucher-order";
+import { priceVoucherOrder, type VoucherOrderProblem } from "../domain/voucher-order";
 import { enqueueJobs } from "../jobs/queue";
 import {
   findOrderByVoucherPreview,
@@ -54,14 +48,7 @@ export interface NewVoucherOrderRequest {
 export async function saveVoucherOrder(
   db: Database,
   now: () => Date,
-  {
-    product,
-    preview,
-    customer,
-    presentFor,
-    design,
-    language,
-  }: NewVoucherOrderRequest
+  { product, preview, customer, presentFor, design, language }: NewVoucherOrderRequest
 ): Promise<{ orderId: string }> {
   const currency = marketCurrency[product];
   return db.transaction(async (tx) => {
@@ -104,10 +91,7 @@ export async function saveVoucherOrder(
     // Another create of this preview got there first and has committed: its order is the answer.
     if (!inserted) {
       const existing = await findOrderByVoucherPreview(tx, preview.id);
-      if (!existing)
-        throw new Error(
-          `voucher preview ${preview.id} has neither a new nor an earlier order`
-        );
+      if (!existing) throw new Error(`voucher preview ${preview.id} has neither a new nor an earlier order`);
       return { orderId: existing.id };
     }
     // The promotion's last day may have passed since the preview: the visitor pays what they saw, or is asked again.
@@ -126,13 +110,8 @@ export async function saveVoucherOrder(
     );
     const settled = await settleOrder(tx, inserted.id, createdAt);
     await enqueueJobs(tx, [
-      orderMailJob(
-        { kind: "order_confirmation", orderId: settled.id },
-        createdAt
-      ),
-      ...(owesPayment(settled.status)
-        ? [expiryJob(settled.id, settled.payBy)]
-        : []),
+      orderMailJob({ kind: "order_confirmation", orderId: settled.id }, createdAt),
+      ...(owesPayment(settled.status) ? [expiryJob(settled.id, settled.payBy)] : []),
     ]);
     return { orderId: inserted.id };
   });

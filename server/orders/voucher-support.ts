@@ -31,26 +31,17 @@ export async function customerVouchers(db: Database, email: string) {
 
 async function voucherByCode(db: Database, code: string): Promise<VoucherRow> {
   const voucher = await findVoucherByCode(db, code);
-  if (!voucher || voucher.kind !== "credit")
-    throw new VoucherSupportError(`no value voucher with code ${code}`);
+  if (!voucher || voucher.kind !== "credit") throw new VoucherSupportError(`no value voucher with code ${code}`);
   return voucher;
 }
 
 /** Queues the bought voucher's e-mail again, to the buyer, as a new message; the worker sends it. */
-export async function resendVoucherMail(
-  db: Database,
-  code: string,
-  now: Date
-): Promise<{ email: string }> {
+export async function resendVoucherMail(db: Database, code: string, now: Date): Promise<{ email: string }> {
   return db.transaction(async (tx) => {
     const voucher = await voucherByCode(tx, code);
-    const order = voucher.orderId
-      ? await findOrder(tx, voucher.orderId)
-      : undefined;
+    const order = voucher.orderId ? await findOrder(tx, voucher.orderId) : undefined;
     if (order?.kind !== "voucher")
-      throw new VoucherSupportError(
-        `voucher ${code} was not bought: it has no voucher e-mail`
-      );
+      throw new VoucherSupportError(`voucher ${code} was not bought: it has no voucher e-mail`);
     await enqueueOrderMail(
       tx,
       {
@@ -67,12 +58,7 @@ export async function resendVoucherMail(
 }
 
 /** The voucher can pay no more, for the reason given (kept in its history); cancelling is final. */
-export async function cancelVoucher(
-  db: Database,
-  code: string,
-  reason: string,
-  now: Date
-): Promise<void> {
+export async function cancelVoucher(db: Database, code: string, reason: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const voucher = await voucherByCode(tx, code);
     if (!(await deactivateVoucher(tx, voucher.id)))

@@ -34,27 +34,15 @@ export async function saveVoucherPreview(
 }
 
 /** Re-pricing keeps the preview's id: the purchase form's address and the order it makes stay the same. */
-export async function repriceVoucherPreview(
-  db: Database,
-  id: string,
-  pricing: VoucherPricing,
-  now: Date
-) {
+export async function repriceVoucherPreview(db: Database, id: string, pricing: VoucherPricing, now: Date) {
   await db
     .update(voucherPreviews)
     .set({ ...pricing, updatedAt: now })
     .where(eq(voucherPreviews.id, id));
 }
 
-export async function findVoucherPreview(
-  db: Database,
-  id: string
-): Promise<StoredVoucherPreview | undefined> {
-  const [row] = await db
-    .select()
-    .from(voucherPreviews)
-    .where(eq(voucherPreviews.id, id))
-    .limit(1);
+export async function findVoucherPreview(db: Database, id: string): Promise<StoredVoucherPreview | undefined> {
+  const [row] = await db.select().from(voucherPreviews).where(eq(voucherPreviews.id, id)).limit(1);
   if (!row) return undefined;
   return {
     id: row.id,

@@ -9,17 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
-import {
-  InvalidVoucherReason,
-  PaymentOutcome,
-  PaymentStatus,
-} from "../../gen/dzb/shop/v1/payment_pb";
+import { InvalidVoucherReason, PaymentOutcome, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import {
-  VoucherFeeMode,
-  VoucherState,
-  type VoucherOrder,
-} from "../../gen/dzb/shop/v1/voucher_pb";
+import { VoucherFeeMode, VoucherState, type VoucherOrder } from "../../gen/dzb/shop/v1/voucher_pb";
 import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
@@ -55,12 +47,8 @@ const whiteLabel = {
   lang: Lang.CS,
   currency: Currency.CZK,
 };
-const returnUrlOf = (orderId: string) =>
-  `http://localhost:3000/status/${orderId}/platba`;
-const decodeHtml = (text: string) =>
-  text.replace(/&#(\d+);/g, (_, code: string) =>
-    String.fromCharCode(Number(code))
-  );
+const returnUrlOf = (orderId: string) => `http://localhost:3000/status/${orderId}/platba`;
+const decodeHtml = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 describe.each(databaseTargets())("voucher orders, $name", (target) => {
   let testDb: TestDatabase;
@@ -78,11 +66,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
     // Two connections where the database allows it: two api instances, and two workers on their own connections.
     databases = [await testDb.open()];
     if (target.multiInstance) databases.push(await testDb.open());
-    apis = await Promise.all(
-      databases.map((d) =>
-        startApiServer({ db: d.db, provider: simulator, now: () => now })
-      )
-    );
+    apis = await Promise.all(databases.map((d) => startApiServer({ db: d.db, provider: simulator, now: () => now })));
     client = clientOf(apis[0]!);
     mailDir = await mkdtemp(join(tmpdir(), "dzb-voucher-mail-"));
   });
@@ -94,10 +78,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
   });
 
   const clientOf = (api: RunningApi) =>
-    createClient(
-      ShopService,
-      createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" })
-    );
+    createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
   const clientAt = (index: number) => clientOf(apis[index % apis.length]!);
   const db = (index = 0) => databases[index % databases.length]!.db;
   const handlersAt = (index: number, clock = now) =>
@@ -131,10 +112,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
     paymentRequest: PaymentRequestInit;
   };
 
-  async function buy(
-    request: PurchaseRequest = giftRequest,
-    variant = czVariant
-  ) {
+  async function buy(request: PurchaseRequest = giftRequest, variant = czVariant) {
     const preview = await client.voucherOrderPreview({
       ...request,
       productVariant: variant,
@@ -157,16 +135,12 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
     return { preview, order: voucherOrder };
   }
 
-  async function orderOf(
-    orderId: string,
-    variant = czVariant
-  ): Promise<VoucherOrder> {
+  async function orderOf(orderId: string, variant = czVariant): Promise<VoucherOrder> {
     const detail = await client.orderDetail({
       productVariant: variant,
       orderId,
     });
-    if (detail.order.case !== "voucherOrder")
-      throw new Error(`order ${orderId} is not a voucher order`);
+    if (detail.order.case !== "voucherOrder") throw new Error(`order ${orderId} is not a voucher order`);
     return detail.order.value;
   }
 
@@ -181,8 +155,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
     const origin = apis[0]!.origin;
     const html = await (await fetch(`${origin}${gateway.url}`)).text();
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-    if (!action)
-      throw new Error(`no decision form on the gateway's page:\n${html}`);
+    if (!action) throw new Error(`no decision form on the gateway's page:\n${html}`);
     const answer = await fetch(`${origin}${decodeHtml(action)}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -198,9 +171,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
 
   async function mailsAbout(orderNumber: string): Promise<string[]> {
     const files = await readdir(mailDir);
-    const texts = await Promise.all(
-      files.map((file) => readFile(join(mailDir, file), "utf8"))
-    );
+    const texts = await Promise.all(files.map((file) => readFile(join(mailDir, file), "utf8")));
     return texts.filter((text) => text.includes(`order-${orderNumber}-`));
   }
 
@@ -212,11 +183,9 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(minorOf(p.price!.serviceFee)).toBe(20_000);
       expect(minorOf(p.price!.total)).toBe(320_000);
       expect(p.presets.map(minorOf)).toEqual([100_000, 300_000, 500_000]);
-      expect([
-        minorOf(p.minValue),
-        minorOf(p.maxValue),
-        minorOf(p.extraServicePrice),
-      ]).toEqual([50_000, 10_000_000, 14_900]);
+      expect([minorOf(p.minValue), minorOf(p.maxValue), minorOf(p.extraServicePrice)]).toEqual([
+        50_000, 10_000_000, 14_900,
+      ]);
 
       const included = await client.voucherOrderPreview({
         ...giftRequest,
@@ -308,13 +277,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(new Set(orders.map((o) => o.voucherOrder?.orderId)).size).toBe(1);
       const order = orders[0]!.voucherOrder!;
       expect(order.status).toBe(OrderStatus.WAITING);
-      expect(
-        order.payments.map((p) => [
-          p.method?.methodId,
-          minorOf(p.value),
-          p.status,
-        ])
-      ).toEqual([
+      expect(order.payments.map((p) => [p.method?.methodId, minorOf(p.value), p.status])).toEqual([
         ["pluxee_cafeteria", 220_000, PaymentStatus.WAITING],
         ["payment_card", 100_000, PaymentStatus.WAITING],
       ]);
@@ -345,17 +308,11 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       // The benefit card first, then the card, each approved at its gateway.
       const benefit = await approveAtGateway(order.orderId);
       const benefitReturn = { productVariant: czVariant, ...benefit };
-      expect((await clientAt(1).paymentReturn(benefitReturn)).outcome).toBe(
-        PaymentOutcome.PARTIALLY_PAID
-      );
+      expect((await clientAt(1).paymentReturn(benefitReturn)).outcome).toBe(PaymentOutcome.PARTIALLY_PAID);
       const card = await approveAtGateway(order.orderId);
       const cardReturn = { productVariant: czVariant, ...card };
-      const returns = await Promise.all(
-        [0, 1, 0, 1].map((i) => clientAt(i).paymentReturn(cardReturn))
-      );
-      expect(returns.map((r) => r.outcome)).toEqual(
-        Array(4).fill(PaymentOutcome.PAID)
-      );
+      const returns = await Promise.all([0, 1, 0, 1].map((i) => clientAt(i).paymentReturn(cardReturn)));
+      expect(returns.map((r) => r.outcome)).toEqual(Array(4).fill(PaymentOutcome.PAID));
       await client.paymentReturn(benefitReturn);
 
       const paid = await orderOf(order.orderId);
@@ -363,15 +320,10 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(paid.vouchers).toEqual([]);
 
       // Two workers, each on its own connection where the database allows it, drain the queue at once.
-      await Promise.all(
-        [0, 1].map((i) => drainJobs(db(i), handlersAt(i), now))
-      );
+      await Promise.all([0, 1].map((i) => drainJobs(db(i), handlersAt(i), now)));
       // A job run again by hand (a worker that crashed after issuing) changes nothing.
       await issueBoughtVoucher({ db: db(), now: () => now }, order.orderId);
-      const issued = await db()
-        .select()
-        .from(vouchers)
-        .where(eq(vouchers.orderId, order.orderId));
+      const issued = await db().select().from(vouchers).where(eq(vouchers.orderId, order.orderId));
       expect(issued).toHaveLength(1);
       const [voucher] = issued;
       expect(voucher).toMatchObject({
@@ -381,28 +333,21 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         design: "mountains",
       });
       expect(voucher!.code).toMatch(/^[1-9]\d{7}$/);
-      expect([voucher!.validFrom, voucher!.validTo]).toEqual([
-        "2026-11-21",
-        "2027-11-20",
-      ]);
+      expect([voucher!.validFrom, voucher!.validTo]).toEqual(["2026-11-21", "2027-11-20"]);
 
       const detail = await orderOf(order.orderId);
       expect(detail.purchasedAsGift).toBe(true);
-      expect(
-        detail.vouchers.map((v) => [v.code, v.state, minorOf(v.available)])
-      ).toEqual([[voucher!.code, VoucherState.VALID, 300_000]]);
+      expect(detail.vouchers.map((v) => [v.code, v.state, minorOf(v.available)])).toEqual([
+        [voucher!.code, VoucherState.VALID, 300_000],
+      ]);
 
       const mails = await mailsAbout(order.orderNumber);
-      const voucherMails = mails.filter((mail) =>
-        mail.includes("voucher_issued")
-      );
+      const voucherMails = mails.filter((mail) => mail.includes("voucher_issued"));
       expect(voucherMails).toHaveLength(1);
       expect(voucherMails[0]).toMatch(/^To: jana@example\.com/im);
       const text = plainTextOf(voucherMails[0]!);
       expect(text).toContain(voucher!.code);
-      expect(text).toContain(
-        `http://localhost:3000/overeni-poukazu/${voucher!.code}`
-      );
+      expect(text).toContain(`http://localhost:3000/overeni-poukazu/${voucher!.code}`);
     });
 
     it("issues a voucher paid by transfer once the money is in, in the white label for six months", async () => {
@@ -415,14 +360,10 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(order.payments[0]?.qrCode).toMatch(/^data:image\/png;base64,/);
       await runJobs();
       expect((await orderOf(order.orderId, whiteLabel)).vouchers).toEqual([]);
-      expect(
-        await markTransferPaid(db(), order.orderNumber, now)
-      ).toMatchObject({ status: "paid" });
+      expect(await markTransferPaid(db(), order.orderNumber, now)).toMatchObject({ status: "paid" });
       await runJobs();
       const [voucher] = (await orderOf(order.orderId, whiteLabel)).vouchers;
-      expect(timestampDate(voucher!.validTo!).toISOString()).toBe(
-        "2027-05-20T00:00:00.000Z"
-      );
+      expect(timestampDate(voucher!.validTo!).toISOString()).toBe("2027-05-20T00:00:00.000Z");
     });
 
     it("draws another code when a random one is taken, and never shares one under concurrent issuing", async () => {
@@ -434,26 +375,13 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       };
       const taken = await issueCreditVoucher(db(), dates);
       // Every issue draws the taken code first, then the same four codes as the others, racing for them.
-      const offsets = [
-        Number(taken.code) - 10_000_000,
-        50_000_000,
-        50_000_001,
-        50_000_002,
-        50_000_003,
-      ];
+      const offsets = [Number(taken.code) - 10_000_000, 50_000_000, 50_000_001, 50_000_002, 50_000_003];
       const source = () => {
         let draw = 0;
         return () => offsets[draw++]!;
       };
-      const issued = await Promise.all(
-        [0, 1, 2, 3].map((i) => issueCreditVoucher(db(i), dates, source()))
-      );
-      expect(issued.map((voucher) => voucher.code).sort()).toEqual([
-        "60000000",
-        "60000001",
-        "60000002",
-        "60000003",
-      ]);
+      const issued = await Promise.all([0, 1, 2, 3].map((i) => issueCreditVoucher(db(i), dates, source())));
+      expect(issued.map((voucher) => voucher.code).sort()).toEqual(["60000000", "60000001", "60000002", "60000003"]);
     });
   });
 
@@ -471,9 +399,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         voucherCodes: [code],
         lastPayment: "transfer",
       });
-      const spent = minorOf(
-        stay.payments.find((p) => p.method?.methodId === "voucher")!.value
-      );
+      const spent = minorOf(stay.payments.find((p) => p.method?.methodId === "voucher")!.value);
       expect(spent).toBeGreaterThan(0);
       expect(spent).toBeLessThanOrEqual(300_000);
 
@@ -481,21 +407,15 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         productVariant: czVariant,
         voucherCode: code,
       });
-      expect([
-        minorOf(voucher!.total),
-        minorOf(voucher!.used),
-        minorOf(voucher!.available),
-      ]).toEqual([300_000, spent, 300_000 - spent]);
-      expect(voucher!.state).toBe(
-        spent === 300_000 ? VoucherState.USED : VoucherState.VALID
-      );
-      expect(
-        voucher!.spendings.map((s) => [
-          s.orderNumber,
-          minorOf(s.voucherUsage),
-          minorOf(s.orderTotal),
-        ])
-      ).toEqual([[stay.orderNumber, spent, minorOf(stay.total)]]);
+      expect([minorOf(voucher!.total), minorOf(voucher!.used), minorOf(voucher!.available)]).toEqual([
+        300_000,
+        spent,
+        300_000 - spent,
+      ]);
+      expect(voucher!.state).toBe(spent === 300_000 ? VoucherState.USED : VoucherState.VALID);
+      expect(voucher!.spendings.map((s) => [s.orderNumber, minorOf(s.voucherUsage), minorOf(s.orderTotal)])).toEqual([
+        [stay.orderNumber, spent, minorOf(stay.total)],
+      ]);
       expect(voucher!.spendings[0]!.releasedAt).toBeUndefined();
 
       // The stay is not paid by its deadline: the shop cancels it and the credit goes back onto the voucher.
@@ -560,10 +480,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       // A visitor of its own, as the web tier names it to the api.
       const asVisitor = { headers: { "x-forwarded-for": "203.0.113.7" } };
       const detail = (voucherCode: string) =>
-        client.voucherDetail(
-          { productVariant: czVariant, voucherCode },
-          asVisitor
-        );
+        client.voucherDetail({ productVariant: czVariant, voucherCode }, asVisitor);
       for (let i = 0; i < 10; i += 1) {
         expect(await failureOf(detail(String(20_000_000 + i)))).toMatchObject({
           errorCode: ErrorCode.VOUCHER_NOT_FOUND,
@@ -595,22 +512,15 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       const code = (await orderOf(order.orderId)).vouchers[0]!.code;
       const lines: string[] = [];
       // Non-breaking spaces of the money format as plain ones.
-      const print = (line: string) =>
-        lines.push(line.replace(/[\u00a0\u202f]/g, " "));
+      const print = (line: string) => lines.push(line.replace(/[\u00a0\u202f]/g, " "));
       const ops = (...argv: string[]) => runOps(argv, { db: db(), now, print });
 
       await ops("voucher-resend", code);
       await runJobs();
-      expect(
-        (await mailsAbout(order.orderNumber)).filter((mail) =>
-          mail.includes("voucher_issued")
-        )
-      ).toHaveLength(2);
+      expect((await mailsAbout(order.orderNumber)).filter((mail) => mail.includes("voucher_issued"))).toHaveLength(2);
 
       await ops("voucher-cancel", code, "--reason", "bought twice by mistake");
-      await expect(
-        ops("voucher-cancel", code, "--reason", "again")
-      ).rejects.toThrow(/cancelled already/);
+      await expect(ops("voucher-cancel", code, "--reason", "again")).rejects.toThrow(/cancelled already/);
       await ops("voucher-list", "--email", "JANA@example.com");
       expect(lines.join("\n")).toContain(
         `voucher ${code} (order ${order.orderNumber}): CZK 3,000.00 of CZK 3,000.00 left`
@@ -628,9 +538,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         voucherCodes: [code],
         lastPayment: "transfer",
       });
-      expect(
-        priced.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers
-      ).toEqual([
+      expect(priced.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([
         expect.objectContaining({
           code,
           reason: InvalidVoucherReason.INACTIVE,
