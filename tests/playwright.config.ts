@@ -29,6 +29,9 @@ export const e2eSmallVouchers = {
   PLN: { js: "40000021", "no-js": "40000022" },
 } as const;
 
+/** Vouchers only the check page's tests read, so that no order spends from them (2 500 CZK, 250 PLN). */
+export const e2eCheckedVouchers = { CZK: "40000031", PLN: "40000032" } as const;
+
 function codeOptions(codes: Record<string, string>): string {
   return Object.values(codes)
     .map((code) => `--code ${code}`)
@@ -69,6 +72,8 @@ export default defineConfig({
       `npx tsx server/ops.ts voucher-issue --product DZB_PL --value 1000000 --code ${e2eVouchers.PLN}`,
       `npx tsx server/ops.ts voucher-issue --product DZB_CZ --value 500 ${codeOptions(e2eSmallVouchers.CZK)}`,
       `npx tsx server/ops.ts voucher-issue --product DZB_PL --value 50 ${codeOptions(e2eSmallVouchers.PLN)}`,
+      `npx tsx server/ops.ts voucher-issue --product DZB_CZ --value 2500 --code ${e2eCheckedVouchers.CZK}`,
+      `npx tsx server/ops.ts voucher-issue --product DZB_PL --value 250 --code ${e2eCheckedVouchers.PLN}`,
       "node build/main.js",
     ].join(" && "),
     cwd: "..",

@@ -10,9 +10,12 @@
  */
 
 import { dayNumber, isoDate, DAY_MS } from "../../shared/calendar-date";
+import { VOUCHER_CODE_PATTERN } from "../../shared/voucher-code";
 import type { CurrencyCode, ProductKey } from "./products";
 
-export const VOUCHER_CODE_PATTERN = /^\d{8}$/;
+/** SPEC §5's code shape, where the web's forms read it too. */
+export { VOUCHER_CODE_PATTERN };
+
 export const COUPON_CODE_PATTERN = /^[A-Z0-9]{5}$/;
 export const VOUCHERS_USABLE_FROM = "2025-01-01";
 
