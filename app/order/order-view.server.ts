@@ -41,9 +41,11 @@ export const documentTypes: Record<DocumentKind, DocumentType> = {
   invoice: DocumentType.INVOICE,
   "credit-note": DocumentType.CREDIT_NOTE,
   terms: DocumentType.TERMS,
+  voucher: DocumentType.VOUCHER,
+  "voucher-card": DocumentType.VOUCHER_CARD,
 };
 
-const documentKindOf = (type: DocumentType) => documentKinds.find((kind) => documentTypes[kind] === type);
+export const documentKindOf = (type: DocumentType) => documentKinds.find((kind) => documentTypes[kind] === type);
 
 /** The last step behind the customer at each stage the api names: a paid order waits for the hotel's word. */
 const lastStepDone: Partial<Record<ReservationProgress, ProgressStep>> = {

@@ -3,7 +3,7 @@ import type { VoucherOrder, VoucherPriceBreakdown } from "../../gen/dzb/shop/v1/
 import { dateOfTimestamp } from "../../shared/contract-dates";
 import { minorUnits } from "../../shared/money";
 import { contractName } from "~/contract-name";
-import { deadline, paymentView } from "~/order/order-view.server";
+import { deadline, documentKindOf, paymentView } from "~/order/order-view.server";
 import type { Formats } from "~/order/view-formats.server";
 import type { VoucherOrderView, VoucherPriceView } from "~/voucher/voucher-order-view";
 
@@ -50,5 +50,6 @@ export function voucherOrderView(order: VoucherOrder, formats: Formats): Voucher
       value: formats.money(minorUnits(voucher.total)),
       validTo: date(voucher.validTo),
     })),
+    documents: order.documents.flatMap((document) => documentKindOf(document.type) ?? []),
   };
 }

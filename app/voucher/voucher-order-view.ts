@@ -1,7 +1,7 @@
 /**
  * A voucher order as its status page shows it: plain, formatted data (see order-view.ts for why).
  */
-import type { OrderStatusKey, PaymentView } from "~/order/order-view";
+import type { DocumentKind, OrderStatusKey, PaymentView } from "~/order/order-view";
 
 export type VoucherPriceView = {
   /** The voucher's value as bought, the bonus aside. */
@@ -29,4 +29,6 @@ export type VoucherOrderView = {
   price: VoucherPriceView;
   payments: PaymentView[];
   vouchers: IssuedVoucherView[];
+  /** The voucher to print, once issued. */
+  documents: DocumentKind[];
 };

@@ -1,7 +1,7 @@
 import { Code } from "@connectrpc/connect";
 import type { ProductVariant } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { findOrder, type AnyStoredOrder, type StoredOrder } from "../stores/orders";
+import { findOrder, type AnyStoredOrder, type StoredOrder, type StoredVoucherOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { requestProductKey } from "./contract/product-variant";
@@ -29,6 +29,19 @@ export async function requestedHotelOrder(
   const order = await requestedOrder(deps, variant, orderId);
   if (order.kind !== "hotel") {
     throw apiError(Code.NotFound, ErrorCode.ORDER_NOT_FOUND, "no hotel order with this id", "order_id");
+  }
+  return order;
+}
+
+/** The voucher order a request names (its voucher to print); a hotel order there is "not found". */
+export async function requestedVoucherOrder(
+  deps: ApiDeps,
+  variant: ProductVariant | undefined,
+  orderId: string
+): Promise<StoredVoucherOrder> {
+  const order = await requestedOrder(deps, variant, orderId);
+  if (order.kind !== "voucher") {
+    throw apiError(Code.NotFound, ErrorCode.ORDER_NOT_FOUND, "no voucher order with this id", "order_id");
   }
   return order;
 }

@@ -15,6 +15,25 @@ import type { OrderStatus } from "./order-status";
 export const orderDocumentKinds = ["payment-request", "invoice", "credit-note", "terms"] as const;
 export type OrderDocumentKind = (typeof orderDocumentKinds)[number];
 
+/** A voucher order's voucher, to print on A4 or as a card folded from A4. */
+export const voucherDocumentKinds = ["voucher", "voucher-card"] as const;
+export type VoucherDocumentKind = (typeof voucherDocumentKinds)[number];
+
+/** Any document an order can offer, a stay's or a voucher's. */
+export type AnyDocumentKind = OrderDocumentKind | VoucherDocumentKind;
+
+export function isVoucherDocumentKind(kind: AnyDocumentKind): kind is VoucherDocumentKind {
+  return (voucherDocumentKinds as readonly string[]).includes(kind);
+}
+
+/**
+ * A voucher order's documents: its voucher, once issued. A voucher the shop cancelled cannot pay, so it is no longer
+ * offered to print.
+ */
+export function voucherDocumentsOf(voucher: { readonly active: boolean } | undefined): VoucherDocumentKind[] {
+  return voucher?.active ? [...voucherDocumentKinds] : [];
+}
+
 export interface DocumentedOrder {
   readonly status: OrderStatus;
   readonly cancelReason: string | null;

@@ -101,6 +101,8 @@ export interface MailIssuedVoucher extends MailVoucher {
   validFrom: string;
   /** The check page with the code filled in. */
   checkUrl: string;
+  /** The voucher as a PDF to print: on A4, and as a card folded from A4. */
+  printUrls: { a4: string; card: string };
 }
 
 export interface ReceivedPayment {
@@ -165,6 +167,8 @@ export function voucherIssuedMail(order: MailVoucherOrder, lang: Language, vouch
       ],
     },
     { kind: "paragraph", text: m.t("voucherIssued.howTo", { shopUrl: order.brand.shopUrl }) },
+    { kind: "link", label: m.t("voucherIssued.printLink"), url: voucher.printUrls.a4 },
+    { kind: "link", label: m.t("voucherIssued.cardLink"), url: voucher.printUrls.card },
     { kind: "link", label: m.t("voucherIssued.checkLink", { code: voucher.code }), url: voucher.checkUrl },
     m.statusLink(),
   ]);

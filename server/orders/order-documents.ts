@@ -17,14 +17,17 @@ import {
   invoicePdf,
 } from "../documents/invoice";
 import { type TermsDocument, termsPdf } from "../documents/terms";
+import { voucherPdf } from "../documents/voucher";
 import { type PaymentMethodId, documentTranslator, isPaymentMethodId } from "../documents/texts";
-import { type OrderDocumentKind, onlineAmount } from "../domain/order-documents";
+import { type OrderDocumentKind, type VoucherDocumentKind, onlineAmount } from "../domain/order-documents";
 import { cancellationDeadline, cancellationFees, owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-methods";
 import { marketDate } from "../domain/stay";
-import type { Address, CustomerDetails, StoredOrder, StoredPayment } from "../stores/orders";
+import type { Address, CustomerDetails, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
+import type { VoucherRow } from "../stores/vouchers";
 import { siteVariants } from "../web/variants";
+import { voucherCheckUrl } from "./shop-links";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
 
 /** The documents that state money: each order has at most one of each, as its state allows. */
@@ -255,5 +258,34 @@ export async function orderDocumentPdf(
     ? termsPdf(orderTerms(order, config), language)
     : invoicePdf(orderInvoice(order, kind), language));
   const fileName = documentTranslator(language)(`fileName.${kind}`, { number: order.orderNumber });
+  return { fileName, content };
+}
+
+/**
+ * The voucher a voucher order bought, to print: in the order's language and the design the buyer chose, its QR code
+ * opening the voucher's check page in the shop it was bought in. `voucher-card` is the card folded from A4.
+ */
+export async function voucherDocumentPdf(
+  kind: VoucherDocumentKind,
+  order: StoredVoucherOrder,
+  voucher: VoucherRow,
+  config: Config
+): Promise<{ fileName: string; content: Uint8Array }> {
+  const language = order.language;
+  const content = await voucherPdf(
+    {
+      brand: shopNames[order.product],
+      code: voucher.code,
+      value: voucher.value,
+      currency: order.currency,
+      validFrom: voucher.validFrom,
+      validTo: voucher.validTo,
+      design: order.summary.design,
+      checkUrl: voucherCheckUrl(config, order, voucher.code),
+    },
+    language,
+    kind === "voucher" ? "a4" : "card"
+  );
+  const fileName = documentTranslator(language)("fileName.voucher", { code: voucher.code });
   return { fileName, content };
 }

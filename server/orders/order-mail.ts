@@ -34,7 +34,7 @@ import {
 import type { AnyStoredOrder, OrderedRoom, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
 import { siteVariants } from "../web/variants";
 import { shopNames } from "./supplier";
-import { orderStatusUrl, shopOrigin, voucherCheckUrl } from "./shop-links";
+import { orderDocumentUrl, orderStatusUrl, shopOrigin, voucherCheckUrl } from "./shop-links";
 
 /** Every e-mail about an order, as a list, so a job's payload can be checked against it. */
 export const orderMailKinds = [
@@ -173,6 +173,10 @@ function voucherOrderContentOf(
         validFrom: voucher.validFrom,
         validUntil: voucher.validTo,
         checkUrl: voucherCheckUrl(config, order, voucher.code),
+        printUrls: {
+          a4: orderDocumentUrl(config, order, "voucher"),
+          card: orderDocumentUrl(config, order, "voucher-card"),
+        },
       };
       // A re-sent voucher mail is a message of its own (an operator sent it again on purpose).
       return { content: voucherIssuedMail(mail, lang, issued), idSuffix: extra.resentAt ? `-${extra.resentAt}` : "" };

@@ -1,6 +1,6 @@
 import { localizedPath, type Language, type Locale, type RouteParams } from "../../shared/route-table";
 import type { Config } from "../config";
-import type { OrderDocumentKind } from "../domain/order-documents";
+import type { AnyDocumentKind } from "../domain/order-documents";
 import type { ProductKey } from "../domain/products";
 import { siteVariants } from "../web/variants";
 
@@ -49,6 +49,6 @@ export function voucherCheckUrl(config: Config, order: Omit<LinkedOrder, "id">, 
 }
 
 /** Where an order's document is downloaded. */
-export function orderDocumentUrl(config: Config, order: LinkedOrder, document: OrderDocumentKind): string {
+export function orderDocumentUrl(config: Config, order: LinkedOrder, document: AnyDocumentKind): string {
   return orderLink(config, order, "orderDocument", { document });
 }

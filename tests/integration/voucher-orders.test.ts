@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
+import { DocumentType, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
 import { InvalidVoucherReason, PaymentOutcome, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherFeeMode, VoucherState, type VoucherOrder } from "../../gen/dzb/shop/v1/voucher_pb";
@@ -16,6 +16,7 @@ import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
 import { vouchers } from "../../server/db/schema";
+import { flatText } from "../../server/documents/pdf-text.test-helper";
 import { createJobHandlers } from "../../server/jobs/handlers";
 import { runOps } from "../../server/ops/commands";
 import { issueBoughtVoucher } from "../../server/orders/voucher-issuing";
@@ -318,6 +319,13 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       const paid = await orderOf(order.orderId);
       expect(paid.status).toBe(OrderStatus.PAID);
       expect(paid.vouchers).toEqual([]);
+      // Nothing to print before the voucher exists.
+      expect(paid.documents).toEqual([]);
+      const voucherPdf = (type: DocumentType) =>
+        client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type });
+      expect(await failureOf(voucherPdf(DocumentType.VOUCHER))).toMatchObject({
+        errorCode: ErrorCode.ORDER_DOCUMENT_UNAVAILABLE,
+      });
 
       // Two workers, each on its own connection where the database allows it, drain the queue at once.
       await Promise.all([0, 1].map((i) => drainJobs(db(i), handlersAt(i), now)));
@@ -337,6 +345,18 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
 
       const detail = await orderOf(order.orderId);
       expect(detail.purchasedAsGift).toBe(true);
+      const documentUrl = (kind: string) => `http://localhost:3000/status/${order.orderId}/dokument/${kind}`;
+      expect(detail.documents.map((document) => [document.type, document.url])).toEqual([
+        [DocumentType.VOUCHER, documentUrl("voucher")],
+        [DocumentType.VOUCHER_CARD, documentUrl("voucher-card")],
+      ]);
+      for (const type of [DocumentType.VOUCHER, DocumentType.VOUCHER_CARD]) {
+        const pdf = await voucherPdf(type);
+        expect(pdf.fileName).toBe(`poukaz-${voucher!.code}.pdf`);
+        const text = await flatText(pdf.content);
+        expect(text).toContain(voucher!.code);
+        expect(text).toMatch(/3\s000,00\sKč/);
+      }
       expect(detail.vouchers.map((v) => [v.code, v.state, minorOf(v.available)])).toEqual([
         [voucher!.code, VoucherState.VALID, 300_000],
       ]);
@@ -348,6 +368,8 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       const text = plainTextOf(voucherMails[0]!);
       expect(text).toContain(voucher!.code);
       expect(text).toContain(`http://localhost:3000/overeni-poukazu/${voucher!.code}`);
+      expect(text).toContain(documentUrl("voucher"));
+      expect(text).toContain(documentUrl("voucher-card"));
     });
 
     it("issues a voucher paid by transfer once the money is in, in the white label for six months", async () => {
@@ -533,6 +555,14 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         voucherCode: code,
       });
       expect(voucher!.state).toBe(VoucherState.CANCELLED);
+      // A cancelled voucher is no longer offered to print.
+      expect((await orderOf(order.orderId)).documents).toEqual([]);
+      const printing = client.orderDocument({
+        productVariant: czVariant,
+        orderId: order.orderId,
+        type: DocumentType.VOUCHER,
+      });
+      expect(await failureOf(printing)).toMatchObject({ errorCode: ErrorCode.ORDER_DOCUMENT_UNAVAILABLE });
       // A stay priced with it takes nothing from it: it is inactive.
       const priced = await previewStay({
         voucherCodes: [code],

@@ -3,6 +3,7 @@ import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { OrderCancellation, RefundVoucher } from "~/components/order/order-cancellation";
 import { OrderConfirmation } from "~/components/order/order-confirmation";
+import { OrderDocuments } from "~/components/order/order-documents";
 import { OrderPayments } from "~/components/order/order-payments";
 import { OrderProgress } from "~/components/order/order-progress";
 import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/components/order/payment-outcome-notice";
@@ -12,7 +13,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { OrderView } from "~/order/order-view";
 import { methodNamer } from "~/order/payment-method-name";
 import { useShop } from "~/shop-data";
-import { localizedPath } from "../../../shared/route-table";
 
 type HotelOrderStatusProps = {
   title: string;
@@ -25,7 +25,7 @@ type HotelOrderStatusProps = {
 /** The status page of a hotel order: where the reservation stands, its payments, rooms, documents and cancellation. */
 export function HotelOrderStatus({ title, order, told, confirmingCancel }: HotelOrderStatusProps) {
   const { t } = useTranslation();
-  const { site, locale } = useShop();
+  const { site } = useShop();
   const methodName = methodNamer(
     t,
     order.payments.flatMap((payment) => [payment.method, ...payment.alternatives])
@@ -65,28 +65,7 @@ export function HotelOrderStatus({ title, order, told, confirmingCancel }: Hotel
               <p>{order.noteForHotel}</p>
             </section>
           ) : null}
-          {order.documents.length > 0 ? (
-            <section className="order-documents" aria-labelledby="documents-title">
-              <h2 id="documents-title">{t("status.documents.title")}</h2>
-              <ul>
-                {order.documents.map((document) => (
-                  <li key={document}>
-                    <a
-                      href={localizedPath("orderDocument", locale, site.defaultLocale, {
-                        id: order.orderId,
-                        document,
-                      })}
-                      target="_blank"
-                      rel="noopener"
-                    >
-                      {t(`status.documents.${document}`)}{" "}
-                      <span className="visually-hidden">{t("footer.opensInNewTab")}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <OrderDocuments orderId={order.orderId} documents={order.documents} />
           <OrderCancellation order={order} confirming={confirmingCancel} />
         </div>
         <aside className="reservation__summary" aria-labelledby="price-title">

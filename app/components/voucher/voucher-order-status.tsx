@@ -1,5 +1,6 @@
 import { LocalizedLink } from "~/components/localized-link";
 import { OrderConfirmation } from "~/components/order/order-confirmation";
+import { OrderDocuments } from "~/components/order/order-documents";
 import { OrderPayments } from "~/components/order/order-payments";
 import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/components/order/payment-outcome-notice";
 import { VoucherPrice } from "~/components/voucher/voucher-price";
@@ -39,6 +40,7 @@ export function VoucherOrderStatus({ title, order, told }: VoucherOrderStatusPro
       ) : null}
       <div className="reservation">
         <div className="order-status__main">
+          <OrderDocuments orderId={order.orderId} documents={order.documents} />
           <OrderPayments payments={order.payments} methodName={methodName} />
         </div>
         <aside className="reservation__summary" aria-labelledby="price-title">

@@ -47,7 +47,7 @@ import {
   type GatewayType as DomainGatewayType,
 } from "../../domain/payment-gateways";
 import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/order-lifecycle";
-import { documentsOf, type OrderDocumentKind } from "../../domain/order-documents";
+import { documentsOf, type AnyDocumentKind } from "../../domain/order-documents";
 import { orderDocumentUrl } from "../../orders/shop-links";
 import { transferQr } from "../../payments/transfer-qr";
 import {
@@ -278,11 +278,13 @@ function cancellableUntil(order: StoredOrder, now: Date): Date | undefined {
 }
 
 /** Each document of an order as the contract names it. */
-export const contractDocumentTypes: Record<OrderDocumentKind, DocumentType> = {
+export const contractDocumentTypes: Record<AnyDocumentKind, DocumentType> = {
   "payment-request": DocumentType.PAYMENT_REQUEST,
   invoice: DocumentType.INVOICE,
   "credit-note": DocumentType.CREDIT_NOTE,
   terms: DocumentType.TERMS,
+  voucher: DocumentType.VOUCHER,
+  "voucher-card": DocumentType.VOUCHER_CARD,
 };
 
 /** The documents the order has in its state (order-documents.ts), each with where it is downloaded. */

@@ -11,6 +11,7 @@ import {
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { moneyOf } from "../../../shared/money";
 import type { Config } from "../../config";
+import { voucherDocumentsOf } from "../../domain/order-documents";
 import { owesPayment } from "../../domain/order-lifecycle";
 import type { CurrencyCode } from "../../domain/products";
 import {
@@ -24,7 +25,8 @@ import {
 import { voucherState, type VoucherState as DomainVoucherState } from "../../domain/voucher-rules";
 import type { RefundVoucher, StoredOrder, StoredVoucherOrder } from "../../stores/orders";
 import type { VoucherRow, VoucherSpendingRecord } from "../../stores/vouchers";
-import { orderStatuses, toPayment, toPaymentCalculation } from "./order";
+import { orderDocumentUrl } from "../../orders/shop-links";
+import { contractDocumentTypes, orderStatuses, toPayment, toPaymentCalculation } from "./order";
 
 /** Vouchers, voucher previews and voucher orders as the contract's messages. */
 
@@ -151,5 +153,9 @@ export async function toVoucherOrder(
     price: toVoucherPrice(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
     ...(owesPayment(order.status) ? { payBy: timestampFromDate(order.payBy) } : {}),
+    documents: voucherDocumentsOf(voucher?.row).map((kind) => ({
+      type: contractDocumentTypes[kind],
+      url: orderDocumentUrl(config, order, kind),
+    })),
   };
 }

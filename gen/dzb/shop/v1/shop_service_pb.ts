@@ -840,7 +840,7 @@ export type OrderDocumentRequest = Message<"dzb.shop.v1.OrderDocumentRequest"> &
   productVariant?: ProductVariant | undefined;
 
   /**
-   * UUID of a hotel order.
+   * UUID of an order: a hotel order's papers, or a voucher order's voucher.
    *
    * @generated from field: string order_id = 2;
    */
