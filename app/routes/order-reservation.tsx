@@ -22,7 +22,7 @@ import { minorUnits } from "../../shared/money";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
-import { useBackgroundReprice } from "~/order/use-background-reprice";
+import { shownErrors, useBackgroundReprice } from "~/order/use-background-reprice";
 import {
   duplicateChoiceOf,
   orderRequestOf,
@@ -160,42 +160,20 @@ function answer(reply: FormReply, status: number, staleStay = false, unpaidOrder
   return replyJson(reply, reservationSchema, status, { staleStay, unpaidOrders });
 }
 
-type Answer = { result: FormReply; staleStay: boolean; unpaidOrders: string[] };
-
-/**
- * The messages to show. A background re-price (the fetcher) speaks only for the payment fields and the form as a
- * whole; what the last post of the whole form said about the customer's fields stays until the next such post.
- */
-function shownErrors(posted: Answer | undefined, background: Answer | undefined, backgroundIsNewer: boolean) {
-  const errors: Record<string, string[]> = {};
-  const take = (source: Answer | undefined, keep: (name: string) => boolean) => {
-    for (const [name, messages] of Object.entries(source?.result.error ?? {})) {
-      if (messages && messages.length > 0 && keep(name)) errors[name] = messages;
-    }
-  };
-  if (backgroundIsNewer) {
-    take(posted, (name) => name !== "" && !isPaymentField(name));
-    take(background, () => true);
-  } else {
-    take(posted, () => true);
-  }
-  return errors;
-}
-
 export default function OrderReservationScreen() {
   const { t } = useTranslation();
   const { title, view, form } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { background, backgroundIsNewer, repricing, formHandlers, revisionField } = useBackgroundReprice<
     typeof action
-  >(view.previewId, posted);
+  >(view.previewId, posted, isPaymentField);
   // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
   useEffect(() => {
     if (posted) focusErrorSummary();
   }, [posted]);
 
   const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
-  const errors = shownErrors(posted, background, backgroundIsNewer);
+  const errors = shownErrors(posted, background, backgroundIsNewer, isPaymentField);
   const methodName = methodNamer(t, view.methods);
   // The summary above the form speaks for the last post of the whole form, not for background re-prices.
   const postedErrors = backgroundIsNewer ? {} : errors;

@@ -49,17 +49,7 @@ export function PriceBreakdown({ price, outputs, methodName, busy = false }: Pri
             <dd>{price.creditUsed}</dd>
           </div>
         ) : null}
-        {(outputs ?? []).map((output) => (
-          <div key={output.methodId} className="price-line price-line--sub" data-method={output.methodId}>
-            <dt>
-              {methodName(output.methodId)}
-              {output.fee ? (
-                <span className="price-line__note">{t("reservation.price.feeIncluded", { fee: output.fee })}</span>
-              ) : null}
-            </dt>
-            <dd>{output.charged}</dd>
-          </div>
-        ))}
+        <PaymentOutputLines outputs={outputs ?? []} methodName={methodName} />
         {price.payOnSite ? (
           <div className="price-line">
             <dt>{t("reservation.price.payOnSite")}</dt>
@@ -75,4 +65,26 @@ export function PriceBreakdown({ price, outputs, methodName, busy = false }: Pri
       </dl>
     </div>
   );
+}
+
+/** What each payment method will be charged, its service fee named: lines of a price breakdown's list. */
+export function PaymentOutputLines({
+  outputs,
+  methodName,
+}: {
+  outputs: PaymentOutputView[];
+  methodName: (methodId: string) => string;
+}) {
+  const { t } = useTranslation();
+  return outputs.map((output) => (
+    <div key={output.methodId} className="price-line price-line--sub" data-method={output.methodId}>
+      <dt>
+        {methodName(output.methodId)}
+        {output.fee ? (
+          <span className="price-line__note">{t("reservation.price.feeIncluded", { fee: output.fee })}</span>
+        ) : null}
+      </dt>
+      <dd>{output.charged}</dd>
+    </div>
+  ));
 }

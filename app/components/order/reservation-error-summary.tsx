@@ -1,11 +1,14 @@
 import { ErrorSummary, type SummaryFieldError } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
+import type { Translate } from "../../../shared/i18n/translator";
 import { amountName } from "~/order/payment-form";
 import type { PaymentMethodView } from "~/order/reservation-form";
 import { useShop } from "~/shop-data";
 
-/** The customer's fields in the order the form shows them, each with its label's key. */
-const customerFieldLabels: [name: string, labelKey: string][] = [
+type FieldLabelKeys = [name: string, labelKey: string][];
+
+/** The customer's own fields in the order the form shows them, each with its label's key: every order form has them. */
+export const customerFieldLabels: FieldLabelKeys = [
   ["firstName", "reservation.customer.firstName"],
   ["lastName", "reservation.customer.lastName"],
   ["email", "reservation.customer.email"],
@@ -19,6 +22,11 @@ const customerFieldLabels: [name: string, labelKey: string][] = [
   ["companyName", "reservation.customer.companyName"],
   ["companyId", "reservation.customer.companyId"],
   ["taxId", "reservation.customer.taxId"],
+];
+
+/** The reservation's fields above its payment split. */
+const reservationFieldLabels: FieldLabelKeys = [
+  ...customerFieldLabels,
   ["bookingForSomeoneElse", "reservation.guests.bookingForSomeoneElse"],
   ["guestName", "reservation.guests.guestName"],
   ["isMainGuest", "reservation.guests.isMainGuest"],
@@ -28,7 +36,7 @@ const customerFieldLabels: [name: string, labelKey: string][] = [
   ["lastPayment", "reservation.payment.title"],
 ];
 
-const consentLabels: [name: string, labelKey: string][] = [
+const consentLabels: FieldLabelKeys = [
   ["agreeCp", "reservation.consents.agreeCp"],
   ["agreeTac", "reservation.consents.agreeTac"],
 ];
@@ -41,23 +49,32 @@ type Props = {
   currencySymbol: string;
 };
 
+/** A label of the customer's fields, some of which are named as the market names them (IČO, NIP). */
+export function customerFieldLabel(t: Translate, currency: string, key: string): string {
+  return key === "reservation.customer.companyId" || key === "reservation.customer.taxId"
+    ? t(`${key}.${currency}`)
+    : t(key);
+}
+
 /**
- * The reservation's error summary: what the form as a whole was told, then every wrong field in the order the form
- * shows them, each a link to its control with its label and first message.
+ * An order form's error summary: what the form as a whole was told, then every wrong field in the order the form
+ * shows them (`fieldLabels`, already translated, then the payment amounts and the consents), each a link to its
+ * control with its label and first message.
  */
-export function ReservationErrorSummary({ errors, methods, methodName, currencySymbol }: Props) {
+export function OrderErrorSummary({
+  errors,
+  methods,
+  methodName,
+  currencySymbol,
+  fieldLabels,
+}: Props & { fieldLabels: [name: string, label: string][] }) {
   const { t } = useTranslation();
-  const { site } = useShop();
-  const label = (key: string) =>
-    key === "reservation.customer.companyId" || key === "reservation.customer.taxId"
-      ? t(`${key}.${site.currency}`)
-      : t(key);
   const amountLabels: [string, string][] = methods.map((method) => [
     amountName(method.methodId),
     `${methodName(method.methodId)}, ${t("reservation.payment.amount", { currency: currencySymbol })}`,
   ]);
   const labels: [string, string][] = [
-    ...customerFieldLabels.map(([name, key]): [string, string] => [name, label(key)]),
+    ...fieldLabels,
     ...amountLabels,
     ...consentLabels.map(([name, key]): [string, string] => [name, t(key)]),
   ];
@@ -67,4 +84,15 @@ export function ReservationErrorSummary({ errors, methods, methodName, currencyS
   });
   const messages = [...(fields.length > 0 ? [t("errors.ORDER_FORM")] : []), ...(errors[""] ?? [])];
   return <ErrorSummary messages={messages} fields={fields} />;
+}
+
+/** The reservation's error summary. */
+export function ReservationErrorSummary(props: Props) {
+  const { t } = useTranslation();
+  const { site } = useShop();
+  const fieldLabels = reservationFieldLabels.map(([name, key]): [string, string] => [
+    name,
+    customerFieldLabel(t, site.currency, key),
+  ]);
+  return <OrderErrorSummary {...props} fieldLabels={fieldLabels} />;
 }
