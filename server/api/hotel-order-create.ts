@@ -16,7 +16,7 @@ import {
   type NewHotelOrder,
   type OrderRefusal,
 } from "../orders/order-creation";
-import { findOrder, findOrderByPreview, type Address, type CustomerDetails, type StoredOrder } from "../stores/orders";
+import { findHotelOrder, findOrderByPreview, type Address, type CustomerDetails, type StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import { toHotelOrder } from "./contract/order";
 import { calculationError, paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
@@ -93,7 +93,7 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
         () => askProvider(deps, search, context.signal),
         (error) => error instanceof ProviderError && error.kind === "nothing_available"
       );
-      const created = await findOrder(deps.db, orderId);
+      const created = await findHotelOrder(deps.db, orderId);
       if (!created) throw new Error(`order ${orderId} vanished after it was saved`);
       // Its transfer's QR code is rendered now, once, rather than on every read of the order.
       const account = receivingAccount(deps.config, created.currency);
@@ -141,7 +141,7 @@ function refusalError(refusal: OrderRefusal, product: ProductKey) {
   }
 }
 
-function addressOf(address: ContractAddress | undefined): Address {
+export function addressOf(address: ContractAddress | undefined): Address {
   return {
     streetAddress: address?.streetAddress ?? "",
     city: address?.city ?? "",
@@ -151,7 +151,7 @@ function addressOf(address: ContractAddress | undefined): Address {
 }
 
 /** The request limits have checked the required fields and their shapes. */
-function customerOf(order: OrderRequest | undefined): CustomerDetails {
+export function customerOf(order: OrderRequest | undefined): CustomerDetails {
   if (!order) throw apiError(Code.InvalidArgument, ErrorCode.INPUT_REQUIRED, "order is required", "order");
   const billing = order.billingAddress;
   return {

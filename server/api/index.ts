@@ -22,6 +22,9 @@ import { paymentStart } from "./payment-start";
 import { MAX_REQUEST_BYTES, requestCompressions } from "./request-bounds";
 import { requestLimitsInterceptor } from "./request-limits";
 import { version } from "./version";
+import { voucherDetail } from "./voucher-detail";
+import { voucherOrderCreate } from "./voucher-order-create";
+import { voucherOrderPreview } from "./voucher-order-preview";
 
 export type { ApiDeps } from "./deps";
 
@@ -31,7 +34,8 @@ export type { ApiDeps } from "./deps";
  *   (Connect reads the body itself);
  * - `inProcess`, the base URL and HTTP client function of a Connect transport that calls it in memory, for the web
  *   tier of the same process.
- * Methods not listed in the routes answer `unimplemented` until their issue lands; the Connect router adds those.
+ * Methods not listed in the routes (ContactMessageSend) answer `unimplemented` until their issue lands; the Connect
+ * router adds those.
  */
 export function createApi(deps: ApiDeps) {
   const forwarders = trustedForwarders(deps.config.apiTrustedForwarders);
@@ -50,6 +54,9 @@ export function createApi(deps: ApiDeps) {
     hotelAvailability: hotelAvailability(deps),
     hotelOrderPreview: hotelOrderPreview(deps),
     hotelOrderCreate: hotelOrderCreate(deps),
+    voucherOrderPreview: voucherOrderPreview(deps),
+    voucherOrderCreate: voucherOrderCreate(deps),
+    voucherDetail: voucherDetail(deps),
     orderDetail: orderDetail(deps),
     orderCancel: orderCancel(deps),
     orderPaymentChange: orderPaymentChange(deps),

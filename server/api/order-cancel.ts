@@ -8,7 +8,7 @@ import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { toHotelOrder } from "./contract/order";
 import { toRefundVoucher } from "./contract/voucher";
-import { requestedOrder } from "./order-lookup";
+import { requestedHotelOrder } from "./order-lookup";
 
 /** Each refusal with the catalogue's sentence: past the deadline, or the booking is being made (try again). */
 const refusals: Record<CancelRefusal, { code: ErrorCode; message: string }> = {
@@ -29,7 +29,7 @@ const refusals: Record<CancelRefusal, { code: ErrorCode; message: string }> = {
  */
 export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderCancel"] {
   return async (request) => {
-    const { id } = await requestedOrder(deps, request.productVariant, request.orderId);
+    const { id } = await requestedHotelOrder(deps, request.productVariant, request.orderId);
     const now = deps.now();
     let order: StoredOrder;
     try {

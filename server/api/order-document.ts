@@ -6,7 +6,7 @@ import { orderDocumentPdf } from "../orders/order-documents";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { contractDocumentTypes } from "./contract/order";
-import { requestedOrder } from "./order-lookup";
+import { requestedHotelOrder } from "./order-lookup";
 
 /**
  * One of an order's documents, made from the order as it was ordered, in the customer's language. Only a document
@@ -19,7 +19,7 @@ export function orderDocument(deps: ApiDeps): ServiceImpl<typeof ShopService>["o
       (candidate) => contractDocumentTypes[candidate] === request.type
     );
     if (!kind) throw apiError(Code.InvalidArgument, ErrorCode.INVALID_ARGUMENT, "a document type", "type");
-    const order = await requestedOrder(deps, request.productVariant, request.orderId);
+    const order = await requestedHotelOrder(deps, request.productVariant, request.orderId);
     if (!documentsOf(order).includes(kind)) {
       throw apiError(Code.NotFound, ErrorCode.ORDER_DOCUMENT_UNAVAILABLE, `the order has no ${kind} now`, "type");
     }

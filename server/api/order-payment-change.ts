@@ -7,7 +7,7 @@ import { changePaymentMethod, PaymentChangeRefusedError } from "../orders/paymen
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { toHotelOrder } from "./contract/order";
-import { requestedOrder } from "./order-lookup";
+import { requestedHotelOrder } from "./order-lookup";
 import { calculationErrors } from "./contract/payment-request";
 
 /**
@@ -19,7 +19,7 @@ export function orderPaymentChange(deps: ApiDeps): ServiceImpl<typeof ShopServic
     if (request.methodId === "") {
       throw apiError(Code.InvalidArgument, ErrorCode.PAYMENT_METHOD_ID_MISSING, "a method is needed", "method_id");
     }
-    const { id } = await requestedOrder(deps, request.productVariant, request.orderId);
+    const { id } = await requestedHotelOrder(deps, request.productVariant, request.orderId);
     const now = deps.now();
     try {
       const change = { orderId: id, paymentId: request.paymentId.toLowerCase(), methodId: request.methodId };

@@ -28,7 +28,11 @@ export async function guardVoucherCodes(
     await forgetClientsUnchangedSince(tx, new Date(at.getTime() - WRONG_CODE_WINDOW_MS));
     const recent = await lockWrongCodeTries(tx, client, at);
     const existing = await existingVoucherCodes(tx, codes);
-    const judged = judgeVoucherCodes(recent, codes.filter((code) => !existing.has(code)), at.getTime());
+    const judged = judgeVoucherCodes(
+      recent,
+      codes.filter((code) => !existing.has(code)),
+      at.getTime()
+    );
     await saveWrongCodeTries(tx, client, judged.recent, at);
     return judged;
   });

@@ -115,6 +115,24 @@ export const previews = pgTable("previews", {
   updatedAt: instant("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * A priced voucher purchase: the amount and how it is read, the extra service, the payment request and the
+ * calculation it gave, which the order must reproduce. Re-pricing updates the row and keeps its id; one order per
+ * preview (`orders.voucher_preview_id`).
+ */
+export const voucherPreviews = pgTable("voucher_previews", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  product: text("product").notNull(),
+  feeMode: text("fee_mode").notNull(),
+  /** Minor units as entered: the voucher's value, or with the fees included the total. */
+  amount: minor("amount").notNull(),
+  extraService: boolean("extra_service").notNull(),
+  paymentRequest: jsonb("payment_request").$type<unknown>().notNull(),
+  calculation: jsonb("calculation").$type<unknown>().notNull(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
 /** Order numbers: readable, never reused, and the bank transfer's variable symbol. */
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1 });
 
@@ -132,6 +150,10 @@ export const orders = pgTable(
     previewId: uuid("preview_id")
       .unique()
       .references(() => previews.id),
+    /** A voucher order's preview: the same preview submitted twice makes one order. */
+    voucherPreviewId: uuid("voucher_preview_id")
+      .unique()
+      .references(() => voucherPreviews.id),
     status: text("status").notNull(),
     /** Why the shop cancelled it on its own, e.g. "price_increased"; shown again to a retry of the same preview. */
     cancelReason: text("cancel_reason"),
@@ -140,7 +162,12 @@ export const orders = pgTable(
     total: minor("total").notNull(),
     /** The customer's form: contact, billing, consents and extras. */
     customer: jsonb("customer").$type<unknown>().notNull(),
-    /** What was ordered and at which price: hotel, stay, rooms, breakdown. Never changes after creation. */
+    /** Who a gift voucher is for (names, e-mail, mobile, address): kept for support communication only. */
+    presentFor: jsonb("present_for").$type<unknown>(),
+    /**
+     * What was ordered and at which price: hotel, stay, rooms, breakdown; or the voucher's value, fee mode, design
+     * and extra service. Never changes after creation.
+     */
     summary: jsonb("summary").$type<unknown>().notNull(),
     bookingStatus: text("booking_status").notNull(),
     /** The provider's id of the booking, once the provider has made it; a cancellation names it. */
@@ -235,29 +262,54 @@ export const sandboxGatewayRecords = pgTable(
  * Vouchers as a means of payment. A credit voucher (8-digit code) has a balance that orders spend; a unit voucher
  * (a discount or coupon code) takes a bonus off an order and may remove fees or be limited to payment methods.
  */
-export const vouchers = pgTable("vouchers", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  code: text("code").notNull().unique(),
-  kind: text("kind").notNull(),
-  currency: text("currency").notNull(),
-  value: minor("value").notNull(),
-  /** Spent only under a row lock (`select … for update`), so two orders never spend the same credit. */
-  balance: minor("balance").notNull(),
-  /** Calendar dates, both inclusive. */
-  validFrom: date("valid_from", { mode: "string" }).notNull(),
-  validTo: date("valid_to", { mode: "string" }).notNull(),
-  active: boolean("active").notNull().default(true),
-  bonus: minor("bonus").notNull().default(0),
-  /** Hundredths of a percent, so 2.5 % is exact. */
-  bonusBasisPoints: integer("bonus_basis_points").notNull().default(0),
-  removeBusinessFee: boolean("remove_business_fee").notNull().default(false),
-  removeTransactionFee: boolean("remove_transaction_fee").notNull().default(false),
-  /** The payment methods a coupon is valid for; null means any. */
-  allowedMethodIds: jsonb("allowed_method_ids").$type<string[] | null>(),
-  /** The voucher order that bought it, when it was bought. */
-  orderId: uuid("order_id"),
-  createdAt: instant("created_at").notNull().defaultNow(),
-});
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    kind: text("kind").notNull(),
+    currency: text("currency").notNull(),
+    value: minor("value").notNull(),
+    /** Spent only under a row lock (`select … for update`), so two orders never spend the same credit. */
+    balance: minor("balance").notNull(),
+    /** Calendar dates, both inclusive. */
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validTo: date("valid_to", { mode: "string" }).notNull(),
+    active: boolean("active").notNull().default(true),
+    bonus: minor("bonus").notNull().default(0),
+    /** Hundredths of a percent, so 2.5 % is exact. */
+    bonusBasisPoints: integer("bonus_basis_points").notNull().default(0),
+    removeBusinessFee: boolean("remove_business_fee").notNull().default(false),
+    removeTransactionFee: boolean("remove_transaction_fee").notNull().default(false),
+    /** The payment methods a coupon is valid for; null means any. */
+    allowedMethodIds: jsonb("allowed_method_ids").$type<string[] | null>(),
+    /** The voucher order that bought it, when it was bought; the cancelled order it was given for, for a refund. */
+    orderId: uuid("order_id"),
+    /** The shop variant it belongs to; null for a voucher or coupon made before variants were kept (its market's). */
+    product: text("product"),
+    /** The design a bought voucher is printed in (shared/voucher-designs.ts). */
+    design: text("design"),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  // A voucher order finds the voucher it bought; a customer's vouchers are found through their orders.
+  (table) => [index("vouchers_order_idx").on(table.orderId)],
+);
+
+/** What happened to a voucher besides spending: issued, its e-mail sent again, cancelled with the reason. */
+export const voucherEvents = pgTable(
+  "voucher_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    voucherId: uuid("voucher_id")
+      .notNull()
+      .references(() => vouchers.id),
+    kind: text("kind").notNull(),
+    /** The operator's reason for a cancellation; empty otherwise. */
+    note: text("note").notNull().default(""),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [index("voucher_events_voucher_idx").on(table.voucherId)],
+);
 
 /** What each order took from a voucher; a cancelled order gives it back (`released_at`). */
 export const voucherSpendings = pgTable(

@@ -13,6 +13,7 @@ import {
   owesPayment,
   paidAmount,
   payByDeadline,
+  payByDeadlineWithoutStay,
   type ExpiringPayment,
 } from "./order-lifecycle";
 import type { BookingStatus, OrderStatus, PaymentStatus } from "./order-status";
@@ -317,5 +318,17 @@ describe("what the deadlines apply to", () => {
     expect(booksBeforePayment("online_now")).toBe(false);
     expect(booksBeforePayment("online_later")).toBe(true);
     expect(booksBeforePayment("at_property")).toBe(true);
+  });
+});
+
+describe("the pay-by deadline of an order without a stay", () => {
+  it("is the end of the third day after ordering, in the market's zone, at least an hour away", () => {
+    expect(payByDeadlineWithoutStay(new Date("2026-11-21T10:00:00Z"), "Europe/Prague").toISOString()).toBe(
+      "2026-11-24T22:59:00.000Z"
+    );
+    // Ordered a minute before midnight: still three whole days.
+    expect(payByDeadlineWithoutStay(new Date("2026-11-21T22:58:00Z"), "Europe/Prague").toISOString()).toBe(
+      "2026-11-24T22:59:00.000Z"
+    );
   });
 });

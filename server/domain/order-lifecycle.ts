@@ -42,8 +42,22 @@ export function payByDeadline(
     endOfDay(checkInDay - 2),
     ...freeCancellationUntil.flatMap((until) => (until ? [floorToMinute(Date.parse(until))] : [])),
   ];
-  const earliest = Math.ceil((createdAt.getTime() + MIN_PAY_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
-  return new Date(Math.max(earliest, Math.min(...limits)));
+  return new Date(Math.max(earliestPayBy(createdAt), Math.min(...limits)));
+}
+
+/** However soon the other limits fall: an hour after ordering, to the next whole minute. */
+function earliestPayBy(createdAt: Date): number {
+  return Math.ceil((createdAt.getTime() + MIN_PAY_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
+}
+
+/**
+ * When an order with no stay (a voucher) must be paid in full: as a hotel order, by the end of the third day after the
+ * day of ordering, and never sooner than an hour after ordering; no check-in or cancellation brings it forward.
+ */
+export function payByDeadlineWithoutStay(createdAt: Date, timeZone: string): Date {
+  const orderDay = dayNumber(calendarDateIn(createdAt, timeZone))!;
+  const endOfDay = zonedInstant(orderDay + PAY_WITHIN_DAYS, 23, 59, timeZone).getTime();
+  return new Date(Math.max(earliestPayBy(createdAt), endOfDay));
 }
 
 function floorToMinute(ms: number): number {

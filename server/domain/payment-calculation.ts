@@ -285,6 +285,52 @@ export function calculatePayment(
 }
 
 /**
+ * The split when the visitor states what they pay rather than what they buy (a voucher bought "fees included"): each
+ * explicit part's value is what its method is charged, `lastPayment` is charged the rest of `total`, and the fee is
+ * taken out of each charge instead of added to it. A method's fee is the rule's fee (shareOf, above) on the largest
+ * share its charge can carry with that fee; the haléř or grosz the rounding may leave over stays in the share, so
+ * the methods are charged exactly `total` and never a fee above the rule's on what they pay. No vouchers: what is
+ * bought this way is itself a voucher.
+ */
+export function calculateChargedPayment(
+  input: Omit<CalculationInput, "due" | "vouchers"> & { readonly total: number }
+): { ok: true; calculation: PaymentCalculation } | { ok: false; problem: CalculationProblem } {
+  requireAmount(input.total, "total");
+  const charges = methodShares({ ...input, due: input.total, vouchers: [] }, input.total);
+  if (!charges.ok) return charges;
+  const outputs = charges.value.map(({ methodId, value: charged }) => {
+    const fee = feeWithin(input.product, methodId, charged);
+    const promotion = cardPromotionBonus(methodId, charged, input.today);
+    return { methodId, share: charged - fee, fee, value: charged, bonus: promotion.bonus, bonusPercent: promotion.bonusPercent };
+  });
+  return {
+    ok: true,
+    calculation: {
+      invalid: [],
+      credits: [],
+      units: [],
+      outputs,
+      discount: 0,
+      creditUsed: 0,
+      serviceFee: sumOf(outputs.map((o) => o.fee)),
+      bonus: sumOf(outputs.map((o) => o.bonus)),
+      charged: sumOf(outputs.map((o) => o.value)),
+    },
+  };
+}
+
+/** The fee a charge of `charged` carries: the rule's fee on the largest share whose charge is not above it. */
+export function feeWithin(product: ProductKey, methodId: string, charged: number): number {
+  requireAmount(charged, "charged");
+  const basisPoints = serviceFeeBasisPoints(product, methodId);
+  const chargeOf = (share: number) => share + shareOf(share, basisPoints);
+  let share = Math.floor((charged * 10_000) / (10_000 + basisPoints));
+  while (chargeOf(share + 1) <= charged) share += 1;
+  while (share > 0 && chargeOf(share) > charged) share -= 1;
+  return shareOf(share, basisPoints);
+}
+
+/**
  * The unpaid part of an order moved to another method (after a declined or cancelled try at a gateway, SPEC §4): it
  * pays the same share of the price, and the new method is charged that share plus its own service fee, by the rules
  * above. The share is read back from what the old method is charged: its fee grows with the share, so one share only

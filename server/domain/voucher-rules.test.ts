@@ -7,6 +7,7 @@ import {
   voucherCode,
   voucherState,
   voucherUnusableReason,
+  voucherValidity,
   voucherValidTo,
 } from "./voucher-rules";
 
@@ -115,5 +116,74 @@ describe("why a voucher cannot pay", () => {
     expect(voucherUnusableReason(voucher({ kind: "unit", balance: 0 }), "CZK", "2025-06-01")).toBeUndefined();
     expect(voucherUnusableReason(voucher(), "PLN", "2025-06-01")).toBe("other");
     expect(voucherUnusableReason(voucher({ active: false }), "PLN", "2027-01-01")).toBe("other");
+  });
+});
+
+describe("a new voucher's dates", () => {
+  it("run from the issue day, never before 2025-01-01, for the variant's validity", () => {
+    expect(voucherValidity("DZB_CZ", "2026-11-21")).toEqual({ validFrom: "2026-11-21", validTo: "2027-11-20" });
+    expect(voucherValidity("DZB_WL_PLUXEE_CZ", "2026-11-21")).toEqual({
+      validFrom: "2026-11-21",
+      validTo: "2027-05-20",
+    });
+    // Bought in the last days of 2024: usable only from 2025, its year still counted from the day it was bought.
+    expect(voucherValidity("DZB_CZ", "2024-12-20")).toEqual({ validFrom: "2025-01-01", validTo: "2025-12-19" });
+  });
+
+  it("end on the last day of February for a leap day's voucher in a common year", () => {
+    expect(voucherValidity("DZB_CZ", "2028-02-29").validTo).toBe("2029-02-28");
+    expect(voucherValidity("DZB_WL_PLUXEE_CZ", "2027-08-29").validTo).toBe("2028-02-28");
+    expect(voucherValidity("DZB_WL_PLUXEE_CZ", "2027-08-31").validTo).toBe("2028-02-29");
+  });
+
+  it("are never usable before 2025, and always valid on the day they begin", () => {
+    const dates = fc.integer({ min: 19_000, max: 30_000 }).map(isoDate);
+    fc.assert(
+      fc.property(dates, fc.constantFrom("DZB_CZ" as const, "DZB_WL_PLUXEE_CZ" as const), (issuedOn, product) => {
+        const { validFrom, validTo } = voucherValidity(product, issuedOn);
+        expect(validFrom >= "2025-01-01").toBe(true);
+        expect(validFrom >= issuedOn).toBe(true);
+        const live = { active: true, validFrom, validTo, balance: 1, currency: "CZK" as const, kind: "credit" as const };
+        if (validFrom <= validTo) expect(voucherUnusableReason(live, "CZK", validFrom)).toBeUndefined();
+        const dayBefore = isoDate(dayNumber(validFrom)! - 1);
+        expect(voucherUnusableReason(live, "CZK", dayBefore)).toBe("inactive");
+      })
+    );
+  });
+});
+
+describe("voucher state transitions", () => {
+  const states = fc.record({
+    validTo: fc.integer({ min: 20_000, max: 21_000 }).map(isoDate),
+    balance: fc.integer({ min: 0, max: 100_000 }),
+    active: fc.boolean(),
+  });
+
+  it("a cancelled voucher stays cancelled, whatever its balance or dates", () => {
+    fc.assert(
+      fc.property(states, fc.integer({ min: 19_500, max: 21_500 }).map(isoDate), (v, today) => {
+        if (!v.active) expect(voucherState(v, today)).toBe("cancelled");
+        else expect(voucherState(v, today)).not.toBe("cancelled");
+      })
+    );
+  });
+
+  it("spending the rest makes it used; credit coming back makes it valid again", () => {
+    const live = { validTo: "2027-11-20", active: true };
+    expect(voucherState({ ...live, balance: 1 }, "2026-12-01")).toBe("valid");
+    expect(voucherState({ ...live, balance: 0 }, "2026-12-01")).toBe("used");
+    expect(voucherState({ ...live, balance: 40_000 }, "2026-12-01")).toBe("valid");
+  });
+
+  it("moves only forward with the days: valid, expires soon, expired", () => {
+    const order = ["valid", "expires_soon", "expired"];
+    fc.assert(
+      fc.property(states, fc.integer({ min: 19_500, max: 21_500 }), fc.nat(400), (v, day, later) => {
+        const live = { ...v, active: true, balance: Math.max(1, v.balance) };
+        const before = order.indexOf(voucherState(live, isoDate(day)));
+        const after = order.indexOf(voucherState(live, isoDate(day + later)));
+        expect(after).toBeGreaterThanOrEqual(before);
+      })
+    );
   });
 });

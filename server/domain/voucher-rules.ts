@@ -51,11 +51,27 @@ export function voucherValidTo(product: ProductKey, issuedOn: string): string {
   return isoDate(firstInvalidDay - 1);
 }
 
-export type VoucherState = "valid" | "expires_soon" | "used" | "expired";
+/**
+ * The dates a new value voucher is valid: from the day it is issued, but never before vouchers became usable, to
+ * the last day of its validity counted from the issue day (so one issued before 2025 loses what it had left of
+ * 2024, as the SPEC's floor says).
+ */
+export function voucherValidity(product: ProductKey, issuedOn: string): { validFrom: string; validTo: string } {
+  const validFrom = day(issuedOn) < day(VOUCHERS_USABLE_FROM) ? VOUCHERS_USABLE_FROM : issuedOn;
+  return { validFrom, validTo: voucherValidTo(product, issuedOn) };
+}
 
-/** A credit voucher's state on `today`; "used" wins over "expired", as it says more about where the money went. */
-export function voucherState(v: { validTo: string; balance: number }, today: string): VoucherState {
+export type VoucherState = "valid" | "expires_soon" | "used" | "expired" | "cancelled";
+
+/**
+ * A credit voucher's state on `today`. Cancelled (by an operator, `active` false) is final and wins over
+ * everything; "used" wins over "expired", as it says more about where the money went. Spending moves a voucher to
+ * "used", a cancelled order's credit coming back moves it out again; the days move it to "expires soon", then
+ * "expired".
+ */
+export function voucherState(v: { validTo: string; balance: number; active?: boolean }, today: string): VoucherState {
   const daysLeft = day(v.validTo) - day(today) + 1;
+  if (v.active === false) return "cancelled";
   if (v.balance <= 0) return "used";
   if (daysLeft <= 0) return "expired";
   return daysLeft <= EXPIRES_SOON_DAYS ? "expires_soon" : "valid";

@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import { bookOrder, cancelBooking } from "../orders/booking";
 import { expireOrder, refundGatewayPayment } from "../orders/expiry";
 import { sendOrderMail } from "../orders/mail-job";
+import { issueBoughtVoucher } from "../orders/voucher-issuing";
 import { orderJobKinds } from "../orders/order-jobs";
 import { orderMailKinds } from "../orders/order-mail";
 import {
@@ -23,6 +24,7 @@ const mailPayload = z.object({
   orderId: z.uuid(),
   paymentId: z.uuid().optional(),
   voucherId: z.uuid().optional(),
+  resentAt: z.iso.datetime().optional(),
 });
 
 export interface JobDeps extends GatewayPaymentDeps {
@@ -45,5 +47,6 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
     [orderJobKinds.gatewayRefund]: async (payload, job) =>
       refundGatewayPayment(deps, paymentPayload.parse(payload).paymentId, job),
     [orderJobKinds.mail]: async (payload) => sendOrderMail(deps, mailPayload.parse(payload)),
+    [orderJobKinds.voucherIssue]: async (payload) => issueBoughtVoucher(deps, orderPayload.parse(payload).orderId),
   };
 }

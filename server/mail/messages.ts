@@ -61,16 +61,10 @@ export interface MailOwed {
   transfer?: MailTransfer;
 }
 
-export interface MailOrder {
+/** What every order's mail knows of it, whatever it bought. */
+export interface MailOrderBase {
   orderNumber: string;
   customerFirstName: string;
-  hotelName: string;
-  /** Calendar dates, YYYY-MM-DD. */
-  checkIn: string;
-  checkOut: string;
-  rooms: MailRoom[];
-  adults: number;
-  children: number;
   totalMinor: number;
   currency: CurrencyCode;
   payments: MailPayment[];
@@ -78,9 +72,35 @@ export interface MailOrder {
   owed?: MailOwed;
   /** The order's status page. */
   statusUrl: string;
+  brand: MailBrand;
+}
+
+/** A hotel order's mail: the stay besides. */
+export interface MailOrder extends MailOrderBase {
+  hotelName: string;
+  /** Calendar dates, YYYY-MM-DD. */
+  checkIn: string;
+  checkOut: string;
+  rooms: MailRoom[];
+  adults: number;
+  children: number;
   /** The later order of the same stay that replaced this one, at the customer's choice. */
   replacedBy?: { orderNumber: string; statusUrl: string };
-  brand: MailBrand;
+}
+
+/** A voucher order's mail: what the voucher is worth, and its design. */
+export interface MailVoucherOrder extends MailOrderBase {
+  voucherValueMinor: number;
+  /** Bought as a gift for someone else. */
+  gift: boolean;
+}
+
+/** A voucher as its e-mail hands it over. */
+export interface MailIssuedVoucher extends MailVoucher {
+  /** The first day it can pay, YYYY-MM-DD. */
+  validFrom: string;
+  /** The check page with the code filled in. */
+  checkUrl: string;
 }
 
 export interface ReceivedPayment {
@@ -107,23 +127,68 @@ export interface MailContent {
 /** (1) The order is received: what was ordered, how it is paid, and how to pay a transfer that is due. */
 export function orderConfirmationMail(order: MailOrder, lang: Language): MailContent {
   const m = messageKit(order, lang);
+  return m.render(
+    m.t("orderConfirmation.subject", { orderNumber: order.orderNumber }),
+    confirmationBlocks(m, m.t("orderConfirmation.intro"), [
+      [m.t("fields.orderNumber"), order.orderNumber],
+      ...stayFacts(m, order),
+    ])
+  );
+}
+
+/** (1') A voucher order is received: the value bought, how it is paid, and that the voucher comes once it is paid. */
+export function voucherOrderConfirmationMail(order: MailVoucherOrder, lang: Language): MailContent {
+  const m = messageKit(order, lang);
+  return m.render(
+    m.t("voucherOrderConfirmation.subject", { orderNumber: order.orderNumber }),
+    confirmationBlocks(m, m.t(order.gift ? "voucherOrderConfirmation.introGift" : "voucherOrderConfirmation.intro"), [
+      [m.t("fields.orderNumber"), order.orderNumber],
+      [m.t("fields.voucherValue"), m.money(order.voucherValueMinor)],
+      [m.t("fields.total"), m.money(order.totalMinor)],
+    ])
+  );
+}
+
+/** (8) A bought voucher is issued: its code, value and validity, and where to check it. */
+export function voucherIssuedMail(order: MailVoucherOrder, lang: Language, voucher: MailIssuedVoucher): MailContent {
+  const m = messageKit(order, lang);
+  return m.render(m.t("voucherIssued.subject", { orderNumber: order.orderNumber }), [
+    { kind: "paragraph", text: m.t(order.gift ? "voucherIssued.introGift" : "voucherIssued.intro") },
+    { kind: "heading", text: m.t("headings.voucher") },
+    {
+      kind: "facts",
+      rows: [
+        [m.t("fields.voucherCode"), voucher.code],
+        [m.t("fields.voucherValue"), m.money(voucher.valueMinor)],
+        [m.t("fields.voucherValidFrom"), m.day(voucher.validFrom)],
+        [m.t("fields.voucherValidUntil"), m.day(voucher.validUntil)],
+      ],
+    },
+    { kind: "paragraph", text: m.t("voucherIssued.howTo", { shopUrl: order.brand.shopUrl }) },
+    { kind: "link", label: m.t("voucherIssued.checkLink", { code: voucher.code }), url: voucher.checkUrl },
+    m.statusLink(),
+  ]);
+}
+
+/** What was ordered, how it is paid, how to pay a transfer that is due, and the way to the status page. */
+function confirmationBlocks(m: MessageKit, intro: string, facts: [string, string][]): Block[] {
   const blocks: Block[] = [
-    { kind: "paragraph", text: m.t("orderConfirmation.intro") },
+    { kind: "paragraph", text: intro },
     { kind: "heading", text: m.t("headings.order") },
-    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
+    { kind: "facts", rows: facts },
     m.paymentsTable(),
   ];
   // The transfer's instructions state the deadline; without a transfer, what is owed online is told it here.
-  const { owed } = order;
+  const { owed } = m.order;
   if (owed?.transfer) blocks.push(...m.transferBlocks(owed.transfer, owed.payBy));
   else if (owed)
     blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.payBy", { date: m.deadline(owed.payBy) }) });
   blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") }, m.statusLink());
-  return m.render(m.t("orderConfirmation.subject", { orderNumber: order.orderNumber }), blocks);
+  return blocks;
 }
 
 /** (2) A payment has arrived: which one, and what is left to pay. */
-export function paymentReceivedMail(order: MailOrder, lang: Language, payment: ReceivedPayment): MailContent {
+export function paymentReceivedMail(order: MailOrderBase, lang: Language, payment: ReceivedPayment): MailContent {
   const m = messageKit(order, lang);
   return m.render(m.t("paymentReceived.subject", { orderNumber: order.orderNumber }), [
     {
@@ -154,7 +219,7 @@ export function bookingConfirmedMail(order: MailOrder, lang: Language): MailCont
   const m = messageKit(order, lang);
   return m.render(m.t("bookingConfirmed.subject", { orderNumber: order.orderNumber }), [
     { kind: "paragraph", text: m.t("bookingConfirmed.intro", { hotel: order.hotelName }) },
-    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
+    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...stayFacts(m, order)] },
     { kind: "paragraph", text: m.t("bookingConfirmed.enjoy") },
     m.statusLink(),
   ]);
@@ -167,13 +232,13 @@ export function bookingFailedMail(order: MailOrder, lang: Language): MailContent
   return m.render(m.t("bookingFailed.subject", { orderNumber: order.orderNumber }), [
     { kind: "paragraph", text: m.t("bookingFailed.intro", { hotel: order.hotelName }) },
     { kind: "paragraph", text: m.t("bookingFailed.contact", { email, phone, orderNumber: order.orderNumber }) },
-    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...m.stayFacts()] },
+    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...stayFacts(m, order)] },
     m.statusLink(),
   ]);
 }
 
 /** (5) The order is cancelled and what was paid becomes a voucher. */
-export function orderCancelledWithVoucherMail(order: MailOrder, lang: Language, voucher: MailVoucher): MailContent {
+export function orderCancelledWithVoucherMail(order: MailOrderBase, lang: Language, voucher: MailVoucher): MailContent {
   const m = messageKit(order, lang);
   return m.render(m.t("cancelledWithVoucher.subject", { orderNumber: order.orderNumber }), [
     { kind: "paragraph", text: m.t("cancelledWithVoucher.intro", { orderNumber: order.orderNumber }) },
@@ -192,7 +257,7 @@ export function orderCancelledWithVoucherMail(order: MailOrder, lang: Language, 
 }
 
 /** (6) The order was not paid by its deadline and is cancelled; whatever was paid goes back. */
-export function orderCancelledUnpaidMail(order: MailOrder, lang: Language): MailContent {
+export function orderCancelledUnpaidMail(order: MailOrderBase, lang: Language): MailContent {
   const m = messageKit(order, lang);
   const anythingPaid = order.payments.some((payment) => payment.state === "paid" || payment.state === "refunded");
   const blocks: Block[] = [
@@ -229,38 +294,41 @@ type Block =
   | { kind: "table"; caption: string; head: string[]; rows: string[][] }
   | { kind: "link"; label: string; url: string };
 
+/** Hotel, dates, rooms, guests and price: what was booked. */
+function stayFacts({ t, money, lang }: MessageKit, order: MailOrder): [string, string][] {
+  const guests = [t("counts.adults", { count: order.adults })];
+  if (order.children > 0) guests.push(t("counts.children", { count: order.children }));
+  return [
+    [t("fields.hotel"), order.hotelName],
+    [t("fields.checkIn"), formatCalendarDate(order.checkIn, lang, { weekday: true })],
+    [t("fields.checkOut"), formatCalendarDate(order.checkOut, lang, { weekday: true })],
+    [t("fields.stay"), t("counts.nights", { count: nightsBetween(order.checkIn, order.checkOut) })],
+    [t("fields.rooms"), t("counts.rooms", { count: order.rooms.length })],
+    ...order.rooms.map((room, index): [string, string] => [
+      t("fields.room", { index: index + 1 }),
+      room.mealPlan ? `${room.name}, ${t(`mealPlans.${room.mealPlan}`)}` : room.name,
+    ]),
+    [t("fields.guests"), guests.join(", ")],
+    [t("fields.total"), money(order.totalMinor)],
+  ];
+}
+
+type MessageKit = ReturnType<typeof messageKit>;
+
 /** The translator, formats and shared blocks for one order in one language. */
-function messageKit(order: MailOrder, lang: Language) {
+function messageKit(order: MailOrderBase, lang: Language) {
   const t = strictTranslator(lang);
   const money = (minor: number) => formatExactMoney(minor, order.currency, lang);
   const day = (date: string) => formatCalendarDate(date, lang);
   const deadline = (instant: Date) => formatDeadline(instant, lang, marketTimeZones[order.currency]);
 
-  const guests = [t("counts.adults", { count: order.adults })];
-  if (order.children > 0) guests.push(t("counts.children", { count: order.children }));
-
   return {
     t,
+    lang,
+    order,
     money,
     day,
     deadline,
-
-    /** Hotel, dates, rooms, guests and price: what was booked. */
-    stayFacts(): [string, string][] {
-      return [
-        [t("fields.hotel"), order.hotelName],
-        [t("fields.checkIn"), formatCalendarDate(order.checkIn, lang, { weekday: true })],
-        [t("fields.checkOut"), formatCalendarDate(order.checkOut, lang, { weekday: true })],
-        [t("fields.stay"), t("counts.nights", { count: nightsBetween(order.checkIn, order.checkOut) })],
-        [t("fields.rooms"), t("counts.rooms", { count: order.rooms.length })],
-        ...order.rooms.map((room, index): [string, string] => [
-          t("fields.room", { index: index + 1 }),
-          room.mealPlan ? `${room.name}, ${t(`mealPlans.${room.mealPlan}`)}` : room.name,
-        ]),
-        [t("fields.guests"), guests.join(", ")],
-        [t("fields.total"), money(order.totalMinor)],
-      ];
-    },
 
     paymentsTable(): Block {
       return {

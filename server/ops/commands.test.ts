@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readCommandLine, usage, UsageError } from "./commands";
 
-const commands = ["transfer-paid", "voucher-issue", "coupon-create"];
+const commands = [
+  "transfer-paid",
+  "voucher-issue",
+  "voucher-list",
+  "voucher-resend",
+  "voucher-cancel",
+  "coupon-create",
+];
 
 /** The UsageError a command line is refused with; one that is read fails the test. */
 function refusalOf(argv: string[]): UsageError {
@@ -36,6 +43,12 @@ describe("reading the operator's command line", () => {
     [["coupon-create", "--code", "LETO5", "stray"], 'coupon-create: unexpected argument "stray"'],
     [["coupon-create", "--code", "LETO5", "--remove-business-fee=yes"], expect.stringMatching(/^coupon-create: /)],
     [["transfer-paid"], "transfer-paid takes exactly one order number"],
+    [["voucher-list"], "voucher-list needs --email name@server"],
+    [["voucher-list", "--email", "nobody"], "voucher-list needs --email name@server"],
+    [["voucher-resend", "1234"], "voucher-resend takes a voucher code of 8 digits first"],
+    [["voucher-resend", "12345678", "87654321"], "voucher-resend takes exactly one voucher code"],
+    [["voucher-cancel", "12345678"], "voucher-cancel needs --reason, kept in the voucher's history"],
+    [["voucher-cancel", "12345678", "--reason", " "], "voucher-cancel needs --reason, kept in the voucher's history"],
     [["transfer-paid", "26000042", "26000043"], "transfer-paid takes exactly one order number"],
   ])("refuses %j in one line, with the command's usage", (argv, message) => {
     const refusal = refusalOf(argv);

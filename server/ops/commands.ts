@@ -4,7 +4,11 @@ import { MINOR_PER_UNIT } from "../../shared/money";
 import { marketCurrency, productKeys, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN, voucherValidTo } from "../domain/voucher-rules";
+import { formatExactMoney } from "../../shared/formats";
 import { markTransferPaid } from "../orders/payment-settlement";
+import { cancelVoucher, customerVouchers, resendVoucherMail, VoucherSupportError } from "../orders/voucher-support";
+import { EMAIL_PATTERN } from "../../shared/input-limits";
+import { voucherState } from "../domain/voucher-rules";
 import { createCoupon, issueCreditVoucher, type NewCoupon } from "../stores/vouchers";
 
 /**
@@ -62,6 +66,22 @@ const commands: Record<string, OpsCommand> = {
 for the product's validity period. Without --code a random 8-digit code is drawn; with several
 --code options, one voucher per code.`,
     read: readVoucherIssue,
+  },
+  "voucher-list": {
+    synopsis: ["voucher-list --email jana@example.com"],
+    description: `Lists the value vouchers of the orders made with the e-mail (bought, or given for a cancelled
+order): code, value left, validity, state, and what support did with each.`,
+    read: readVoucherList,
+  },
+  "voucher-resend": {
+    synopsis: ["voucher-resend <code>"],
+    description: "Sends a bought voucher's e-mail to its buyer again (the worker sends it).",
+    read: readVoucherResend,
+  },
+  "voucher-cancel": {
+    synopsis: ['voucher-cancel <code> --reason "paid twice, refunded"'],
+    description: "Cancels a value voucher for good: it can no longer pay. The reason is kept in its history.",
+    read: readVoucherCancel,
   },
   "coupon-create": {
     synopsis: [
@@ -235,4 +255,63 @@ async function couponCreate(
   const validTo = typedValidTo ?? voucherValidTo(product, today);
   await createCoupon(db, { ...coupon, currency: marketCurrency[product], validFrom: today, validTo });
   print(`coupon ${coupon.code}: created for ${product}, valid to ${validTo}`);
+}
+
+/** The one voucher code a command takes as its first argument. */
+function codeArgument(command: string, args: string[]): string {
+  const [code] = args;
+  if (!code || !VOUCHER_CODE_PATTERN.test(code)) throw new UsageError(`${command} takes a voucher code of 8 digits first`);
+  return code;
+}
+
+/** Runs a support act; a voucher it cannot act on is said in a line. */
+async function supporting(act: () => Promise<void>): Promise<void> {
+  try {
+    await act();
+  } catch (error) {
+    throw error instanceof VoucherSupportError ? new OpsError(error.message) : error;
+  }
+}
+
+function readVoucherList(args: string[]) {
+  const values = optionsOf("voucher-list", args, { email: { type: "string" } });
+  if (!values.email || !EMAIL_PATTERN.test(values.email)) throw new UsageError("voucher-list needs --email name@server");
+  const email = values.email;
+  return async ({ db, now, print }: OpsContext) => {
+    const found = await customerVouchers(db, email);
+    if (found.length === 0) throw new OpsError(`no vouchers for ${email}`);
+    const today = marketDate(now);
+    for (const { voucher, events } of found) {
+      const money = (minor: number) => formatExactMoney(minor, voucher.currency, "en");
+      print(
+        `voucher ${voucher.code} (order ${voucher.orderNumber}): ${money(voucher.balance)} of ${money(voucher.value)} left, ` +
+          `valid ${voucher.validFrom} to ${voucher.validTo}, ${voucherState(voucher, today).replace("_", " ")}`
+      );
+      for (const event of events) {
+        print(`  ${event.at.toISOString()} ${event.kind.replace("_", " ")}${event.note ? `: ${event.note}` : ""}`);
+      }
+    }
+  };
+}
+
+function readVoucherResend(args: string[]) {
+  const code = codeArgument("voucher-resend", args);
+  if (args.length !== 1) throw new UsageError("voucher-resend takes exactly one voucher code");
+  return ({ db, now, print }: OpsContext) =>
+    supporting(async () => {
+      const { email } = await resendVoucherMail(db, code, now);
+      print(`voucher ${code}: its e-mail is queued to ${email} again`);
+    });
+}
+
+function readVoucherCancel(args: string[]) {
+  const code = codeArgument("voucher-cancel", args);
+  const values = optionsOf("voucher-cancel", args.slice(1), { reason: { type: "string" } });
+  const reason = values.reason?.trim();
+  if (!reason) throw new UsageError("voucher-cancel needs --reason, kept in the voucher's history");
+  return ({ db, now, print }: OpsContext) =>
+    supporting(async () => {
+      await cancelVoucher(db, code, reason, now);
+      print(`voucher ${code}: cancelled (${reason}); it can no longer pay`);
+    });
 }

@@ -4,7 +4,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { isFinalOrderStatus, type BookingStatus, type OrderStatus } from "../domain/order-status";
 import type { JobContext } from "../jobs/worker";
-import { findOrder, lockedBookingStatus, saveBookingStatus, type StoredOrder } from "../stores/orders";
+import { findHotelOrder, lockedBookingStatus, saveBookingStatus, type StoredOrder } from "../stores/orders";
 import { enqueueBookingCancel, enqueueOrderMail } from "./order-jobs";
 
 /**
@@ -79,7 +79,7 @@ async function moveBooking(
  * provider's refusal, or the last try failing, ends in the error status and tells the customer to contact us.
  */
 export async function bookOrder(deps: BookingDeps, orderId: string, job: JobContext): Promise<void> {
-  const order = await findOrder(deps.db, orderId);
+  const order = await findHotelOrder(deps.db, orderId);
   if (!order || isFinalOrderStatus(order.status)) return;
   const started = await deps.db.transaction(async (tx) => {
     const moved = await moveBooking(tx, orderId, ["not_ordered", "pending"], "pending", deps.now());
@@ -113,7 +113,7 @@ export async function bookOrder(deps: BookingDeps, orderId: string, job: JobCont
 
 /** The job that cancels an order's booking with the provider; transient trouble is retried by the worker. */
 export async function cancelBooking(deps: BookingDeps, orderId: string): Promise<void> {
-  const order = await findOrder(deps.db, orderId);
+  const order = await findHotelOrder(deps.db, orderId);
   if (!order?.bookingRef || order.bookingStatus !== "active") return;
   await deps.provider.cancelBooking(order.bookingRef, AbortSignal.timeout(PROVIDER_DEADLINE_MS));
   await deps.db.transaction((tx) => moveBooking(tx, orderId, ["active"], "cancelled", deps.now()));

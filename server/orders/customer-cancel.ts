@@ -7,7 +7,7 @@ import {
   paidAmount,
   type CancelRefusal,
 } from "../domain/order-lifecycle";
-import { findOrder, lockedOrder, saveCancelledByCustomer, type StoredOrder } from "../stores/orders";
+import { findHotelOrder, lockedHotelOrder, saveCancelledByCustomer, type StoredOrder } from "../stores/orders";
 import { enqueueBookingCancel } from "./order-jobs";
 import { giveRefundVoucher } from "./refund-voucher";
 
@@ -26,7 +26,7 @@ export class CancelRefusedError extends Error {
  */
 export async function cancelOrderByCustomer(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
   return db.transaction(async (tx) => {
-    const order = await lockedOrder(tx, orderId);
+    const order = await lockedHotelOrder(tx, orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     if (order.status === "cancelled_by_user") return order;
     const refusal = cancelRefusal(
@@ -43,6 +43,6 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
       const paid = order.payments.filter((payment) => payment.status === "paid").map((payment) => payment.id);
       await giveRefundVoucher(tx, order, paid, value, now);
     }
-    return (await findOrder(tx, orderId))!;
+    return (await findHotelOrder(tx, orderId))!;
   });
 }

@@ -27,7 +27,13 @@ export async function sendOrderMail(deps: MailJobDeps, mail: OrderMailPayload): 
   await deps.mailer.send(
     orderMail(mail.kind, order, deps.config, {
       paymentId: mail.paymentId,
-      voucher: voucher && { code: voucher.code, value: voucher.value, validTo: voucher.validTo },
+      voucher: voucher && {
+        code: voucher.code,
+        value: voucher.value,
+        validFrom: voucher.validFrom,
+        validTo: voucher.validTo,
+      },
+      ...(mail.resentAt ? { resentAt: mail.resentAt } : {}),
     })
   );
 }

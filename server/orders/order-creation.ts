@@ -17,6 +17,7 @@ import { marketTimeZones } from "../../shared/market-time-zones";
 import { marketDate } from "../domain/stay";
 import type { StoredAvailability } from "../stores/availabilities";
 import {
+  asHotelOrder,
   cancelOrder,
   findOrderByPreview,
   orderedRoom,
@@ -158,7 +159,7 @@ export async function saveHotelOrder(
         status: "waiting" as const,
       })),
     ], createdAt);
-    await onOrderCreated(tx, await settleOrder(tx, inserted.id, createdAt), createdAt);
+    await onOrderCreated(tx, asHotelOrder(await settleOrder(tx, inserted.id, createdAt)), createdAt);
     if (duplicates === "replace") {
       for (const replaced of earlier) {
         await replaceOrder(tx, replaced.id, inserted.id, createdAt);

@@ -45,6 +45,7 @@ const czech: StoredOrder = {
   id: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
   orderNumber: "26000042",
   product: "DZB_CZ",
+  kind: "hotel",
   previewId: "preview-1",
   status: "waiting",
   cancelReason: null,

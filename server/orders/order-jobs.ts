@@ -14,6 +14,7 @@ export const orderJobKinds = {
   expiry: "order-expiry",
   gatewayRefund: "order-gateway-refund",
   mail: "order-mail",
+  voucherIssue: "voucher-issue",
 } as const;
 
 /** Books the order's rooms with the provider; once per order, ever. */
@@ -28,6 +29,16 @@ export function bookingJob(orderId: string, now: Date): EnqueueJobInput {
     runAt: now,
     dedupeKey: `${orderJobKinds.booking}:${orderId}`,
   };
+}
+
+/** Issues the voucher a voucher order bought, once it is paid in full; once per order, ever. */
+export async function enqueueVoucherIssue(db: Database, orderId: string, now: Date): Promise<void> {
+  await enqueueJob(db, {
+    kind: orderJobKinds.voucherIssue,
+    payload: { orderId },
+    runAt: now,
+    dedupeKey: `${orderJobKinds.voucherIssue}:${orderId}`,
+  });
 }
 
 /** Cancels the order's booking with the provider. */
@@ -65,8 +76,10 @@ export interface OrderMailPayload {
   orderId: string;
   /** The payment a "payment received" mail is about. */
   paymentId?: string;
-  /** The voucher a cancellation gave. */
+  /** The voucher a cancellation gave, or a voucher order bought. */
   voucherId?: string;
+  /** Set when an operator sends a voucher's mail again (ISO instant): a new message, not the first one repeated. */
+  resentAt?: string;
 }
 
 /** One e-mail about an order; the same mail about the same thing is only ever sent once. */
@@ -75,7 +88,7 @@ export async function enqueueOrderMail(db: Database, mail: OrderMailPayload, now
 }
 
 export function orderMailJob(mail: OrderMailPayload, now: Date): EnqueueJobInput {
-  const about = mail.paymentId ?? mail.voucherId;
+  const about = [mail.paymentId ?? mail.voucherId, mail.resentAt].filter(Boolean).join(":");
   return {
     kind: orderJobKinds.mail,
     payload: mail,

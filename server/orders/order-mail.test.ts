@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
-import type { StoredOrder } from "../stores/orders";
+import type { StoredOrder, StoredVoucherOrder } from "../stores/orders";
 import { mailOrderOf, orderMail, orderMailKinds, type OrderMailKind } from "./order-mail";
 
 const config = loadConfig({});
@@ -14,6 +14,7 @@ const czechOrder: StoredOrder = {
   id: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
   orderNumber: "26000042",
   product: "DZB_CZ",
+  kind: "hotel",
   previewId: "preview-1",
   status: "partially_paid",
   cancelReason: null,
@@ -214,7 +215,8 @@ describe("order mails", () => {
   });
 
   it("give every kind and every received payment its own stable message id", () => {
-    expect(orderMailKinds).toHaveLength(7);
+    // Every kind but voucher_issued, which only a voucher order has (below).
+    expect(orderMailKinds).toHaveLength(8);
     const kinds: [OrderMailKind, Parameters<typeof orderMail>[3]][] = [
       ["order_confirmation", undefined],
       ["payment_received", { paymentId: "pay-card" }],
@@ -256,5 +258,62 @@ describe("order mails", () => {
     expect(() => orderMail("payment_received", czechOrder, config)).toThrow(/paymentId/);
     expect(() => orderMail("cancelled_with_voucher", czechOrder, config, {})).toThrow(/voucher/);
     expect(() => orderMail("payment_received", czechOrder, config, { paymentId: "nope" })).toThrow(/no payment/);
+  });
+});
+
+describe("voucher order mails", () => {
+  const voucherOrder: StoredVoucherOrder = {
+    ...czechOrder,
+    kind: "voucher",
+    voucherPreviewId: "0193a1b2-0000-7e5f-8a9b-0c1d2e3f4a5b",
+    status: "waiting",
+    total: 330_000,
+    summary: {
+      feeMode: "value_plus_fees",
+      amount: 300_000,
+      extraService: false,
+      design: "mountains",
+      voucherValue: 300_000,
+      price: { base: 300_000, bonus: 0, serviceFee: 30_000, extraService: 0, total: 330_000 },
+    },
+    presentFor: { firstName: "Petr", lastName: "Novák", email: "petr@example.cz", mobile: "+420 777 000 111" },
+    payments: [storedPayment("pluxee_cafeteria", 220_000), storedPayment("transfer", 110_000)],
+  };
+  const issued = { code: "48151623", value: 300_000, validFrom: "2026-11-21", validTo: "2027-11-20" };
+
+  it("confirm the order with the value bought and how to pay the transfer, for a gift too", () => {
+    const mail = orderMail("order_confirmation", voucherOrder, config);
+    const text = plain(mail.text);
+    expect(mail.subject).toBe("Objednávka poukazu 26000042 přijata");
+    expect(text).toContain("dárkového poukazu");
+    expect(text).toContain("Hodnota: 3 000,00 Kč");
+    expect(text).toContain("Celková cena: 3 300,00 Kč");
+    expect(text).toContain("Variabilní symbol: 26000042");
+    expect(text).not.toContain("Hotel");
+  });
+
+  it("hand over the voucher: code, value, validity, and the check page with the code, in the buyer's language", () => {
+    const paid = { ...voucherOrder, status: "paid" as const };
+    const czech = plain(orderMail("voucher_issued", paid, config, { voucher: issued }).text);
+    expect(czech).toContain("Kód poukazu: 48151623");
+    expect(czech).toContain("Hodnota: 3 000,00 Kč");
+    expect(czech).toContain("Platnost od: 21. listopadu 2026");
+    expect(czech).toContain("Platnost do: 20. listopadu 2027");
+    expect(czech).toContain("http://localhost:3000/overeni-poukazu/48151623");
+    const english = plain(orderMail("voucher_issued", { ...paid, language: "en" }, config, { voucher: issued }).text);
+    expect(english).toContain("Voucher code: 48151623");
+    expect(english).toContain("http://localhost:3000/en/voucher-status/48151623");
+    const whiteLabel = orderMail("voucher_issued", { ...paid, product: "DZB_WL_PLUXEE_CZ" }, config, { voucher: issued });
+    expect(whiteLabel.text).toContain("http://pluxee.localhost:3000/overeni-poukazu/48151623");
+  });
+
+  it("send a voucher again as a message of its own, and refuse the mails of a stay", () => {
+    const first = orderMail("voucher_issued", voucherOrder, config, { voucher: issued });
+    const again = orderMail("voucher_issued", voucherOrder, config, { voucher: issued, resentAt: "2026-12-01T09:00:00.000Z" });
+    expect(first.messageId).toBe("order-26000042-voucher_issued");
+    expect(again.messageId).not.toBe(first.messageId);
+    expect(() => orderMail("voucher_issued", voucherOrder, config)).toThrow(/needs the voucher/);
+    expect(() => orderMail("booking_confirmed", voucherOrder, config)).toThrow(/voucher order/);
+    expect(() => orderMail("voucher_issued", czechOrder, config, { voucher: issued })).toThrow(/hotel order/);
   });
 });

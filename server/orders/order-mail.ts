@@ -20,17 +20,21 @@ import {
   orderCancelledWithVoucherMail,
   orderConfirmationMail,
   paymentReceivedMail,
+  voucherIssuedMail,
+  voucherOrderConfirmationMail,
   type MailBrand,
   type MailContent,
   type MailOrder,
+  type MailOrderBase,
+  type MailVoucherOrder,
   type MailRoom,
   type MailTransfer,
   type ReceivedPayment,
 } from "../mail/messages";
-import type { OrderedRoom, StoredOrder, StoredPayment } from "../stores/orders";
+import type { AnyStoredOrder, OrderedRoom, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
 import { siteVariants } from "../web/variants";
 import { shopNames } from "./supplier";
-import { orderStatusUrl, shopOrigin } from "./shop-links";
+import { orderStatusUrl, shopOrigin, voucherCheckUrl } from "./shop-links";
 
 /** Every e-mail about an order, as a list, so a job's payload can be checked against it. */
 export const orderMailKinds = [
@@ -41,6 +45,7 @@ export const orderMailKinds = [
   "cancelled_with_voucher",
   "cancelled_unpaid",
   "order_replaced",
+  "voucher_issued",
 ] as const;
 
 export type OrderMailKind = (typeof orderMailKinds)[number];
@@ -48,23 +53,18 @@ export type OrderMailKind = (typeof orderMailKinds)[number];
 export interface OrderMailExtra {
   /** For payment_received. */
   paymentId?: string;
-  /** For cancelled_with_voucher: the voucher the cancellation gave. */
-  voucher?: { code: string; value: number; validTo: string /* YYYY-MM-DD */ };
+  /** For cancelled_with_voucher: the voucher the cancellation gave; for voucher_issued: the voucher bought. */
+  voucher?: { code: string; value: number; validFrom?: string; validTo: string /* YYYY-MM-DD */ };
+  /** For a voucher_issued mail an operator sent again: when (ISO), so it is a message of its own. */
+  resentAt?: string;
 }
 
-/** The MailOrder of a stored order, in the order's own language (order.language). */
-export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
-  const { summary } = order;
+/** What every order's mail knows of a stored order, in the order's own language (order.language). */
+function mailOrderBaseOf(order: AnyStoredOrder, config: Config): MailOrderBase {
   const transfer = transferOf(order, config);
   return {
     orderNumber: order.orderNumber,
     customerFirstName: order.customer.firstName,
-    hotelName: summary.hotel.name,
-    checkIn: summary.stay.checkIn,
-    checkOut: summary.stay.checkOut,
-    rooms: summary.rooms.map(mailRoomOf),
-    adults: summary.stay.adults,
-    children: summary.stay.childrenAges.length,
     totalMinor: order.total,
     currency: order.currency,
     payments: order.payments.map((payment) => ({
@@ -74,6 +74,26 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
     })),
     ...(owesPayment(order.status) ? { owed: { payBy: order.payBy, ...(transfer ? { transfer } : {}) } } : {}),
     statusUrl: orderStatusUrl(config, order),
+    brand: brandOf(order.product, config),
+  };
+}
+
+/** The MailVoucherOrder of a stored voucher order. */
+export function mailVoucherOrderOf(order: StoredVoucherOrder, config: Config): MailVoucherOrder {
+  return { ...mailOrderBaseOf(order, config), voucherValueMinor: order.summary.voucherValue, gift: !!order.presentFor };
+}
+
+/** The MailOrder of a stored order, in the order's own language (order.language). */
+export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
+  const { summary } = order;
+  return {
+    ...mailOrderBaseOf(order, config),
+    hotelName: summary.hotel.name,
+    checkIn: summary.stay.checkIn,
+    checkOut: summary.stay.checkOut,
+    rooms: summary.rooms.map(mailRoomOf),
+    adults: summary.stay.adults,
+    children: summary.stay.childrenAges.length,
     ...(order.replacedBy
       ? {
           replacedBy: {
@@ -82,7 +102,6 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
           },
         }
       : {}),
-    brand: brandOf(order.product, config),
   };
 }
 
@@ -93,12 +112,15 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
  */
 export function orderMail(
   kind: OrderMailKind,
-  order: StoredOrder,
+  order: AnyStoredOrder,
   config: Config,
   extra: OrderMailExtra = {}
 ): MailMessage {
-  const mail = mailOrderOf(order, config);
-  const { content, idSuffix } = contentOf(kind, order, mail, extra);
+  const { content, idSuffix } =
+    order.kind === "hotel"
+      ? contentOf(kind, order, mailOrderOf(order, config), extra)
+      : voucherOrderContentOf(kind, order, config, extra);
+  const mail = mailOrderBaseOf(order, config);
   return {
     from: mailbox(mail.brand.name, mail.brand.supportEmail),
     to: order.email,
@@ -117,16 +139,68 @@ function contentOf(
   switch (kind) {
     case "order_confirmation":
       return { content: orderConfirmationMail(mail, lang), idSuffix: "" };
+    case "booking_confirmed":
+      return { content: bookingConfirmedMail(mail, lang), idSuffix: "" };
+    case "booking_failed":
+      return { content: bookingFailedMail(mail, lang), idSuffix: "" };
+    case "order_replaced":
+      return { content: orderReplacedMail(mail, lang), idSuffix: "" };
+    case "voucher_issued":
+      throw new Error(`Order ${order.orderNumber} is a hotel order and bought no voucher`);
+    default:
+      return commonContentOf(kind, order, mail, extra);
+  }
+}
+
+/** The e-mails of a voucher order: its own confirmation and voucher, and the payment and cancellation mails. */
+function voucherOrderContentOf(
+  kind: OrderMailKind,
+  order: StoredVoucherOrder,
+  config: Config,
+  extra: OrderMailExtra
+): { content: MailContent; idSuffix: string } {
+  const mail = mailVoucherOrderOf(order, config);
+  const lang = order.language;
+  switch (kind) {
+    case "order_confirmation":
+      return { content: voucherOrderConfirmationMail(mail, lang), idSuffix: "" };
+    case "voucher_issued": {
+      const { voucher } = extra;
+      if (!voucher?.validFrom) throw new Error(`A voucher_issued mail of order ${order.orderNumber} needs the voucher`);
+      const issued = {
+        code: voucher.code,
+        valueMinor: voucher.value,
+        validFrom: voucher.validFrom,
+        validUntil: voucher.validTo,
+        checkUrl: voucherCheckUrl(config, order, voucher.code),
+      };
+      // A re-sent voucher mail is a message of its own (an operator sent it again on purpose).
+      return { content: voucherIssuedMail(mail, lang, issued), idSuffix: extra.resentAt ? `-${extra.resentAt}` : "" };
+    }
+    case "booking_confirmed":
+    case "booking_failed":
+    case "order_replaced":
+      throw new Error(`Order ${order.orderNumber} is a voucher order and has no ${kind} mail`);
+    default:
+      return commonContentOf(kind, order, mail, extra);
+  }
+}
+
+/** The mails every order has: a payment received, a cancellation. */
+function commonContentOf(
+  kind: "payment_received" | "cancelled_with_voucher" | "cancelled_unpaid",
+  order: AnyStoredOrder,
+  mail: MailOrderBase,
+  extra: OrderMailExtra
+): { content: MailContent; idSuffix: string } {
+  const lang = order.language;
+  switch (kind) {
     case "payment_received": {
       if (!extra.paymentId) throw new Error(`A payment_received mail of order ${order.orderNumber} needs a paymentId`);
       const received = receivedPayment(order, extra.paymentId);
       // Each payment that arrives is its own message, so the id carries the payment.
       return { content: paymentReceivedMail(mail, lang, received), idSuffix: `-${extra.paymentId}` };
     }
-    case "booking_confirmed":
-      return { content: bookingConfirmedMail(mail, lang), idSuffix: "" };
-    case "booking_failed":
-      return { content: bookingFailedMail(mail, lang), idSuffix: "" };
     case "cancelled_with_voucher": {
       const { voucher } = extra;
       if (!voucher) throw new Error(`A cancelled_with_voucher mail of order ${order.orderNumber} needs the voucher`);
@@ -135,8 +209,6 @@ function contentOf(
     }
     case "cancelled_unpaid":
       return { content: orderCancelledUnpaidMail(mail, lang), idSuffix: "" };
-    case "order_replaced":
-      return { content: orderReplacedMail(mail, lang), idSuffix: "" };
   }
 }
 
@@ -145,7 +217,7 @@ function contentOf(
  * yet is owed (order-status.ts), so the remainder is their sum. The mail is written when its job runs, which may be
  * after the payment was refunded with a cancelled order; the mail then still names it rather than failing the job.
  */
-function receivedPayment(order: StoredOrder, paymentId: string): ReceivedPayment {
+function receivedPayment(order: AnyStoredOrder, paymentId: string): ReceivedPayment {
   const payment = order.payments.find((p) => p.id === paymentId);
   if (!payment) throw new Error(`Order ${order.orderNumber} has no payment ${paymentId}`);
   return {
@@ -165,7 +237,7 @@ function mailRoomOf(room: OrderedRoom): MailRoom {
  * How to pay the transfers still waiting, in the words the order's status page uses (server/api/contract/order.ts):
  * the shop's account in the order's currency and the order number as variable symbol. Undefined when no transfer waits.
  */
-function transferOf(order: StoredOrder, config: Config): MailTransfer | undefined {
+function transferOf(order: AnyStoredOrder, config: Config): MailTransfer | undefined {
   const waiting = order.payments.filter((p) => p.methodId === methodIds.transfer && p.status === "waiting");
   if (waiting.length === 0) return undefined;
   const account = receivingAccount(config, order.currency);

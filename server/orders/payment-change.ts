@@ -5,7 +5,7 @@ import { switchPayment, type CalculationProblem } from "../domain/payment-calcul
 import { isSwitchable } from "../domain/payment-gateways";
 import { paymentMethodsFor } from "../domain/payment-methods";
 import { marketDate } from "../domain/stay";
-import { findOrder, lockedOrder, saveOrderPrice, savePaymentMethod, type StoredOrder } from "../stores/orders";
+import { findHotelOrder, lockedHotelOrder, saveOrderPrice, savePaymentMethod, type StoredOrder } from "../stores/orders";
 import { attemptStatesOf } from "../stores/payment-attempts";
 import { findPreview } from "../stores/previews";
 import { voucherLookups } from "../stores/vouchers";
@@ -34,7 +34,7 @@ export async function changePaymentMethod(
   now: Date
 ): Promise<StoredOrder> {
   return db.transaction(async (tx) => {
-    const order = await lockedOrder(tx, change.orderId);
+    const order = await lockedHotelOrder(tx, change.orderId);
     if (!order) throw new Error(`no order ${change.orderId}`);
     const payment = order.payments.find((p) => p.id === change.paymentId);
     if (!payment) throw new PaymentChangeRefusedError({ kind: "unknown_payment" });
@@ -73,6 +73,6 @@ export async function changePaymentMethod(
     const outputs = [...order.payments.filter((p) => p.id !== payment.id), moved.output];
     const summary = { ...order.summary, price, bookOnlyAfterPayment: bookOnlyAfterPayment({ outputs }) };
     await saveOrderPrice(tx, order.id, price.total, summary, now);
-    return (await findOrder(tx, order.id))!;
+    return (await findHotelOrder(tx, order.id))!;
   });
 }

@@ -7,19 +7,23 @@ import {
   lockedOrderIdByNumber,
   saveWaitingTransfersPaid,
   settleOrderStatus,
-  type StoredOrder,
+  type AnyStoredOrder,
 } from "../stores/orders";
 import { lockAttemptForReport, saveAttemptState, savePaymentStatus } from "../stores/payment-attempts";
-import { enqueueBooking, enqueueOrderMail } from "./order-jobs";
+import { enqueueBooking, enqueueOrderMail, enqueueVoucherIssue } from "./order-jobs";
 
 /**
  * What follows from an order's payments, inside the transaction that changed them: the order's status, the booking
- * once it is paid, and an e-mail for each payment received. Answers the order as it now stands. Every path that
+ * once it is paid (or the voucher a voucher order bought), and an e-mail for each payment received. Answers the order as it now stands. Every path that
  * changes a payment (a gateway's report, a transfer seen on the account, the order's creation) ends here, at `now`.
  */
-export async function settleOrder(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
+export async function settleOrder(db: Database, orderId: string, now: Date): Promise<AnyStoredOrder> {
   const order = await settleOrderStatus(db, orderId, now);
-  if (order.status === "paid" && !booksBeforePayment(order.summary.timing)) await enqueueBooking(db, orderId, now);
+  if (order.status === "paid") {
+    // Paid in full: the stay is booked (unless it was booked at ordering), the voucher bought is issued.
+    if (order.kind === "voucher") await enqueueVoucherIssue(db, orderId, now);
+    else if (!booksBeforePayment(order.summary.timing)) await enqueueBooking(db, orderId, now);
+  }
   for (const payment of order.payments) {
     // Vouchers' credit is taken at ordering and needs no receipt; the confirmation lists it.
     if (isMoneyReceived(payment)) {

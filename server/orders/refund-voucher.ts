@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { marketDate } from "../domain/stay";
-import { voucherValidTo } from "../domain/voucher-rules";
-import { saveRefundVoucher, type StoredOrder } from "../stores/orders";
+import { voucherValidity } from "../domain/voucher-rules";
+import { saveRefundVoucher, type AnyStoredOrder } from "../stores/orders";
 import { issueCreditVoucher } from "../stores/vouchers";
 import { enqueueOrderMail } from "./order-jobs";
 
@@ -13,7 +13,7 @@ import { enqueueOrderMail } from "./order-jobs";
  */
 export async function giveRefundVoucher(
   db: Database,
-  order: StoredOrder,
+  order: AnyStoredOrder,
   paymentIds: readonly string[],
   value: number,
   now: Date
@@ -22,9 +22,9 @@ export async function giveRefundVoucher(
   const voucher = await issueCreditVoucher(db, {
     currency: order.currency,
     value,
-    validFrom: today,
-    validTo: voucherValidTo(order.product, today),
+    ...voucherValidity(order.product, today),
     orderId: order.id,
+    product: order.product,
   });
   await saveRefundVoucher(db, order.id, paymentIds, voucher.id, now);
   await enqueueOrderMail(db, { kind: "cancelled_with_voucher", orderId: order.id, voucherId: voucher.id }, now);

@@ -41,6 +41,13 @@ export function orderStatusUrl(config: Config, order: LinkedOrder): string {
   return orderLink(config, order, "orderStatus", {});
 }
 
+/** The voucher check page with a voucher's code filled in, in the language the customer ordered in. */
+export function voucherCheckUrl(config: Config, order: Omit<LinkedOrder, "id">, code: string): string {
+  const locale = localeOf(order.product, order.language);
+  const path = localizedPath("voucherStatus", locale, siteVariants[order.product].defaultLocale, { id: code });
+  return `${shopOrigin(config, order.product)}${path}`;
+}
+
 /** Where an order's document is downloaded. */
 export function orderDocumentUrl(config: Config, order: LinkedOrder, document: OrderDocumentKind): string {
   return orderLink(config, order, "orderDocument", { document });

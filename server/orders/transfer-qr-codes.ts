@@ -3,19 +3,19 @@ import type { BankAccount } from "../domain/bank-account";
 import { paymentMethodById } from "../domain/payment-methods";
 import { orderTransfer } from "../domain/transfer-payment";
 import { transferQr } from "../payments/transfer-qr";
-import { saveTransferQr, type StoredOrder } from "../stores/orders";
+import { saveTransferQr, type AnyStoredOrder } from "../stores/orders";
 
 /**
  * Renders the QR code of each of the order's transfers still to be paid and keeps it with the payment, so that the
  * order's answers read it instead of rendering it again (decision 022). Called where a payment becomes a transfer to
  * be paid: an order's creation and a payment moved to the transfer. Answers the order with the codes.
  */
-export async function keepTransferQrCodes(
+export async function keepTransferQrCodes<Order extends AnyStoredOrder>(
   db: Database,
-  order: StoredOrder,
+  order: Order,
   account: BankAccount,
   now: Date
-): Promise<StoredOrder> {
+): Promise<Order> {
   const payments = await Promise.all(
     order.payments.map(async (payment) => {
       const isTransferToPay =

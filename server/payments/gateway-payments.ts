@@ -11,7 +11,8 @@ import {
   type PaymentGateways,
 } from "../adapters/gateways/payment-gateway";
 import { enqueueJob } from "../jobs/queue";
-import type { StoredOrder, StoredPayment } from "../stores/orders";
+import type { AnyStoredOrder, StoredPayment } from "../stores/orders";
+import { shopNames } from "../orders/supplier";
 import { recordAttemptState, type AttemptChange } from "../orders/payment-settlement";
 import { findAttempt, insertAttempt, setAttemptRef, type StoredAttempt } from "../stores/payment-attempts";
 
@@ -34,7 +35,7 @@ export const paymentJobKinds = { status: "payment-status", refund: "payment-refu
 export const statusCheckDelayMs = 15 * 60_000;
 
 /** The payment of an order to pay at a gateway now: the one asked for, or the first not yet paid; none once the order is cancelled. */
-export function payableAtGateway(order: StoredOrder, paymentId?: string): StoredPayment | undefined {
+export function payableAtGateway(order: AnyStoredOrder, paymentId?: string): StoredPayment | undefined {
   const candidates = order.payments.filter((p) => isPayableNow(p.methodId, p.status, order.status));
   return paymentId === undefined ? candidates[0] : candidates.find((p) => p.id === paymentId);
 }
@@ -45,7 +46,7 @@ export function payableAtGateway(order: StoredOrder, paymentId?: string): Stored
  */
 export async function startGatewayPayment(
   deps: GatewayPaymentDeps,
-  order: StoredOrder,
+  order: AnyStoredOrder,
   payment: StoredPayment,
   options: { returnUrl: string; language: GatewayLanguage }
 ): Promise<{ gateway: GatewayType; redirectUrl: string }> {
@@ -57,7 +58,7 @@ export async function startGatewayPayment(
     orderNumber: order.orderNumber,
     amount: payment.value,
     currency: order.currency as CurrencyCode,
-    description: order.summary.hotel.name,
+    description: descriptionOf(order),
     returnUrl: `${options.returnUrl.replace(/\/+$/, "")}/${attempt.id}`,
     language: options.language,
     email: order.email,
@@ -71,6 +72,11 @@ export async function startGatewayPayment(
     dedupeKey: `${paymentJobKinds.status}:${attempt.id}`,
   });
   return { gateway, redirectUrl: started.redirectUrl };
+}
+
+/** What the gateway's page says is being paid: the hotel, or the shop and the voucher order's number. */
+function descriptionOf(order: AnyStoredOrder): string {
+  return order.kind === "hotel" ? order.summary.hotel.name : `${shopNames[order.product]} ${order.orderNumber}`;
 }
 
 /**
@@ -104,7 +110,7 @@ export async function recordGatewayReport(
 export async function recordGatewayReturn(
   deps: GatewayPaymentDeps,
   attempt: StoredAttempt & { value: number },
-  order: StoredOrder,
+  order: AnyStoredOrder,
   params: Readonly<Record<string, string>>
 ): Promise<AttemptChange> {
   if (!attempt.gatewayRef) {

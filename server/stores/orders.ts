@@ -4,7 +4,9 @@ import type { Database } from "../db/database";
 import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
 import type { PricedHotelOrder } from "../domain/hotel-order";
-import { payByDeadline } from "../domain/order-lifecycle";
+import { payByDeadline, payByDeadlineWithoutStay } from "../domain/order-lifecycle";
+import type { VoucherFeeMode, VoucherPriceBreakdown } from "../domain/voucher-order";
+import type { VoucherDesign } from "../../shared/voucher-designs";
 import { orderNumber } from "../domain/order-number";
 import {
   orderStatusAfterPayments,
@@ -93,18 +95,38 @@ export interface StoredPayment {
   readonly paidAt: Date | null;
 }
 
-export interface StoredOrder {
+/** What was bought with a voucher order and at which price; written once, when the order is created. */
+export interface VoucherOrderSummary {
+  readonly feeMode: VoucherFeeMode;
+  /** Minor units as the visitor entered them: the value, or with the fees included the total. */
+  readonly amount: number;
+  readonly extraService: boolean;
+  readonly design: VoucherDesign;
+  /** The value bought, without the promotion's bonus. */
+  readonly voucherValue: number;
+  readonly price: VoucherPriceBreakdown;
+}
+
+/** Who a gift voucher is for; kept for support communication only. */
+export interface PresentFor {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly mobile: string;
+  readonly address?: Address;
+}
+
+/** What every order has, whatever it bought. */
+interface StoredOrderBase {
   readonly id: string;
   readonly orderNumber: string;
   readonly product: ProductKey;
-  readonly previewId: string | null;
   readonly status: OrderStatus;
   readonly cancelReason: string | null;
   readonly email: string;
   readonly currency: CurrencyCode;
   readonly total: number;
   readonly customer: CustomerDetails;
-  readonly summary: HotelOrderSummary;
   readonly bookingStatus: BookingStatus;
   readonly bookingRef: string | null;
   readonly language: Language;
@@ -116,6 +138,29 @@ export interface StoredOrder {
   readonly replacedBy: OrderReference | null;
   readonly createdAt: Date;
   readonly payments: readonly StoredPayment[];
+}
+
+/** A hotel order: rooms of a stay. */
+export interface StoredOrder extends StoredOrderBase {
+  readonly kind: "hotel";
+  readonly previewId: string | null;
+  readonly summary: HotelOrderSummary;
+}
+
+/** A voucher order: a value voucher, issued once the order is paid in full. */
+export interface StoredVoucherOrder extends StoredOrderBase {
+  readonly kind: "voucher";
+  readonly voucherPreviewId: string;
+  readonly summary: VoucherOrderSummary;
+  readonly presentFor: PresentFor | null;
+}
+
+export type AnyStoredOrder = StoredOrder | StoredVoucherOrder;
+
+/** The hotel order a hotel-only path was given; a voucher order there is a bug of the caller. */
+export function asHotelOrder(order: AnyStoredOrder): StoredOrder {
+  if (order.kind !== "hotel") throw new Error(`order ${order.orderNumber} is not a hotel order`);
+  return order;
 }
 
 /** An order as its customer knows it: its number (and its id, for its status page). */
@@ -191,6 +236,54 @@ export async function insertHotelOrder(
   return row;
 }
 
+export interface NewVoucherOrder {
+  readonly product: ProductKey;
+  readonly voucherPreviewId: string;
+  readonly email: string;
+  readonly currency: CurrencyCode;
+  readonly total: number;
+  readonly customer: CustomerDetails;
+  readonly summary: VoucherOrderSummary;
+  readonly presentFor: PresentFor | null;
+  readonly language: Language;
+  readonly payBy: Date;
+  readonly now: Date;
+}
+
+/** Inserts the voucher order unless its preview already has one; then answers undefined (as insertHotelOrder). */
+export async function insertVoucherOrder(
+  db: Database,
+  order: NewVoucherOrder
+): Promise<{ id: string; orderNumber: string } | undefined> {
+  const [next] = (await db.execute(sql`select nextval('order_number_seq') as value`)).rows;
+  const number = orderNumber(order.now.getUTCFullYear(), Number(next?.value));
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNumber: number,
+      product: order.product,
+      kind: "voucher",
+      voucherPreviewId: order.voucherPreviewId,
+      status: "waiting",
+      email: order.email,
+      currency: order.currency,
+      total: order.total,
+      customer: order.customer,
+      presentFor: order.presentFor,
+      summary: order.summary,
+      // A voucher order books nothing; its key is its own, so it is never anyone's duplicate.
+      bookingStatus: "not_ordered",
+      duplicateKey: `voucher:${order.voucherPreviewId}`,
+      language: order.language,
+      payBy: order.payBy,
+      createdAt: order.now,
+      updatedAt: order.now,
+    })
+    .onConflictDoNothing({ target: orders.voucherPreviewId })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  return row;
+}
+
 /** The payments of a new order, made at `now` (when those already paid were paid). */
 export async function insertPayments(
   db: Database,
@@ -214,9 +307,15 @@ export async function insertPayments(
   );
 }
 
-export async function findOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
+export async function findOrder(db: Database, id: string): Promise<AnyStoredOrder | undefined> {
   const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
   return row && storedOrder(row);
+}
+
+/** The hotel order with this id; undefined for no order, or a voucher order. */
+export async function findHotelOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
+  const order = await findOrder(db, id);
+  return order?.kind === "hotel" ? order : undefined;
 }
 
 /**
@@ -224,14 +323,29 @@ export async function findOrder(db: Database, id: string): Promise<StoredOrder |
  * transaction, until it ends. The order is read after the lock is held, by a statement of its own: one statement
  * both locking and reading would see the payments as they were before it waited for the lock.
  */
-export async function lockedOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
+export async function lockedOrder(db: Database, id: string): Promise<AnyStoredOrder | undefined> {
   const [locked] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for("update");
   return locked && findOrder(db, locked.id);
 }
 
+/** The hotel order under its row lock (lockedOrder); undefined for no order, or a voucher order. */
+export async function lockedHotelOrder(db: Database, id: string): Promise<StoredOrder | undefined> {
+  const order = await lockedOrder(db, id);
+  return order?.kind === "hotel" ? order : undefined;
+}
+
 export async function findOrderByPreview(db: Database, previewId: string): Promise<StoredOrder | undefined> {
   const [row] = await selectOrders(db).where(eq(orders.previewId, previewId)).limit(1);
-  return row && storedOrder(row);
+  return row && asHotelOrder(storedOrder(row));
+}
+
+export async function findOrderByVoucherPreview(
+  db: Database,
+  voucherPreviewId: string
+): Promise<StoredVoucherOrder | undefined> {
+  const [row] = await selectOrders(db).where(eq(orders.voucherPreviewId, voucherPreviewId)).limit(1);
+  const order = row && storedOrder(row);
+  return order?.kind === "voucher" ? order : undefined;
 }
 
 /** A payment as `paymentsOfOrder` reads it: JSON, so an instant is an ISO string. */
@@ -279,32 +393,21 @@ function selectOrders(db: Database) {
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["execute"]>>[number];
 
-function storedOrder({ order: row, payments: list, refundVoucher, replacedBy }: OrderRow): StoredOrder {
-  const summary = row.summary as HotelOrderSummary;
-  return {
+function storedOrder({ order: row, payments: list, refundVoucher, replacedBy }: OrderRow): AnyStoredOrder {
+  const currency = row.currency as CurrencyCode;
+  const base = {
     id: row.id,
     orderNumber: row.orderNumber,
     product: row.product as ProductKey,
-    previewId: row.previewId,
     status: row.status as OrderStatus,
     cancelReason: row.cancelReason,
     email: row.email,
-    currency: row.currency as CurrencyCode,
+    currency,
     total: row.total,
     customer: row.customer as CustomerDetails,
-    summary,
     bookingStatus: row.bookingStatus as BookingStatus,
     bookingRef: row.bookingRef,
     language: row.language as Language,
-    // Orders made before the deadline was stored get the rule's own.
-    payBy:
-      row.payBy ??
-      payByDeadline(
-        row.createdAt,
-        summary.stay.checkIn,
-        summary.rooms.map((r) => r.freeCancellationUntil),
-        marketTimeZones[row.currency as CurrencyCode]
-      ),
     refundVoucher: refundVoucher ?? null,
     replacedBy: replacedBy ?? null,
     createdAt: row.createdAt,
@@ -315,6 +418,32 @@ function storedOrder({ order: row, payments: list, refundVoucher, replacedBy }: 
         transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
       paidAt: paidAt === null ? null : new Date(paidAt),
     })),
+  };
+  if (row.kind === "voucher") {
+    return {
+      ...base,
+      kind: "voucher",
+      voucherPreviewId: row.voucherPreviewId!,
+      summary: row.summary as VoucherOrderSummary,
+      presentFor: (row.presentFor as PresentFor | null) ?? null,
+      payBy: row.payBy ?? payByDeadlineWithoutStay(row.createdAt, marketTimeZones[currency]),
+    };
+  }
+  const summary = row.summary as HotelOrderSummary;
+  return {
+    ...base,
+    kind: "hotel",
+    previewId: row.previewId,
+    summary,
+    // Orders made before the deadline was stored get the rule's own.
+    payBy:
+      row.payBy ??
+      payByDeadline(
+        row.createdAt,
+        summary.stay.checkIn,
+        summary.rooms.map((r) => r.freeCancellationUntil),
+        marketTimeZones[currency]
+      ),
   };
 }
 
@@ -373,7 +502,7 @@ export async function saveRefundVoucher(
  * Sets the status that the order's payments now call for (a final, cancelled status stays), under the order's row
  * lock; answers the order as it now stands.
  */
-export async function settleOrderStatus(db: Database, orderId: string, now: Date): Promise<StoredOrder> {
+export async function settleOrderStatus(db: Database, orderId: string, now: Date): Promise<AnyStoredOrder> {
   const order = await lockedOrder(db, orderId);
   if (!order) throw new Error(`no order ${orderId}`);
   const status = orderStatusAfterPayments(order.status, order.payments);

@@ -1,13 +1,14 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { vouchers, voucherSpendings } from "../db/schema";
+import { orders, voucherEvents, vouchers, voucherSpendings } from "../db/schema";
 import { basisPointsOfPercent } from "../domain/money";
 import type { VoucherLookup } from "../domain/payment-calculation";
-import type { CurrencyCode } from "../domain/products";
+import type { CurrencyCode, ProductKey } from "../domain/products";
+import type { VoucherDesign } from "../../shared/voucher-designs";
 import { voucherCode, voucherUnusableReason } from "../domain/voucher-rules";
 
-type VoucherRow = typeof vouchers.$inferSelect;
+export type VoucherRow = typeof vouchers.$inferSelect;
 
 export interface NewCreditVoucher {
   readonly currency: CurrencyCode;
@@ -18,6 +19,10 @@ export interface NewCreditVoucher {
   /** Chosen by an operator (a replacement for a lost code); otherwise a fresh random one. */
   readonly code?: string;
   readonly orderId?: string;
+  /** The shop it belongs to: its check page answers for it there only. */
+  readonly product?: ProductKey;
+  /** A bought voucher's design. */
+  readonly design?: VoucherDesign;
 }
 
 export interface NewCoupon {
@@ -37,12 +42,18 @@ export interface NewCoupon {
 /** A random code may meet an existing one; a few draws make that practically impossible to fail. */
 const CODE_DRAWS = 5;
 
+/**
+ * A new value voucher under a random code, drawn again while the code is taken: codes are random (never sequential,
+ * so one code tells nothing of the next) and unique (the index decides, so two instances issuing at once never share
+ * one). `random` is crypto's randomInt but in tests that force collisions.
+ */
 export async function issueCreditVoucher(
   db: Database,
-  voucher: NewCreditVoucher
+  voucher: NewCreditVoucher,
+  random: (max: number) => number = randomInt
 ): Promise<{ id: string; code: string }> {
   for (let draw = 0; draw < CODE_DRAWS; draw += 1) {
-    const code = voucher.code ?? voucherCode(randomInt);
+    const code = voucher.code ?? voucherCode(random);
     const [row] = await db
       .insert(vouchers)
       .values({
@@ -54,6 +65,8 @@ export async function issueCreditVoucher(
         validFrom: voucher.validFrom,
         validTo: voucher.validTo,
         orderId: voucher.orderId,
+        product: voucher.product,
+        design: voucher.design,
       })
       .onConflictDoNothing({ target: vouchers.code })
       .returning({ id: vouchers.id, code: vouchers.code });
@@ -175,4 +188,86 @@ export async function existingVoucherCodes(db: Database, codes: readonly string[
     .from(vouchers)
     .where(inArray(vouchers.code, [...new Set(codes)]));
   return new Set(rows.map((row) => row.code));
+}
+
+/** One order that took credit from a voucher, as the voucher's history shows it. */
+export interface VoucherSpendingRecord {
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly orderDate: Date;
+  /** Minor units. */
+  readonly orderTotal: number;
+  readonly amount: number;
+  /** When the order was cancelled and the credit went back onto the voucher. */
+  readonly releasedAt: Date | null;
+}
+
+/** The orders a voucher paid, oldest first. */
+export async function spendingsOf(db: Database, voucherId: string): Promise<VoucherSpendingRecord[]> {
+  return db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      orderDate: orders.createdAt,
+      orderTotal: orders.total,
+      amount: voucherSpendings.amount,
+      releasedAt: voucherSpendings.releasedAt,
+    })
+    .from(voucherSpendings)
+    .innerJoin(orders, eq(orders.id, voucherSpendings.orderId))
+    .where(eq(voucherSpendings.voucherId, voucherId))
+    .orderBy(asc(voucherSpendings.createdAt));
+}
+
+/** The voucher a voucher order bought, once it is issued. */
+export async function voucherBoughtBy(db: Database, orderId: string): Promise<VoucherRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.orderId, orderId), eq(vouchers.kind, "credit")))
+    .orderBy(asc(vouchers.createdAt))
+    .limit(1);
+  return row;
+}
+
+export type VoucherEventKind = "issued" | "mail_resent" | "cancelled";
+
+export async function recordVoucherEvent(
+  db: Database,
+  voucherId: string,
+  kind: VoucherEventKind,
+  note: string,
+  now: Date
+): Promise<void> {
+  await db.insert(voucherEvents).values({ voucherId, kind, note, createdAt: now });
+}
+
+/** What happened to a voucher besides spending, newest first. */
+export async function voucherEventsOf(db: Database, voucherId: string) {
+  return db
+    .select({ kind: voucherEvents.kind, note: voucherEvents.note, at: voucherEvents.createdAt })
+    .from(voucherEvents)
+    .where(eq(voucherEvents.voucherId, voucherId))
+    .orderBy(desc(voucherEvents.createdAt));
+}
+
+/** The voucher can pay no more; false when it was cancelled already. */
+export async function deactivateVoucher(db: Database, voucherId: string): Promise<boolean> {
+  const changed = await db
+    .update(vouchers)
+    .set({ active: false })
+    .where(and(eq(vouchers.id, voucherId), eq(vouchers.active, true)))
+    .returning({ id: vouchers.id });
+  return changed.length > 0;
+}
+
+/** The value vouchers a customer bought or was given back, by their orders' e-mail (any case), newest first. */
+export async function vouchersOfCustomer(db: Database, email: string): Promise<(VoucherRow & { orderNumber: string })[]> {
+  const rows = await db
+    .select({ voucher: vouchers, orderNumber: orders.orderNumber })
+    .from(vouchers)
+    .innerJoin(orders, eq(orders.id, vouchers.orderId))
+    .where(and(eq(vouchers.kind, "credit"), sql`lower(${orders.email}) = ${email.trim().toLowerCase()}`))
+    .orderBy(desc(vouchers.createdAt));
+  return rows.map(({ voucher, orderNumber }) => ({ ...voucher, orderNumber }));
 }

@@ -171,7 +171,14 @@ describe("errors come as Connect error JSON, never a 500", () => {
 describe("methods whose issue has not landed", () => {
   const variant = { productVariant: czVariant };
   const calls: [string, () => Promise<unknown>][] = [
-    ["VoucherDetail", () => client.voucherDetail({ ...variant, voucherCode: "12345678" })],
+    [
+      "ContactMessageSend",
+      () =>
+        client.contactMessageSend({
+          ...variant,
+          message: { fullname: "Jana Nováková", email: "jana@example.com", message: "Dobrý den", subject: "Dotaz" },
+        }),
+    ],
   ];
 
   it.each(calls)("%s answers unimplemented with a detail", async (_name, call) => {

@@ -50,7 +50,13 @@ import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/o
 import { documentsOf, type OrderDocumentKind } from "../../domain/order-documents";
 import { orderDocumentUrl } from "../../orders/shop-links";
 import { transferQr } from "../../payments/transfer-qr";
-import { orderedRoom, type OrderedRoom, type StoredOrder, type StoredPayment } from "../../stores/orders";
+import {
+  orderedRoom,
+  type AnyStoredOrder,
+  type OrderedRoom,
+  type StoredOrder,
+  type StoredPayment,
+} from "../../stores/orders";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
 import { moneyOf } from "../../../shared/money";
@@ -81,7 +87,7 @@ const paymentStatuses: Record<DomainPaymentStatus, PaymentStatus> = {
   paid: PaymentStatus.PAID,
 };
 
-const orderStatuses: Record<DomainOrderStatus, OrderStatus> = {
+export const orderStatuses: Record<DomainOrderStatus, OrderStatus> = {
   waiting: OrderStatus.WAITING,
   paid: OrderStatus.PAID,
   partially_paid: OrderStatus.PARTIALLY_PAID,
@@ -215,7 +221,7 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
  * What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR, the
  * one kept when the payment became a transfer (rendered here only for a payment made before codes were kept).
  */
-async function toTransferDetails(order: StoredOrder, payment: StoredPayment, config: Config) {
+async function toTransferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config) {
   const account = receivingAccount(config, order.currency);
   const transfer = orderTransfer(order, payment.value, account);
   return {
@@ -230,8 +236,8 @@ async function toTransferDetails(order: StoredOrder, payment: StoredPayment, con
   };
 }
 
-async function toPayment(
-  order: StoredOrder,
+export async function toPayment(
+  order: AnyStoredOrder,
   payment: StoredPayment,
   config: Config
 ): Promise<MessageInitShape<typeof PaymentSchema>> {
@@ -257,8 +263,9 @@ async function toPayment(
 }
 
 /** The methods an unpaid part may move to (OrderPaymentChange checks its tries again, under the order's lock). */
-function alternativesOf(order: StoredOrder, payment: StoredPayment) {
-  if (!owesPayment(order.status) || !isSwitchable(payment.methodId, payment.status, [])) return [];
+function alternativesOf(order: AnyStoredOrder, payment: StoredPayment) {
+  // OrderPaymentChange moves hotel orders' payments only (decision 027).
+  if (order.kind !== "hotel" || !owesPayment(order.status) || !isSwitchable(payment.methodId, payment.status, [])) return [];
   const others = order.payments.filter((p) => p.id !== payment.id).map((p) => p.methodId);
   return switchTargets(paymentMethodsFor(order.product).hotel, payment.methodId, others);
 }

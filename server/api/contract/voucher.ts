@@ -1,9 +1,50 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { VoucherState, type VoucherSchema } from "../../../gen/dzb/shop/v1/voucher_pb";
+import {
+  VoucherFeeMode,
+  VoucherState,
+  type VoucherOrderPreviewSchema,
+  type VoucherOrderSchema,
+  type VoucherPriceBreakdownSchema,
+  type VoucherSchema,
+} from "../../../gen/dzb/shop/v1/voucher_pb";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { moneyOf } from "../../../shared/money";
-import type { RefundVoucher, StoredOrder } from "../../stores/orders";
+import type { Config } from "../../config";
+import { owesPayment } from "../../domain/order-lifecycle";
+import type { CurrencyCode } from "../../domain/products";
+import {
+  extraServicePrice,
+  voucherPresets,
+  voucherValueBounds,
+  type PricedVoucherOrder,
+  type VoucherFeeMode as DomainFeeMode,
+  type VoucherPriceBreakdown,
+} from "../../domain/voucher-order";
+import { voucherState, type VoucherState as DomainVoucherState } from "../../domain/voucher-rules";
+import type { RefundVoucher, StoredOrder, StoredVoucherOrder } from "../../stores/orders";
+import type { VoucherRow, VoucherSpendingRecord } from "../../stores/vouchers";
+import { orderStatuses, toPayment, toPaymentCalculation } from "./order";
+
+/** Vouchers, voucher previews and voucher orders as the contract's messages. */
+
+export const contractFeeModes: Record<DomainFeeMode, VoucherFeeMode> = {
+  value_plus_fees: VoucherFeeMode.VALUE_PLUS_FEES,
+  fees_included: VoucherFeeMode.FEES_INCLUDED,
+};
+
+/** The contract's fee mode in the domain's terms; unset reads as the value plus the fees. */
+export function feeModeOf(mode: VoucherFeeMode): DomainFeeMode {
+  return mode === VoucherFeeMode.FEES_INCLUDED ? "fees_included" : "value_plus_fees";
+}
+
+const voucherStates: Record<DomainVoucherState, VoucherState> = {
+  valid: VoucherState.VALID,
+  expires_soon: VoucherState.EXPIRES_SOON,
+  used: VoucherState.USED,
+  expired: VoucherState.EXPIRED,
+  cancelled: VoucherState.CANCELLED,
+};
 
 /** The voucher an order's money went back as, new and whole, issued at `issuedAt`. */
 export function toRefundVoucher(
@@ -22,5 +63,93 @@ export function toRefundVoucher(
     available: moneyOf(voucher.value, currency),
     validTo: timestampOfDate(voucher.validTo),
     issuedAt: timestampFromDate(issuedAt),
+  };
+}
+
+/** A voucher as its check page shows it on `today`: what it held, what is left, and every order it paid. */
+export function toVoucher(
+  voucher: VoucherRow,
+  spendings: readonly VoucherSpendingRecord[],
+  today: string
+): MessageInitShape<typeof VoucherSchema> {
+  const currency = voucher.currency;
+  return {
+    voucherId: voucher.id,
+    code: voucher.code,
+    orderId: voucher.orderId ?? "",
+    state: voucherStates[voucherState(voucher, today)],
+    total: moneyOf(voucher.value, currency),
+    used: moneyOf(voucher.value - voucher.balance, currency),
+    available: moneyOf(voucher.balance, currency),
+    validFrom: timestampOfDate(voucher.validFrom),
+    validTo: timestampOfDate(voucher.validTo),
+    spendings: spendings.map((spending) => ({
+      orderId: spending.orderId,
+      orderNumber: spending.orderNumber,
+      orderDate: timestampFromDate(spending.orderDate),
+      orderTotal: moneyOf(spending.orderTotal, currency),
+      voucherUsage: moneyOf(spending.amount, currency),
+      ...(spending.releasedAt ? { releasedAt: timestampFromDate(spending.releasedAt) } : {}),
+    })),
+    issuedAt: timestampFromDate(voucher.createdAt),
+    design: voucher.design ?? "",
+  };
+}
+
+function toVoucherPrice(
+  price: VoucherPriceBreakdown,
+  currency: CurrencyCode
+): MessageInitShape<typeof VoucherPriceBreakdownSchema> {
+  return {
+    base: moneyOf(price.base, currency),
+    bonus: moneyOf(price.bonus, currency),
+    serviceFee: moneyOf(price.serviceFee, currency),
+    total: moneyOf(price.total, currency),
+    extraService: moneyOf(price.extraService, currency),
+  };
+}
+
+/** A priced purchase with what the form offers: presets, bounds and the extra service's price. */
+export function toVoucherOrderPreview(
+  order: PricedVoucherOrder,
+  currency: CurrencyCode
+): MessageInitShape<typeof VoucherOrderPreviewSchema> {
+  const bounds = voucherValueBounds();
+  return {
+    voucherValue: moneyOf(order.voucherValue, currency),
+    paymentCalculation: toPaymentCalculation(order.calculation, currency),
+    price: toVoucherPrice(order.price, currency),
+    feeMode: contractFeeModes[order.feeMode],
+    extraServicePrice: moneyOf(extraServicePrice(currency) ?? 0, currency),
+    presets: voucherPresets().map((value) => moneyOf(value, currency)),
+    minValue: moneyOf(bounds.min, currency),
+    maxValue: moneyOf(bounds.max, currency),
+  };
+}
+
+/** A voucher order as its status page shows it, with its voucher once issued. */
+export async function toVoucherOrder(
+  order: StoredVoucherOrder,
+  voucher: { row: VoucherRow; spendings: readonly VoucherSpendingRecord[] } | undefined,
+  config: Config,
+  today: string
+): Promise<MessageInitShape<typeof VoucherOrderSchema>> {
+  const { currency, summary } = order;
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    orderedBy: order.email,
+    purchasedAsGift: order.presentFor !== null,
+    total: moneyOf(order.total, currency),
+    voucherValue: moneyOf(summary.voucherValue, currency),
+    status: orderStatuses[order.status],
+    vouchers: voucher ? [toVoucher(voucher.row, voucher.spendings, today)] : [],
+    payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
+    feeMode: contractFeeModes[summary.feeMode],
+    design: summary.design,
+    extraService: summary.extraService,
+    price: toVoucherPrice(summary.price, currency),
+    createdAt: timestampFromDate(order.createdAt),
+    ...(owesPayment(order.status) ? { payBy: timestampFromDate(order.payBy) } : {}),
   };
 }
