@@ -118,12 +118,12 @@ const addressLines = ["recipientStreet", "recipientStreetNumber", "recipientPost
 export function recipientProblems(value: Partial<RecipientFields>, messages: OrderFormMessages): Issue[] {
   if (value.asGift !== true) return [];
   const issues: Issue[] = [];
-  const require = (name: keyof RecipientFields) => {
+  const needed = (name: keyof RecipientFields) => {
     if (!value[name]) issues.push({ path: [name], message: messages.required });
   };
-  require("recipientFirstName");
-  require("recipientLastName");
-  require("recipientEmail");
+  needed("recipientFirstName");
+  needed("recipientLastName");
+  needed("recipientEmail");
   if (value.recipientEmail && !EMAIL_PATTERN.test(value.recipientEmail)) {
     issues.push({ path: ["recipientEmail"], message: messages.email });
   }
@@ -131,7 +131,7 @@ export function recipientProblems(value: Partial<RecipientFields>, messages: Ord
     issues.push({ path: ["recipientMobile"], message: messages.phone });
   }
   if (addressLines.some((name) => value[name])) {
-    for (const name of [...addressLines, "recipientCountry"] as const) require(name);
+    for (const name of [...addressLines, "recipientCountry"] as const) needed(name);
     const { recipientPostalCode: postalCode, recipientCountry: country } = value;
     if (postalCode && country && !isPostalCodeValid(country, postalCode)) {
       issues.push({ path: ["recipientPostalCode"], message: messages.postalCode(country) });
