@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { PaymentOutputLines } from "~/components/order/payment-output-lines";
 import { chargeName } from "~/order/charge-name";
 import type { PaymentOutputView, PriceView } from "~/order/reservation-form";
 
@@ -67,24 +68,3 @@ export function PriceBreakdown({ price, outputs, methodName, busy = false }: Pri
   );
 }
 
-/** What each payment method will be charged, its service fee named: lines of a price breakdown's list. */
-export function PaymentOutputLines({
-  outputs,
-  methodName,
-}: {
-  outputs: PaymentOutputView[];
-  methodName: (methodId: string) => string;
-}) {
-  const { t } = useTranslation();
-  return outputs.map((output) => (
-    <div key={output.methodId} className="price-line price-line--sub" data-method={output.methodId}>
-      <dt>
-        {methodName(output.methodId)}
-        {output.fee ? (
-          <span className="price-line__note">{t("reservation.price.feeIncluded", { fee: output.fee })}</span>
-        ) : null}
-      </dt>
-      <dd>{output.charged}</dd>
-    </div>
-  ));
-}

@@ -1,14 +1,14 @@
 import { ErrorSummary, type SummaryFieldError } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import type { Translate } from "../../../shared/i18n/translator";
 import { amountName } from "~/order/payment-form";
 import type { PaymentMethodView } from "~/order/reservation-form";
 import { useShop } from "~/shop-data";
 
-type FieldLabelKeys = [name: string, labelKey: string][];
+/** A field of an order form, its label's key, and the key of the group it belongs to when its label alone is ambiguous. */
+export type FieldLabelKey = [name: string, labelKey: string, groupKey?: string];
 
-/** The customer's own fields in the order the form shows them, each with its label's key: every order form has them. */
-export const customerFieldLabels: FieldLabelKeys = [
+/** The buyer's own fields in the order the form shows them: every order form has them. */
+export const customerFieldLabels: FieldLabelKey[] = [
   ["firstName", "reservation.customer.firstName"],
   ["lastName", "reservation.customer.lastName"],
   ["email", "reservation.customer.email"],
@@ -25,7 +25,7 @@ export const customerFieldLabels: FieldLabelKeys = [
 ];
 
 /** The reservation's fields above its payment split. */
-const reservationFieldLabels: FieldLabelKeys = [
+export const reservationFieldLabels: FieldLabelKey[] = [
   ...customerFieldLabels,
   ["bookingForSomeoneElse", "reservation.guests.bookingForSomeoneElse"],
   ["guestName", "reservation.guests.guestName"],
@@ -36,47 +36,44 @@ const reservationFieldLabels: FieldLabelKeys = [
   ["lastPayment", "reservation.payment.title"],
 ];
 
-const consentLabels: FieldLabelKeys = [
+const consentLabels: FieldLabelKey[] = [
   ["agreeCp", "reservation.consents.agreeCp"],
   ["agreeTac", "reservation.consents.agreeTac"],
 ];
 
+/** The labels named as the market names them (IČO, NIP). */
+const marketLabels = new Set(["reservation.customer.companyId", "reservation.customer.taxId"]);
+
 type Props = {
   /** What the last post of the whole form said, by field; "" for the form as a whole. */
   errors: Record<string, string[]>;
+  /** The form's fields above its payment split, in the order it shows them. */
+  fieldLabels: FieldLabelKey[];
   methods: PaymentMethodView[];
   methodName: (methodId: string) => string;
   currencySymbol: string;
 };
 
-/** A label of the customer's fields, some of which are named as the market names them (IČO, NIP). */
-export function customerFieldLabel(t: Translate, currency: string, key: string): string {
-  return key === "reservation.customer.companyId" || key === "reservation.customer.taxId"
-    ? t(`${key}.${currency}`)
-    : t(key);
-}
-
 /**
- * An order form's error summary: what the form as a whole was told, then every wrong field in the order the form
- * shows them (`fieldLabels`, already translated, then the payment amounts and the consents), each a link to its
- * control with its label and first message.
+ * An order form's error summary (the reservation's, the voucher purchase's): what the form as a whole was told, then
+ * every wrong field in the order the form shows them (its fields, the payment amounts, the consents), each a link to
+ * its control with its label and first message.
  */
-export function OrderErrorSummary({
-  errors,
-  methods,
-  methodName,
-  currencySymbol,
-  fieldLabels,
-}: Props & { fieldLabels: [name: string, label: string][] }) {
+export function OrderErrorSummary({ errors, fieldLabels, methods, methodName, currencySymbol }: Props) {
   const { t } = useTranslation();
+  const { site } = useShop();
+  const label = ([, key, group]: FieldLabelKey) => {
+    const own = marketLabels.has(key) ? t(`${key}.${site.currency}`) : t(key);
+    return group ? `${t(group)}: ${own}` : own;
+  };
   const amountLabels: [string, string][] = methods.map((method) => [
     amountName(method.methodId),
     `${methodName(method.methodId)}, ${t("reservation.payment.amount", { currency: currencySymbol })}`,
   ]);
   const labels: [string, string][] = [
-    ...fieldLabels,
+    ...fieldLabels.map((entry): [string, string] => [entry[0], label(entry)]),
     ...amountLabels,
-    ...consentLabels.map(([name, key]): [string, string] => [name, t(key)]),
+    ...consentLabels.map((entry): [string, string] => [entry[0], label(entry)]),
   ];
   const fields: SummaryFieldError[] = labels.flatMap(([name, fieldLabel]) => {
     const message = errors[name]?.[0];
@@ -84,15 +81,4 @@ export function OrderErrorSummary({
   });
   const messages = [...(fields.length > 0 ? [t("errors.ORDER_FORM")] : []), ...(errors[""] ?? [])];
   return <ErrorSummary messages={messages} fields={fields} />;
-}
-
-/** The reservation's error summary. */
-export function ReservationErrorSummary(props: Props) {
-  const { t } = useTranslation();
-  const { site } = useShop();
-  const fieldLabels = reservationFieldLabels.map(([name, key]): [string, string] => [
-    name,
-    customerFieldLabel(t, site.currency, key),
-  ]);
-  return <OrderErrorSummary {...props} fieldLabels={fieldLabels} />;
 }

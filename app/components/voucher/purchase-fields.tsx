@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, TextField, phoneExamples, type FormErrors } from "~/components/order/customer-fields";
-import { PaymentOutputLines } from "~/components/order/price-breakdown";
+import { PaymentOutputLines } from "~/components/order/payment-output-lines";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderFormValues } from "~/order/reservation-form";
 import { useShop } from "~/shop-data";
