@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { focusErrorSummary } from "~/components/field";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 /** How long typing in an amount may pause before the price follows it. */
@@ -8,13 +9,18 @@ const AMOUNT_DEBOUNCE_MS = 700;
  * With JavaScript, a change of an order form's priced part (`isPriced`: the reservation's payment part, a voucher's
  * value and payment) re-prices the order in the background, the way "Update price" would without it. Returns the
  * background answer, whether it is newer than the last post of the whole form (`posted`), whether one is on its way,
- * and what the form needs: its event handlers and the revision field.
+ * and what the form needs: its event handlers and the revision field. It also takes the cursor to a post's answer.
  */
 export function useBackgroundReprice<Action>(previewId: string, posted: unknown, isPriced: (name: string) => boolean) {
   const fetcher = useFetcher<Action>({ key: `order-price-${previewId}` });
   const [backgroundIsNewer, setBackgroundIsNewer] = useState(false);
   useEffect(() => setBackgroundIsNewer(fetcher.data !== undefined), [fetcher.data]);
   useEffect(() => setBackgroundIsNewer(false), [posted]);
+  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says: once the screen
+  // shows the post's answer, not while an earlier background answer still speaks for the form.
+  useEffect(() => {
+    if (posted !== undefined && !backgroundIsNewer) focusErrorSummary();
+  }, [posted, backgroundIsNewer]);
 
   const timer = useRef<number>();
   useEffect(() => () => window.clearTimeout(timer.current), []);

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
-import { ErrorList, focusErrorSummary } from "~/components/field";
+import { ErrorList } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { DuplicateChoice } from "~/components/order/duplicate-choice";
@@ -41,10 +40,6 @@ export default function OrderReservationScreen() {
   const { background, backgroundIsNewer, repricing, formHandlers, revisionField } = useBackgroundReprice<
     typeof action
   >(view.previewId, posted, isPaymentField);
-  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
-  useEffect(() => {
-    if (posted) focusErrorSummary();
-  }, [posted]);
 
   const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
   const errors = shownErrors(posted, background, backgroundIsNewer, isPaymentField);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, type FormEvent } from "react";
-import { ErrorList, focusErrorSummary } from "~/components/field";
+import type { FormEvent } from "react";
+import { ErrorList } from "~/components/field";
 import { ConsentFields, CustomerFields } from "~/components/order/customer-fields";
 import { PaymentSplit } from "~/components/order/payment-fields";
 import {
@@ -69,10 +69,6 @@ export default function VoucherScreen() {
     posted,
     isPurchasePriceField
   );
-  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
-  useEffect(() => {
-    if (posted) focusErrorSummary();
-  }, [posted]);
 
   const { offer } = loaded;
   const latest = backgroundIsNewer ? background : posted;

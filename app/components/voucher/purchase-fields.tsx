@@ -15,7 +15,8 @@ import {
 
 type FieldsProps = { values: OrderFormValues; errors: FormErrors };
 
-type Choice = { value: string; label: string; hint?: string; decoration?: ReactNode };
+/** `amount`: the label is a price, kept to one line. */
+type Choice = { value: string; label: string; hint?: string; decoration?: ReactNode; amount?: boolean };
 
 /**
  * One choice among several as radios: a group with its legend, each choice a label the whole of which can be clicked
@@ -53,7 +54,9 @@ function RadioChoices({
                 aria-describedby={[hintId, errorsId].filter(Boolean).join(" ") || undefined}
               />
               {choice.decoration}
-              <span className="radio-choice__label">{choice.label}</span>
+              <span className={choice.amount ? "radio-choice__label radio-choice__label--amount" : "radio-choice__label"}>
+                {choice.label}
+              </span>
               {choice.hint ? (
                 <span id={hintId} className="radio-choice__hint">
                   {choice.hint}
@@ -83,7 +86,7 @@ export function VoucherValueFields({ offer, values, errors }: FieldsProps & { of
         legend={t("voucherPurchase.value.title")}
         className="voucher-value__presets"
         choices={[
-          ...offer.presets.map((preset) => ({ value: preset.choice, label: preset.label })),
+          ...offer.presets.map((preset) => ({ value: preset.choice, label: preset.label, amount: true })),
           { value: CUSTOM_VALUE, label: t("voucherPurchase.value.custom") },
         ]}
       />
