@@ -88,8 +88,13 @@ export type ReservationView = {
   isPayAtProperty: boolean;
 };
 
-/** The form as typed, in the shape conform echoes it: `amount` nested by method id, a ticked box "on". */
-export type ReservationFormValues = {
+/**
+ * An order form as typed (the reservation's, the voucher purchase's), in the shape conform echoes it: `amount` nested
+ * by method id, a ticked box "on".
+ */
+export type OrderFormValues = {
   [name: string]: string | Record<string, string> | undefined;
   amount?: Record<string, string>;
 };
+
+export type ReservationFormValues = OrderFormValues;

@@ -1,20 +1,26 @@
 import { useFetcher } from "@remix-run/react";
+import { focusErrorSummary } from "~/components/field";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { isPaymentField } from "~/order/reservation-form";
 
 /** How long typing in an amount may pause before the price follows it. */
 const AMOUNT_DEBOUNCE_MS = 700;
 
 /**
- * With JavaScript, a change of the reservation form's payment part re-prices the order in the background, the way
- * "Update price" would without it. Returns the background answer, whether it is newer than the last post of the whole
- * form (`posted`), whether one is on its way, and what the form needs: its event handlers and the revision field.
+ * With JavaScript, a change of an order form's priced part (`isPriced`: the reservation's payment part, a voucher's
+ * value and payment) re-prices the order in the background, the way "Update price" would without it. Returns the
+ * background answer, whether it is newer than the last post of the whole form (`posted`), whether one is on its way,
+ * and what the form needs: its event handlers and the revision field. It also takes the cursor to a post's answer.
  */
-export function useBackgroundReprice<Action>(previewId: string, posted: unknown) {
-  const fetcher = useFetcher<Action>({ key: `reservation-price-${previewId}` });
+export function useBackgroundReprice<Action>(previewId: string, posted: unknown, isPriced: (name: string) => boolean) {
+  const fetcher = useFetcher<Action>({ key: `order-price-${previewId}` });
   const [backgroundIsNewer, setBackgroundIsNewer] = useState(false);
   useEffect(() => setBackgroundIsNewer(fetcher.data !== undefined), [fetcher.data]);
   useEffect(() => setBackgroundIsNewer(false), [posted]);
+  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says: once the screen
+  // shows the post's answer, not while an earlier background answer still speaks for the form.
+  useEffect(() => {
+    if (posted !== undefined && !backgroundIsNewer) focusErrorSummary();
+  }, [posted, backgroundIsNewer]);
 
   const timer = useRef<number>();
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -40,7 +46,7 @@ export function useBackgroundReprice<Action>(previewId: string, posted: unknown)
     onChange: (event: FormEvent<HTMLFormElement>) => {
       const target = event.target as HTMLInputElement;
       // Codes are checked once typed (on leaving the field, or Enter), not after each character.
-      if (!isPaymentField(target.name) || target.name === "voucherCodes") return;
+      if (!isPriced(target.name) || target.name === "voucherCodes") return;
       reprice(event.currentTarget, target.type === "text" ? AMOUNT_DEBOUNCE_MS : 0);
     },
     onBlur: (event: FormEvent<HTMLFormElement>) => {
@@ -62,4 +68,32 @@ export function useBackgroundReprice<Action>(previewId: string, posted: unknown)
     formHandlers,
     revisionField,
   };
+}
+
+/** What an order form's action answers: conform's reply (the messages by field, "" for the form as a whole). */
+type Answer = { result: { error?: Record<string, string[] | null> } };
+
+/**
+ * The messages to show. A background re-price (the fetcher) speaks only for the priced fields and the form as a
+ * whole; what the last post of the whole form said about the customer's fields stays until the next such post.
+ */
+export function shownErrors(
+  posted: Answer | undefined,
+  background: Answer | undefined,
+  backgroundIsNewer: boolean,
+  isPriced: (name: string) => boolean
+) {
+  const errors: Record<string, string[]> = {};
+  const take = (source: Answer | undefined, keep: (name: string) => boolean) => {
+    for (const [name, messages] of Object.entries(source?.result.error ?? {})) {
+      if (messages && messages.length > 0 && keep(name)) errors[name] = messages;
+    }
+  };
+  if (backgroundIsNewer) {
+    take(posted, (name) => name !== "" && !isPriced(name));
+    take(background, () => true);
+  } else {
+    take(posted, () => true);
+  }
+  return errors;
 }

@@ -1,9 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { ErrorList, focusErrorSummary } from "~/components/field";
+import { ErrorList } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { DuplicateChoice } from "~/components/order/duplicate-choice";
@@ -11,175 +8,29 @@ import { ConsentFields, CustomerFields, GuestFields } from "~/components/order/c
 import { HotelSummary } from "~/components/order/hotel-summary";
 import { ExtraFields, PaymentSplit, VoucherFields } from "~/components/order/payment-fields";
 import { PriceBreakdown } from "~/components/order/price-breakdown";
-import { ReservationErrorSummary } from "~/components/order/reservation-error-summary";
+import { OrderErrorSummary, reservationFieldLabels } from "~/components/order/reservation-error-summary";
 import { StayRetry } from "~/components/order/stay-retry";
 import { StaySummary } from "~/components/order/stay-summary";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { roomChoiceQuery } from "~/order/availability-view";
-import { viewFormats } from "~/order/view-formats.server";
-import { minorUnits } from "../../shared/money";
-import { payAtGateway } from "~/order/gateway-payment.server";
 import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
-import { useBackgroundReprice } from "~/order/use-background-reprice";
-import {
-  duplicateChoiceOf,
-  orderRequestOf,
-  paymentRequestOf,
-  paymentSchema,
-  reservationFieldOf,
-  reservationMessageAt,
-  reservationSchema,
-} from "~/order/reservation-form.server";
-import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
-import { languageOf } from "../../shared/route-table";
-import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
+import { reservationAction, reservationHeaders, reservationLoader } from "~/order/reservation-page.server";
+import { shownErrors, useBackgroundReprice } from "~/order/use-background-reprice";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
-import { readForm } from "~/form-body.server";
-import { replyJson, type FormReply } from "~/form-echo.server";
 
 export const meta = screenMeta;
-export const headers = loaderCacheHeaders;
+export const headers = reservationHeaders;
 
-/** The preview as last priced (its split, codes and insurance included), and the variant's payment methods. */
-export async function loader({ context, params }: LoaderFunctionArgs) {
-  const previewId = requireUuid(params.previewId);
-  const [preview, methods] = await Promise.all([loadPreview(context, previewId), loadHotelMethods(context)]);
-  const t = translator(context);
-  const currency = context.variant.currency;
-  const view = reservationView(preview, methods, viewFormats(context));
-  const form = reservationFormValues(
-    preview.paymentRequest,
-    preview.cancellationInsurance,
-    languageOf(context.locale) === "en" ? "." : ",",
-    t(`reservation.customer.marketCountry.${currency}`)
-  );
-  return screenData(context, "orderReservation", { view, form }, { cacheControl: orderCacheControl });
+/** The preview as last priced, and the variant's payment methods (reservation-page.server.ts). */
+export function loader(args: LoaderFunctionArgs) {
+  return reservationLoader(args);
 }
 
-/** The api's refusals that mean this stay cannot be booked as previewed: only a fresh availability check helps. */
-const staleStayCodes = new Set([ErrorCode.ORDER_PRICE_INCREASED, ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE]);
-/** The api's refusals after which the price is re-read, so the customer sees what changed before sending again. */
-const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.VOUCHER_BALANCE_CHANGED]);
-
-/**
- * Two intents of one form. Both re-price the preview with the form's payment part first (the api stores it, so the
- * page, reloaded, shows that price). "update" stops there; "order" also needs a valid customer part and the very
- * total the customer saw, and only then creates the order (idempotent on the preview: a double post is one order).
- */
-export async function action({ context, params, request }: ActionFunctionArgs) {
-  const previewId = requireUuid(params.previewId);
-  const t = translator(context);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: reservationSchema(t) });
-  const payment = parseWithZod(formData, { schema: paymentSchema(t) });
-  if (payment.status !== "success") return answer(submission.reply(), 400);
-
-  const methods = await loadHotelMethods(context);
-  const { values, request: paymentRequest } = paymentRequestOf(
-    payment.value,
-    methods.map((method) => method.methodId),
-    context.variant.currency
-  );
-  const cancellationInsurance = payment.value.cancellationInsurance ?? false;
-  const errorOptions = {
-    fieldOf: reservationFieldOf(values),
-    messageAt: reservationMessageAt(values, t, viewFormats(context).money),
-    supportEmail: context.variant.support.email,
-  };
-  const reprice = () =>
-    context.rpc.hotelOrderPreview({
-      lookup: { case: "previewId", value: previewId },
-      paymentRequest,
-      cancellationInsurance,
-      revision: BigInt(payment.value.revision ?? 0),
-    });
-
-  let total: number;
-  try {
-    total = minorUnits((await reprice()).orderPreview?.price?.total);
-  } catch (error) {
-    return answer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), refusalStatus(error, 400));
-  }
-  if (submission.status !== "success") return answer(submission.reply(), 400);
-
-  const fields = submission.value;
-  switch (fields.intent) {
-    case "update":
-      return answer(submission.reply(), 200);
-    case "order": {
-      // Without JavaScript a change of the split is priced only by this post: the order waits for the customer to
-      // see the new total, and the page now shows it with what to do. One more send places the order.
-      if (fields.seenTotal !== total) {
-        const { money } = viewFormats(context);
-        const message =
-          fields.seenTotal === undefined
-            ? t("errors.PAYMENT_CALCULATION_CHANGED")
-            : t("reservation.price.changedBeforeOrder", { total: money(total), seen: money(fields.seenTotal) });
-        return answer(submission.reply({ formErrors: [message] }), 409);
-      }
-      let orderId: string;
-      try {
-        const { hotelOrder, unpaidOrdersOfStay } = await context.rpc.hotelOrderCreate({
-          previewId,
-          paymentRequest,
-          order: orderRequestOf(fields),
-          duplicates: duplicateChoiceOf(fields),
-        });
-        // Nothing was ordered yet: the customer chooses what happens to their unpaid order of this stay.
-        if (!hotelOrder && unpaidOrdersOfStay.length > 0) {
-          const numbers = unpaidOrdersOfStay.map((order) => order.orderNumber);
-          return answer(submission.reply(), 409, false, numbers);
-        }
-        orderId = hotelOrder?.orderId ?? "";
-      } catch (error) {
-        const code = errorCodeOf(error);
-        const repriced = code !== undefined && repriceCodes.has(code);
-        const staleStay = code !== undefined && staleStayCodes.has(code);
-        // The stored preview is priced again so that the page shows the price the next post is checked against.
-        if (repriced) await reprice().catch(() => undefined);
-        const reply = submission.reply(replyErrors(formErrorOf(error, t, errorOptions)));
-        return answer(reply, refusalStatus(error, repriced || staleStay ? 409 : 400), staleStay);
-      }
-      if (!orderId) throw new Error("HotelOrderCreate answered without an order");
-      // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page.
-      return payAtGateway(context, request, orderId);
-    }
-  }
-}
-
-/** A visitor out of voucher code tries is answered 429, as the api answered the web; other refusals as given. */
-function refusalStatus(error: unknown, otherwise: number): number {
-  return errorCodeOf(error) === ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED ? 429 : otherwise;
-}
-
-/** `unpaidOrders`: the numbers of the customer's unpaid orders of this stay, when they must choose what happens. */
-function answer(reply: FormReply, status: number, staleStay = false, unpaidOrders: string[] = []) {
-  return replyJson(reply, reservationSchema, status, { staleStay, unpaidOrders });
-}
-
-type Answer = { result: FormReply; staleStay: boolean; unpaidOrders: string[] };
-
-/**
- * The messages to show. A background re-price (the fetcher) speaks only for the payment fields and the form as a
- * whole; what the last post of the whole form said about the customer's fields stays until the next such post.
- */
-function shownErrors(posted: Answer | undefined, background: Answer | undefined, backgroundIsNewer: boolean) {
-  const errors: Record<string, string[]> = {};
-  const take = (source: Answer | undefined, keep: (name: string) => boolean) => {
-    for (const [name, messages] of Object.entries(source?.result.error ?? {})) {
-      if (messages && messages.length > 0 && keep(name)) errors[name] = messages;
-    }
-  };
-  if (backgroundIsNewer) {
-    take(posted, (name) => name !== "" && !isPaymentField(name));
-    take(background, () => true);
-  } else {
-    take(posted, () => true);
-  }
-  return errors;
+/** "update" re-prices the preview; "order" places the order at the total seen (reservation-page.server.ts). */
+export function action(args: ActionFunctionArgs) {
+  return reservationAction(args);
 }
 
 export default function OrderReservationScreen() {
@@ -188,14 +39,10 @@ export default function OrderReservationScreen() {
   const posted = useActionData<typeof action>();
   const { background, backgroundIsNewer, repricing, formHandlers, revisionField } = useBackgroundReprice<
     typeof action
-  >(view.previewId, posted);
-  // With JavaScript the page does not reload on an answer, so the cursor is taken to what it says.
-  useEffect(() => {
-    if (posted) focusErrorSummary();
-  }, [posted]);
+  >(view.previewId, posted, isPaymentField);
 
   const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
-  const errors = shownErrors(posted, background, backgroundIsNewer);
+  const errors = shownErrors(posted, background, backgroundIsNewer, isPaymentField);
   const methodName = methodNamer(t, view.methods);
   // The summary above the form speaks for the last post of the whole form, not for background re-prices.
   const postedErrors = backgroundIsNewer ? {} : errors;
@@ -204,8 +51,9 @@ export default function OrderReservationScreen() {
     <div className="order-step">
       <h1>{title}</h1>
       {/* Without JavaScript an answer reloads the page at its top: say there, first, what needs fixing. */}
-      <ReservationErrorSummary
+      <OrderErrorSummary
         errors={postedErrors}
+        fieldLabels={reservationFieldLabels}
         methods={view.methods}
         methodName={methodName}
         currencySymbol={view.currencySymbol}

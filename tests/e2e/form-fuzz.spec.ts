@@ -39,6 +39,7 @@ const fieldNames = [
   ...["email", "mobile", "street", "streetNumber", "postalCode", "city", "country", "invoiceToCompany"],
   ...["companyName", "companyId", "taxId", "bookingForSomeoneElse", "guestName", "isMainGuest", "noteForHotel"],
   ...["agreeCp", "agreeTac", "agreeMp", "locale", "path", "_data", "__proto__", "constructor"],
+  ...["previewId", "value", "customValue", "feeMode", "design", "extraService", "asGift", "recipientEmail"],
 ];
 
 /** A connection per post: a refused post's connection may close under the next one, which is no answer of the shop's. */

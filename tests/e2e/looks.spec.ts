@@ -86,6 +86,21 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
   });
 }
 
+test("the voucher purchase does not scroll sideways on a phone, a gift with a long e-mail and a refused amount typed", async ({
+  page,
+}, testInfo) => {
+  await page.goto(onHost("localhost", "/voucher"));
+  await expectJavaScriptState(page, testInfo);
+  await expectNoSidewaysScroll(page, "the voucher purchase");
+  await field(page, "asGift").check();
+  await field(page, "recipientEmail").fill(longEmail("cs", testInfo));
+  await page.locator("#field-value-custom").check();
+  await field(page, "customValue").fill("25000000000000000000");
+  await submitIntent(page, "update");
+  await expect(field(page, "customValue")).toHaveAttribute("aria-invalid", "true");
+  await expectNoSidewaysScroll(page, "the voucher purchase with its error");
+});
+
 /** The font a control is drawn in, as the browser computed it. */
 function fontOf(control: Locator) {
   return control.evaluate((element) => {

@@ -1,16 +1,16 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import { ErrorList, Field, fieldId, RequiredMark } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import type { ReservationFormValues } from "~/order/reservation-form";
+import type { OrderFormValues } from "~/order/reservation-form";
 import { legalDocumentPath, useShop, type LegalDocument } from "~/shop-data";
 
 export type FormErrors = Record<string, string[] | undefined>;
-type FieldsProps = { values: ReservationFormValues; errors: FormErrors };
+type FieldsProps = { values: OrderFormValues; errors: FormErrors };
 
 /** SPEC §5 format hints: the market's phone number, since the shop calls the customer in its market. */
-const phoneExamples = { CZK: "+420 123 456 789", PLN: "+48 123 456 789" } as const;
+export const phoneExamples = { CZK: "+420 123 456 789", PLN: "+48 123 456 789" } as const;
 
-function text(values: ReservationFormValues, name: string): string {
+function text(values: OrderFormValues, name: string): string {
   const value = values[name];
   return typeof value === "string" ? value : "";
 }
@@ -26,7 +26,8 @@ type TextFieldProps = FieldsProps & {
   className?: string;
 };
 
-function TextField({
+/** One text input of an order form, showing what was typed (or the form's starting value) again. */
+export function TextField({
   values,
   errors,
   name,

@@ -1,14 +1,20 @@
+import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, type FormErrors } from "~/components/order/customer-fields";
 import { useTranslation } from "~/i18n/use-translation";
 import { amountName } from "~/order/payment-form";
-import type { PaymentOutputView, ReservationFormValues, ReservationView } from "~/order/reservation-form";
+import type { OrderFormValues, PaymentOutputView, PriceView, ReservationView } from "~/order/reservation-form";
 
 type PaymentFieldsProps = {
   view: ReservationView;
-  values: ReservationFormValues;
+  values: OrderFormValues;
   errors: FormErrors;
   methodName: (methodId: string) => string;
+};
+
+/** What the split needs of an order's screen, a stay's or a voucher purchase's. */
+export type PaymentSplitView = Pick<ReservationView, "methods" | "outputs" | "currencySymbol"> & {
+  price: Pick<PriceView, "paysOnline">;
 };
 
 /** Extras: car rental interest, and the cancellation insurance, which the price includes once ticked. */
@@ -91,7 +97,17 @@ export function VoucherFields({ view, values, errors }: Omit<PaymentFieldsProps,
  * the amount typed for them, if any. The amount field of the rest-paying method is hidden by CSS, with or without
  * JavaScript, since the server ignores it. A stay paid only at the hotel has nothing to split: the section says so.
  */
-export function PaymentSplit({ view, values, errors, methodName }: PaymentFieldsProps) {
+export function PaymentSplit({
+  view,
+  values,
+  errors,
+  methodName,
+  hint,
+}: Omit<PaymentFieldsProps, "view"> & {
+  view: PaymentSplitView;
+  /** How the amounts are read, where it differs from a stay's (the default): shown under the section's title. */
+  hint?: ReactNode;
+}) {
   const { t } = useTranslation();
   if (!view.price.paysOnline) {
     return (
@@ -111,9 +127,9 @@ export function PaymentSplit({ view, values, errors, methodName }: PaymentFields
   return (
     <fieldset className="reservation-section payment-split" aria-describedby="payment-split-hint">
       <legend>{t("reservation.payment.title")}</legend>
-      <p id="payment-split-hint" className="field__hint">
-        {t("reservation.payment.hint")}
-      </p>
+      <div id="payment-split-hint" className="field__hint">
+        {hint ?? <p>{t("reservation.payment.hint")}</p>}
+      </div>
       <ErrorList id={restErrorsId} errors={errors.lastPayment} />
       <ul className="payment-methods">
         {view.methods.map((method, index) => {

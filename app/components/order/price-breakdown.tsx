@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { PaymentOutputLines } from "~/components/order/payment-output-lines";
 import { chargeName } from "~/order/charge-name";
 import type { PaymentOutputView, PriceView } from "~/order/reservation-form";
 
@@ -49,17 +50,7 @@ export function PriceBreakdown({ price, outputs, methodName, busy = false }: Pri
             <dd>{price.creditUsed}</dd>
           </div>
         ) : null}
-        {(outputs ?? []).map((output) => (
-          <div key={output.methodId} className="price-line price-line--sub" data-method={output.methodId}>
-            <dt>
-              {methodName(output.methodId)}
-              {output.fee ? (
-                <span className="price-line__note">{t("reservation.price.feeIncluded", { fee: output.fee })}</span>
-              ) : null}
-            </dt>
-            <dd>{output.charged}</dd>
-          </div>
-        ))}
+        <PaymentOutputLines outputs={outputs ?? []} methodName={methodName} />
         {price.payOnSite ? (
           <div className="price-line">
             <dt>{t("reservation.price.payOnSite")}</dt>
@@ -76,3 +67,4 @@ export function PriceBreakdown({ price, outputs, methodName, busy = false }: Pri
     </div>
   );
 }
+
