@@ -5,6 +5,7 @@
  */
 import type { PaymentMethodView, PaymentOutputView } from "~/order/reservation-form";
 import type { VoucherDesign } from "../../shared/voucher-designs";
+import type { VoucherPriceView } from "~/voucher/voucher-order-view";
 
 /** The value choice of a custom amount; a preset's choice is its whole units ("3000"). */
 export const CUSTOM_VALUE = "custom";
@@ -53,13 +54,7 @@ export type PurchaseOfferView = {
 };
 
 /** The purchase as last priced (VoucherPriceBreakdown): what the voucher holds and what the visitor pays. */
-export type PurchasePriceView = {
-  voucherValue: string;
-  /** Free credits a card issuer's promotion adds to the voucher, while it runs. */
-  bonus: string | null;
-  extraService: string | null;
-  serviceFee: string;
-  total: string;
+export type PurchasePriceView = VoucherPriceView & {
   /** The same in minor units: the order is placed only at the total the customer saw. */
   totalMinor: number;
   outputs: PaymentOutputView[];

@@ -7,6 +7,7 @@ import { voucherDesigns } from "../../shared/voucher-designs";
 import { formatAmountInput } from "~/order/payment-form";
 import type { OrderFormValues, PaymentOutputView } from "~/order/reservation-form";
 import type { Formats } from "~/order/view-formats.server";
+import { voucherPriceView } from "~/voucher/voucher-order-view.server";
 import { CUSTOM_VALUE, type FeeModeName, type PurchaseOfferView, type PurchasePriceView } from "~/voucher/purchase-form";
 
 /** The variant's methods for voucher orders (never the hotel list: a voucher is not paid with a voucher). */
@@ -70,16 +71,7 @@ export function purchasePriceView(response: VoucherOrderPreviewResponse, formats
       bonus: nonZero(minorUnits(output.bonus)),
     })
   );
-  const total = minorUnits(price?.total);
-  return {
-    voucherValue: formats.money(minorUnits(price?.base)),
-    bonus: nonZero(minorUnits(price?.bonus)),
-    extraService: nonZero(minorUnits(price?.extraService)),
-    serviceFee: formats.money(minorUnits(price?.serviceFee)),
-    total: formats.money(total),
-    totalMinor: total,
-    outputs,
-  };
+  return { ...voucherPriceView(price, formats), totalMinor: minorUnits(price?.total), outputs };
 }
 
 /**

@@ -23,7 +23,7 @@ export function voucherPriceView(price: VoucherPriceBreakdown | undefined, forma
     return minor > 0 ? formats.money(minor) : null;
   };
   return {
-    value: formats.money(minorUnits(price?.base)),
+    voucherValue: formats.money(minorUnits(price?.base)),
     bonus: line(price?.bonus),
     extraService: line(price?.extraService),
     serviceFee: line(price?.serviceFee),

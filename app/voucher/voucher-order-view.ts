@@ -5,7 +5,7 @@ import type { DocumentKind, OrderStatusKey, PaymentView } from "~/order/order-vi
 
 export type VoucherPriceView = {
   /** The voucher's value as bought, the bonus aside. */
-  value: string;
+  voucherValue: string;
   /** Free credits a card issuer's promotion adds to the voucher. */
   bonus: string | null;
   extraService: string | null;

@@ -7,6 +7,7 @@ import {
   extraServicePrice,
   issuedVoucherValue,
   priceVoucherOrder,
+  printedVoucherAddressee,
   sellsVouchers,
   voucherPresets,
   voucherValueBounds,
@@ -286,5 +287,17 @@ describe("the card issuer's bonus", () => {
       lastPayment: "pluxee_cafeteria",
     });
     expect(split.price.bonus).toBe(czk(100));
+  });
+});
+
+describe("where the printed voucher is posted", () => {
+  const buyer = { firstName: "Jana", lastName: "Nováková", address: "Dlouhá 12, Praha" };
+  it("goes to a gift's recipient who gave an address", () => {
+    const recipient = { firstName: "Petr", lastName: "Dvořák", address: "Krátká 3, Brno" };
+    expect(printedVoucherAddressee(buyer, recipient)).toEqual(recipient);
+  });
+  it("goes to the buyer when the recipient gave none, or there is none", () => {
+    expect(printedVoucherAddressee(buyer, { firstName: "Petr", lastName: "Dvořák" })).toEqual(buyer);
+    expect(printedVoucherAddressee(buyer, null)).toEqual(buyer);
   });
 });

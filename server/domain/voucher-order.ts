@@ -185,3 +185,21 @@ export function priceVoucherOrder(
 export function issuedVoucherValue(price: Pick<VoucherPriceBreakdown, "base" | "bonus">): number {
   return price.base + price.bonus;
 }
+
+/** A person and the address a letter to them goes to. */
+export interface Addressee<Address> {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly address?: Address;
+}
+
+/**
+ * Where the extra service, the voucher printed and posted in a gift envelope, goes (decision 027): to a gift's
+ * recipient when their address is given, else to the buyer's contact address.
+ */
+export function printedVoucherAddressee<Address>(
+  buyer: Addressee<Address> & { readonly address: Address },
+  recipient: Addressee<Address> | null
+): Addressee<Address> & { readonly address: Address } {
+  return recipient?.address ? { ...recipient, address: recipient.address } : buyer;
+}

@@ -281,12 +281,16 @@ function readVoucherList(args: string[]) {
     const found = await customerVouchers(db, email);
     if (found.length === 0) throw new OpsError(`no vouchers for ${email}`);
     const today = marketDate(now);
-    for (const { voucher, events } of found) {
+    for (const { voucher, events, postTo } of found) {
       const money = (minor: number) => formatExactMoney(minor, voucher.currency, "en");
       print(
         `voucher ${voucher.code} (order ${voucher.orderNumber}): ${money(voucher.balance)} of ${money(voucher.value)} left, ` +
           `valid ${voucher.validFrom} to ${voucher.validTo}, ${voucherState(voucher, today).replace("_", " ")}`
       );
+      if (postTo) {
+        const { streetAddress, postalCode, city, country } = postTo.address;
+        print(`  printed copy by post to ${postTo.firstName} ${postTo.lastName}, ${streetAddress}, ${postalCode} ${city}, ${country}`);
+      }
       for (const event of events) {
         print(`  ${event.at.toISOString()} ${event.kind.replace("_", " ")}${event.note ? `: ${event.note}` : ""}`);
       }

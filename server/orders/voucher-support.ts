@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import { printedVoucherAddressee } from "../domain/voucher-order";
 import { findOrder } from "../stores/orders";
 import {
   deactivateVoucher,
@@ -25,8 +26,17 @@ export async function customerVouchers(db: Database, email: string) {
     vouchers.map(async (voucher) => ({
       voucher,
       events: await voucherEventsOf(db, voucher.id),
+      postTo: await printedCopyAddressee(db, voucher.orderId),
     }))
   );
+}
+
+/** Who the printed voucher is posted to, when its order bought the extra service (decision 027). */
+async function printedCopyAddressee(db: Database, orderId: string | null) {
+  const order = orderId ? await findOrder(db, orderId) : undefined;
+  if (order?.kind !== "voucher" || !order.summary.extraService) return undefined;
+  const { firstName, lastName, contactAddress } = order.customer;
+  return printedVoucherAddressee({ firstName, lastName, address: contactAddress }, order.presentFor);
 }
 
 async function voucherByCode(db: Database, code: string): Promise<VoucherRow> {

@@ -111,7 +111,7 @@ test("the total follows each choice as it is made", async ({ page }, testInfo) =
   await expect(shownTotal(page)).toHaveText(/^5\s000\sKč$/);
   await field(page, "extraService").check();
   await expect(shownTotal(page)).toHaveText(/^5\s149\sKč$/);
-  await expect(page.locator(".reservation__summary")).toContainText("Doplňková služba149 Kč");
+  await expect(page.locator(".reservation__summary")).toContainText("Tištěný poukaz poštou149 Kč");
   // Another amount: its field takes the cursor, and the price waits for it.
   await page.locator("#field-value-custom").check();
   await expect(field(page, "customValue")).toBeFocused();

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, TextField, phoneExamples, type FormErrors } from "~/components/order/customer-fields";
 import { PaymentOutputLines } from "~/components/order/payment-output-lines";
+import { VoucherPrice } from "~/components/voucher/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderFormValues } from "~/order/reservation-form";
 import { useShop } from "~/shop-data";
@@ -203,9 +204,8 @@ export function GiftFields({ values, errors }: FieldsProps) {
 }
 
 /**
- * The purchase's price (VoucherPriceBreakdown): the voucher's value, the promotion's bonus while it runs, the extra
- * service, the service fee, the total, and what each method is charged. Without a price (the value cannot be priced
- * as it stands), says when there will be one.
+ * The purchase's price and what each method is charged. Without a price (the value cannot be priced as it stands),
+ * says when there will be one.
  */
 export function VoucherPriceSummary({
   price,
@@ -224,25 +224,9 @@ export function VoucherPriceSummary({
       </p>
     );
   }
-  const rows: [string, string][] = [[t("voucherPurchase.price.voucherValue"), price.voucherValue]];
-  if (price.bonus) rows.push([t("voucherPurchase.price.bonus"), price.bonus]);
-  if (price.extraService) rows.push([t("voucherPurchase.price.extraService"), price.extraService]);
-  rows.push([t("voucherPurchase.price.serviceFee"), price.serviceFee]);
   return (
-    <div className="price-breakdown" aria-busy={busy || undefined}>
-      <dl className="price-breakdown__lines">
-        {rows.map(([label, amount]) => (
-          <div key={label} className="price-line">
-            <dt>{label}</dt>
-            <dd>{amount}</dd>
-          </div>
-        ))}
-        <div className="price-line price-line--total">
-          <dt>{t("voucherPurchase.price.total")}</dt>
-          <dd data-testid="price-total">{price.total}</dd>
-        </div>
-        <PaymentOutputLines outputs={price.outputs} methodName={methodName} />
-      </dl>
-    </div>
+    <VoucherPrice price={price} busy={busy}>
+      <PaymentOutputLines outputs={price.outputs} methodName={methodName} />
+    </VoucherPrice>
   );
 }

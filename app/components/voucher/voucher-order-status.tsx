@@ -44,7 +44,7 @@ export function VoucherOrderStatus({ title, order, told }: VoucherOrderStatusPro
           <OrderPayments payments={order.payments} methodName={methodName} />
         </div>
         <aside className="reservation__summary" aria-labelledby="price-title">
-          <h2 id="price-title">{t("voucherOrder.price.title")}</h2>
+          <h2 id="price-title">{t("voucherPurchase.price.title")}</h2>
           <VoucherPrice price={order.price} />
         </aside>
       </div>

@@ -1,14 +1,26 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { VoucherPriceView } from "~/voucher/voucher-order-view";
 
-/** A voucher purchase's price: the voucher's value, what is added to it, the fees, and the total paid. */
-export function VoucherPrice({ price, busy = false }: { price: VoucherPriceView; busy?: boolean }) {
+type VoucherPriceProps = {
+  price: VoucherPriceView;
+  /** Set while a new price is on its way, so the old one is not read as final. */
+  busy?: boolean;
+  /** Lines after the total, such as what each payment method is charged. */
+  children?: ReactNode;
+};
+
+/**
+ * A voucher purchase's price (VoucherPriceBreakdown): the voucher's value, the promotion's bonus while it runs, the
+ * extra service, the service fee, and the total paid. A line that costs nothing is left out.
+ */
+export function VoucherPrice({ price, busy = false, children }: VoucherPriceProps) {
   const { t } = useTranslation();
   const rows: [string, string | null][] = [
-    [t("voucherOrder.price.value"), price.value],
-    [t("voucherOrder.price.bonus"), price.bonus],
-    [t("voucherOrder.price.extraService"), price.extraService],
-    [t("voucherOrder.price.serviceFee"), price.serviceFee],
+    [t("voucherPurchase.price.voucherValue"), price.voucherValue],
+    [t("voucherPurchase.price.bonus"), price.bonus],
+    [t("voucherPurchase.price.extraService"), price.extraService],
+    [t("voucherPurchase.price.serviceFee"), price.serviceFee],
   ];
   return (
     <div className="price-breakdown" aria-busy={busy || undefined}>
@@ -22,9 +34,10 @@ export function VoucherPrice({ price, busy = false }: { price: VoucherPriceView;
           )
         )}
         <div className="price-line price-line--total">
-          <dt>{t("voucherOrder.price.total")}</dt>
+          <dt>{t("voucherPurchase.price.total")}</dt>
           <dd data-testid="price-total">{price.total}</dd>
         </div>
+        {children}
       </dl>
     </div>
   );
