@@ -11,7 +11,7 @@ import { PriceBreakdown } from "~/components/order/price-breakdown";
 import { OrderErrorSummary, reservationFieldLabels } from "~/components/order/reservation-error-summary";
 import { StayRetry } from "~/components/order/stay-retry";
 import { StaySummary } from "~/components/order/stay-summary";
-import { PendingButton } from "~/components/pending-button";
+import { EnterUpdatesPrice, OrderFormActions } from "~/components/order/order-form-actions";
 import { useTranslation } from "~/i18n/use-translation";
 import { roomChoiceQuery } from "~/order/availability-view";
 import { methodNamer } from "~/order/payment-method-name";
@@ -71,17 +71,7 @@ export default function OrderReservationScreen() {
           className="reservation-form"
           {...formHandlers}
         >
-          {/* First in the form, so Enter in any field updates the price and never places the order. */}
-          <button
-            type="submit"
-            name="intent"
-            value="update"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-          >
-            {t("reservation.actions.update")}
-          </button>
+          <EnterUpdatesPrice />
           <input type="hidden" name="seenTotal" value={view.price.totalMinor} />
           {/* Set as the form is sent with JavaScript; a post without it (no JavaScript) is always the latest. */}
           <input type="hidden" name="revision" defaultValue="" ref={revisionField} />
@@ -116,22 +106,12 @@ export default function OrderReservationScreen() {
           ) : null}
           {posted?.staleStay ? <StayRetry changeQuery={view.stay.changeQuery} /> : null}
           {posted && posted.unpaidOrders.length > 0 ? <DuplicateChoice numbers={posted.unpaidOrders} /> : null}
-          <div className="reservation__actions">
-            <PendingButton
-              form="reservation-form"
-              label={t("reservation.actions.update")}
-              pendingLabel={t("reservation.actions.updating")}
-              intent="update"
-              primary={false}
-              busy={repricing}
-            />
-            <PendingButton
-              form="reservation-form"
-              label={t("reservation.actions.submit")}
-              pendingLabel={t("reservation.actions.sending")}
-              intent="order"
-            />
-          </div>
+          <OrderFormActions
+            form="reservation-form"
+            submitLabel={t("reservation.actions.submit")}
+            sendingLabel={t("reservation.actions.sending")}
+            repricing={repricing}
+          />
         </aside>
       </div>
     </div>

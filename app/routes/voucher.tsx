@@ -9,7 +9,7 @@ import {
   OrderErrorSummary,
   type FieldLabelKey,
 } from "~/components/order/reservation-error-summary";
-import { PendingButton } from "~/components/pending-button";
+import { EnterUpdatesPrice, OrderFormActions } from "~/components/order/order-form-actions";
 import {
   GiftFields,
   VoucherDesignFields,
@@ -114,17 +114,7 @@ export default function VoucherScreen() {
           className="reservation-form voucher-form"
           {...form}
         >
-          {/* First in the form, so Enter in any field updates the price and never places the order. */}
-          <button
-            type="submit"
-            name="intent"
-            value="update"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-          >
-            {t("reservation.actions.update")}
-          </button>
+          <EnterUpdatesPrice />
           <input type="hidden" name="previewId" value={previewId ?? ""} />
           {price ? <input type="hidden" name="seenTotal" value={price.totalMinor} /> : null}
           <VoucherValueFields offer={offer} values={values} errors={errors} />
@@ -165,22 +155,12 @@ export default function VoucherScreen() {
               <ErrorList errors={errors[""]} />
             </div>
           ) : null}
-          <div className="reservation__actions">
-            <PendingButton
-              form="voucher-form"
-              label={t("reservation.actions.update")}
-              pendingLabel={t("reservation.actions.updating")}
-              intent="update"
-              primary={false}
-              busy={repricing}
-            />
-            <PendingButton
-              form="voucher-form"
-              label={t("voucherPurchase.actions.submit")}
-              pendingLabel={t("voucherPurchase.actions.sending")}
-              intent="order"
-            />
-          </div>
+          <OrderFormActions
+            form="voucher-form"
+            submitLabel={t("voucherPurchase.actions.submit")}
+            sendingLabel={t("voucherPurchase.actions.sending")}
+            repricing={repricing}
+          />
         </aside>
       </div>
     </div>

@@ -201,6 +201,12 @@ export interface NewPayment {
   readonly voucherId?: string;
 }
 
+/** The next order number of the year `now` is in, from the one sequence hotel and voucher orders share. */
+async function nextOrderNumber(db: Database, now: Date): Promise<string> {
+  const [next] = (await db.execute(sql`select nextval('order_number_seq') as value`)).rows;
+  return orderNumber(now.getUTCFullYear(), Number(next?.value));
+}
+
 /**
  * Inserts the order unless its preview already has one; then answers undefined. Two creates of one preview wait for
  * each other on the unique preview id, so only one of them ever inserts.
@@ -209,8 +215,7 @@ export async function insertHotelOrder(
   db: Database,
   order: NewHotelOrder
 ): Promise<{ id: string; orderNumber: string } | undefined> {
-  const [next] = (await db.execute(sql`select nextval('order_number_seq') as value`)).rows;
-  const number = orderNumber(order.now.getUTCFullYear(), Number(next?.value));
+  const number = await nextOrderNumber(db, order.now);
   const [row] = await db
     .insert(orders)
     .values({
@@ -255,8 +260,7 @@ export async function insertVoucherOrder(
   db: Database,
   order: NewVoucherOrder
 ): Promise<{ id: string; orderNumber: string } | undefined> {
-  const [next] = (await db.execute(sql`select nextval('order_number_seq') as value`)).rows;
-  const number = orderNumber(order.now.getUTCFullYear(), Number(next?.value));
+  const number = await nextOrderNumber(db, order.now);
   const [row] = await db
     .insert(orders)
     .values({
