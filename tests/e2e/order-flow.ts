@@ -60,3 +60,9 @@ export function minorUnitsOf(text: string): number {
   const [whole, fraction = ""] = digits.split(/[,.](?=\d{2}$)/);
   return Number(whole.replace(/[,.]/g, "")) * 100 + Number(fraction.padEnd(2, "0"));
 }
+
+/** The line of an order form's price summary with this label, as minor units. */
+export async function summaryLine(page: Page, label: string): Promise<number> {
+  const line = page.locator(".reservation__summary .price-line").filter({ has: page.getByText(label, { exact: true }) });
+  return minorUnitsOf((await line.locator("dd").textContent()) ?? "");
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { confirmationMailText, mailsMentioning } from "./deadlines";
-import { expectFieldError, field, minorUnitsOf } from "./order-flow";
+import { expectFieldError, field, minorUnitsOf, summaryLine } from "./order-flow";
 import { acceptTerms, czechCustomer, fillCustomer, ownEmail, shownTotal, submitIntent } from "./reservation-flow";
 import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
@@ -27,12 +27,6 @@ const recipient = {
 /** An amount as the page shows it, in minor units. */
 async function amountOf(page: Page, selector: string): Promise<number> {
   return minorUnitsOf((await page.locator(selector).textContent()) ?? "");
-}
-
-/** The summary's line of a label, as minor units. */
-async function summaryLine(page: Page, label: string): Promise<number> {
-  const line = page.locator(".reservation__summary .price-line").filter({ has: page.getByText(label, { exact: true }) });
-  return minorUnitsOf((await line.locator("dd").textContent()) ?? "");
 }
 
 async function openPurchase(page: Page, host: string) {
