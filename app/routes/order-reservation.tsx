@@ -18,6 +18,7 @@ import { methodNamer } from "~/order/payment-method-name";
 import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
 import { reservationAction, reservationHeaders, reservationLoader } from "~/order/reservation-page.server";
 import { shownErrors, useBackgroundReprice } from "~/order/use-background-reprice";
+import { useOpeningValue } from "~/order/use-opening-value";
 import { screenMeta } from "~/screen-meta";
 
 export const meta = screenMeta;
@@ -41,7 +42,9 @@ export default function OrderReservationScreen() {
     typeof action
   >(view.previewId, posted, isPaymentField);
 
-  const values = (posted?.result.initialValue ?? form) as ReservationFormValues;
+  // The loader's form after a background re-price holds the split as that re-price sent it: not the fields' defaults.
+  const openingForm = useOpeningValue(form, view.previewId);
+  const values = (posted?.result.initialValue ?? openingForm) as ReservationFormValues;
   const errors = shownErrors(posted, background, backgroundIsNewer, isPaymentField);
   const methodName = methodNamer(t, view.methods);
   // The summary above the form speaks for the last post of the whole form, not for background re-prices.
