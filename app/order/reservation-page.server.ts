@@ -22,8 +22,8 @@ import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, transla
 
 /**
  * The reservation screen's loader and action (routes/order-reservation.tsx). They live here, not in the route, so that
- * the route's browser bundle imports one server module (an empty stub there) rather than the several other screens
- * import too: each server module shared between screens is a stub chunk of its own on every page that uses it.
+ * the route's browser bundle imports one server module (an empty module there) rather than the several other screens
+ * import too: each server module shared between screens is an empty chunk of its own on every page that uses it.
  */
 
 /** A customer's stay and prices are never stored. */

@@ -29,8 +29,8 @@ import {
 
 /**
  * The voucher purchase screen's loader and action (routes/voucher.tsx). They live here, not in the route, so that the
- * route's browser bundle imports one server module (an empty stub there) rather than the several that other order
- * screens import too: each server module shared between screens is a stub chunk of its own on every page that uses it.
+ * route's browser bundle imports one server module (an empty module there) rather than the several that other order
+ * screens import too: each server module shared between screens is an empty chunk of its own on every page that uses it.
  */
 
 /** The page carries its loader's Cache-Control: a customer's details and prices are never stored. */
