@@ -11,7 +11,7 @@ import { PriceBreakdown } from "~/components/order/price-breakdown";
 import { StaySummary } from "~/components/order/stay-summary";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderView } from "~/order/order-view";
-import { methodNamer } from "~/order/payment-method-name";
+import { paymentsMethodNamer } from "~/order/payment-method-name";
 import { useShop } from "~/shop-data";
 
 type HotelOrderStatusProps = {
@@ -26,10 +26,7 @@ type HotelOrderStatusProps = {
 export function HotelOrderStatus({ title, order, told, confirmingCancel }: HotelOrderStatusProps) {
   const { t } = useTranslation();
   const { site } = useShop();
-  const methodName = methodNamer(
-    t,
-    order.payments.flatMap((payment) => [payment.method, ...payment.alternatives])
-  );
+  const methodName = paymentsMethodNamer(t, order.payments);
   return (
     <div className="order-step order-status">
       <h1>{title}</h1>

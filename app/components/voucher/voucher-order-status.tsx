@@ -5,7 +5,7 @@ import { OrderPayments } from "~/components/order/order-payments";
 import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/components/order/payment-outcome-notice";
 import { VoucherPrice } from "~/components/voucher/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
-import { methodNamer } from "~/order/payment-method-name";
+import { paymentsMethodNamer } from "~/order/payment-method-name";
 import type { IssuedVoucherView, VoucherOrderView } from "~/voucher/voucher-order-view";
 
 type VoucherOrderStatusProps = { title: string; order: VoucherOrderView; told: PaymentOutcomeTold };
@@ -16,10 +16,7 @@ type VoucherOrderStatusProps = { title: string; order: VoucherOrderView; told: P
  */
 export function VoucherOrderStatus({ title, order, told }: VoucherOrderStatusProps) {
   const { t } = useTranslation();
-  const methodName = methodNamer(
-    t,
-    order.payments.flatMap((payment) => [payment.method, ...payment.alternatives])
-  );
+  const methodName = paymentsMethodNamer(t, order.payments);
   return (
     <div className="order-step order-status">
       <h1>{title}</h1>
