@@ -25,6 +25,7 @@ export default {
   serverBuildPath: "build/server/index.js",
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",
+  // Single fetch stays off: the browser's Remix is patched to leave its client out (decision 029).
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
