@@ -167,6 +167,16 @@ describe("the reservation form", () => {
     });
   });
 
+  it("answers a field sent twice with its message, not with an error of the page", () => {
+    const data = form({ intent: "order", lastPayment: "transfer", ...customer, bookingForSomeoneElse: "on" });
+    data.append("postalCode", "110 00");
+    data.append("guestName", "Petr Novák");
+    data.append("guestName", "Eva Nová");
+    const submission = parseWithZod(data, { schema: reservationSchema(t) });
+    expect(submission.status).toBe("error");
+    expect(Object.keys(submission.reply().error ?? {})).toEqual(expect.arrayContaining(["postalCode", "guestName"]));
+  });
+
   it("says a text is too long, and how long it may be", () => {
     const submission = parse({ intent: "order", lastPayment: "transfer", ...customer, noteForHotel: "x".repeat(5000) });
     expect(submission.reply().error).toEqual({

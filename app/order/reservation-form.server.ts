@@ -3,6 +3,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import * as z from "zod";
 import { DuplicateChoice, type OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
+import { objectWithRule } from "~/form-rule.server";
 import { splitVoucherCodes, type PaymentFormValues } from "~/order/payment-form";
 import { MAX_NOTE_LENGTH, MAX_VOUCHER_CODES_PER_ORDER } from "../../shared/input-limits";
 import { mainGuestProblems } from "../../shared/main-guest";
@@ -66,31 +67,28 @@ export function reservationSchema(t: Translate) {
   const messages = orderFormMessages(t);
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("update"), ...paymentShape(messages) }),
-    z
-      .object({ intent: z.literal("order"), ...paymentShape(messages), ...customerShape(messages) })
-      // Runs even when another field failed, so every mistake shows at once.
-      .superRefine(
-        (value, context) => {
-          const { bookingForSomeoneElse, isMainGuest, guestName } = value as Partial<typeof value>;
-          // The api's rule: who books for someone else names the guest, and is not the main guest.
-          const guestProblems = mainGuestProblems({
-            bookingForSomeoneElse: bookingForSomeoneElse ?? false,
-            isMainGuest: isMainGuest ?? false,
-            guestName: guestName ?? "",
-          });
-          for (const problem of guestProblems) {
-            context.addIssue(
-              problem === "guest_name_missing"
-                ? { code: "custom", path: ["guestName"], message: messages.required }
-                : { code: "custom", path: ["isMainGuest"], message: messages.mainGuestConflict }
-            );
-          }
-          for (const issue of buyerProblems(value as Partial<typeof value>, messages)) {
-            context.addIssue({ code: "custom", ...issue });
-          }
-        },
-        { when: () => true }
-      ),
+    objectWithRule(
+      { intent: z.literal("order"), ...paymentShape(messages), ...customerShape(messages) },
+      (fields, context) => {
+        const { bookingForSomeoneElse, isMainGuest, guestName } = fields;
+        // The api's rule: who books for someone else names the guest, and is not the main guest.
+        const guestProblems = mainGuestProblems({
+          bookingForSomeoneElse: bookingForSomeoneElse ?? false,
+          isMainGuest: isMainGuest ?? false,
+          guestName: guestName ?? "",
+        });
+        for (const problem of guestProblems) {
+          context.addIssue(
+            problem === "guest_name_missing"
+              ? { code: "custom", path: ["guestName"], message: messages.required }
+              : { code: "custom", path: ["isMainGuest"], message: messages.mainGuestConflict }
+          );
+        }
+        for (const issue of buyerProblems(fields, messages)) {
+          context.addIssue({ code: "custom", ...issue });
+        }
+      }
+    ),
   ]);
 }
 

@@ -146,6 +146,22 @@ describe("the purchase form", () => {
     expect(submission.status).toBe("success");
   });
 
+  it("answers a field sent twice with its message, whichever intent and whatever else the post carries", () => {
+    for (const intent of ["update", "order"]) {
+      const data = form({ intent, ...buyer, value: "3000" });
+      data.append("value", "1000");
+      data.append("postalCode", "110 00");
+      data.append("recipientCountry", "CZ");
+      data.append("recipientCountry", "PL");
+      const submission = parseWithZod(data, { schema: purchaseSchema(t) });
+      expect(submission.status, intent).toBe("error");
+      expect(Object.keys(submission.reply().error ?? {}), intent).toContain("value");
+    }
+    const twice = form({ value: "3000" });
+    twice.append("value", "1000");
+    expect(parseWithZod(twice, { schema: purchasePriceSchema(t) }).status).toBe("error");
+  });
+
   it("orders with the buyer and both consents", () => {
     expect(order({}).status).toBe("success");
     const errors = errorsOf(order({ agreeTac: "", email: "jana", postalCode: "1100" }));

@@ -19,6 +19,7 @@ import {
   splitShape,
   type OrderFormMessages,
 } from "~/order/buyer-form.server";
+import { objectWithRule } from "~/form-rule.server";
 import { parseAmount, type PaymentFormValues } from "~/order/payment-form";
 import { CUSTOM_VALUE, feeModes, type FeeModeName } from "~/voucher/purchase-form";
 
@@ -143,12 +144,12 @@ export function recipientProblems(value: Partial<RecipientFields>, messages: Ord
 /** The priced part alone: what a re-price needs, whatever the state of the buyer's fields. */
 export function purchasePriceSchema(t: Translate) {
   const messages = messagesOf(t);
-  return z.object(priceShape(messages)).superRefine(valueRefinement(messages), { when: () => true });
+  return objectWithRule(priceShape(messages), valueRule(messages));
 }
 
-function valueRefinement(messages: Messages) {
-  return (value: ValueChoice, context: z.RefinementCtx) => {
-    const reading = readVoucherValue(value);
+function valueRule(messages: Messages) {
+  return (fields: ValueChoice, context: z.RefinementCtx) => {
+    const reading = readVoucherValue(fields);
     if (!reading.ok) {
       context.addIssue({ code: "custom", path: [reading.field], message: valueMessage(reading.problem, messages) });
     }
@@ -157,27 +158,18 @@ function valueRefinement(messages: Messages) {
 
 export function purchaseSchema(t: Translate) {
   const messages = messagesOf(t);
-  const checkValue = valueRefinement(messages);
+  const checkValue = valueRule(messages);
   return z.discriminatedUnion("intent", [
-    z.object({ intent: z.literal("update"), ...priceShape(messages) }).superRefine(checkValue, { when: () => true }),
-    z
-      .object({
-        intent: z.literal("order"),
-        ...priceShape(messages),
-        ...buyerShape(messages),
-        ...recipientShape(messages),
-      })
-      // Runs even when another field failed, so every mistake shows at once.
-      .superRefine(
-        (value, context) => {
-          checkValue(value as ValueChoice, context);
-          const partial = value as Partial<typeof value>;
-          for (const issue of [...buyerProblems(partial, messages), ...recipientProblems(partial, messages)]) {
-            context.addIssue({ code: "custom", ...issue });
-          }
-        },
-        { when: () => true }
-      ),
+    objectWithRule({ intent: z.literal("update"), ...priceShape(messages) }, checkValue),
+    objectWithRule(
+      { intent: z.literal("order"), ...priceShape(messages), ...buyerShape(messages), ...recipientShape(messages) },
+      (fields, context) => {
+        checkValue(fields, context);
+        for (const issue of [...buyerProblems(fields, messages), ...recipientProblems(fields, messages)]) {
+          context.addIssue({ code: "custom", ...issue });
+        }
+      }
+    ),
   ]);
 }
 
