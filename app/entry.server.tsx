@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { messages } from "../shared/i18n/messages";
 import { ShellLanguageProvider } from "./i18n/shell-language";
 import { NonceProvider } from "./nonce";
 import { languageOf } from "../shared/route-table";
+import { isSameForEveryVisitor } from "./same-for-every-visitor";
 
 const streamTimeoutMs = 5_000;
 
@@ -38,9 +39,11 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const sendShell = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const kept = keptPage(responseStatusCode, responseHeaders, remixContext, loadContext, () => failed);
+      const body = kept ?? new PassThrough();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       withDefaultCacheControl(responseHeaders);
       resolve(
@@ -77,6 +80,7 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           // Errors after the shell streamed are already in the page's error boundary; log them once.
           if (shellRendered) console.error(error);
@@ -84,5 +88,31 @@ export default async function handleRequest(
       }
     );
     const abortTimer = setTimeout(abort, streamTimeoutMs + 1_000);
+  });
+}
+
+/**
+ * The page's body as it streams, recorded for the next visitors when the page may be kept (decision 030): a 200 whose
+ * routes are all the same for every visitor and that sets no cookie of its own. Handed over once React has sent all of
+ * it without an error. Null when the page is not to be kept.
+ */
+function keptPage(
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  { keepPage }: AppLoadContext,
+  failed: () => boolean
+): Transform | null {
+  if (!keepPage || status !== 200 || headers.has("Set-Cookie") || !isSameForEveryVisitor(remixContext)) return null;
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      if (!failed()) keepPage({ headers, html: Buffer.concat(chunks).toString("utf8") });
+      callback();
+    },
   });
 }

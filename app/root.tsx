@@ -16,6 +16,7 @@ import { InfoPanel } from "~/components/info-panel";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/nonce";
+import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
 import { pageTitleWords, translator } from "~/screen.server";
 import { languageOf, localizedPath } from "../shared/route-table";
@@ -25,6 +26,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// The shell reads the host, the locale and the build: the same for every visitor of a host in a locale.
+export const handle = sameForEveryVisitor;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { localeResolution, locale, variant, env, frontendInfo, messageScripts } = context;

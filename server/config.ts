@@ -95,6 +95,11 @@ const schema = z
     GIT_BRANCH: z.string().default("local"),
     GIT_COMMIT: z.string().default("unknown"),
     BUILD_NUMBER: z.string().default("local"),
+    /**
+     * How long a page that is the same for every visitor (home, step 1 without a link) is served from its last render
+     * (decision 030); 0 renders every visit.
+     */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
     /** How long SIGTERM waits for requests in flight before closing anyway. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     /** Where bank transfers go, per market currency: "prefix-number/bank" (CZK) and the NRB (PLN). */
@@ -207,6 +212,7 @@ function toConfig(env: z.output<typeof schema>) {
       buildNumber: env.BUILD_NUMBER,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     gateways: {
       csob: env.CSOB_API_URL
         ? {

@@ -89,6 +89,9 @@ export default defineConfig({
       // As behind a proxy: a test may name its visitor in X-Forwarded-For, so that what the shop counts per visitor
       // (wrong voucher codes) is that test's alone.
       TRUST_PROXY: "1",
+      // Pages the same for every visitor are kept for ten minutes, not one second: a spec can tell a kept page from a
+      // render without racing the clock, and every spec that visits such a page after another runs on a kept one.
+      PAGE_CACHE_TTL_MS: "600000",
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { LocalizedLink } from "~/components/localized-link";
+import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
 import { screenData } from "~/screen.server";
 
 export const meta = screenMeta;
+export const handle = sameForEveryVisitor;
 
 export function loader({ context }: LoaderFunctionArgs) {
   return screenData(context, "home");

@@ -18,6 +18,7 @@ import {
 } from "~/order/stay-search.server";
 import { localizedPath } from "../../shared/route-table";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
+import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, screenData, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
@@ -25,6 +26,8 @@ import { replyJson, type FormReply } from "~/form-echo.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
+// Step 1 without a query string is an empty form; the page cache never keeps a page asked for with a query.
+export const handle = sameForEveryVisitor;
 
 /** A query string prefills the form: "change the stay" on the rooms screen links back here with its search. */
 export async function loader({ context, request }: LoaderFunctionArgs) {

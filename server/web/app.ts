@@ -4,6 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
+import { isbot } from "isbot";
 import { localeCookie, sessionCookie } from "./cookies";
 import { messageAssetsFolder, messageAssetsUrlPath, type MessageScripts } from "./message-assets";
 import { createRpcClient, type ApiEndpoint, type ShopClient } from "./rpc-client";
@@ -11,6 +12,7 @@ import { cachedBackendInfo } from "./backend-info";
 import type { Config } from "../config";
 import type { FrontendInfo, ShopLoadContext } from "./load-context";
 import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
+import { createPageCache, type RenderedPage } from "./page-cache";
 import { resolveLocale } from "./locale";
 import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
@@ -134,7 +136,11 @@ export function createWebApp({
   // Asked of the api on behalf of no visitor: the same facts for every page.
   const backendInfo = cachedBackendInfo(createRpcClient({ api: apiEndpoint, productVariant: {}, headers: {} }));
 
-  const getLoadContext = async (req: Request, res: express.Response): Promise<ShopLoadContext> => {
+  /**
+   * Who asks and in which shop, resolved once per request, with the headers that are this answer's own: the session
+   * cookie (a new visitor gets one), the request id, and the script nonce with the policy that names it.
+   */
+  const startVisit = async (req: Request, res: express.Response) => {
     const { host, variant, localeResolution } = await resolveRequest(req);
     const storedSessionId: unknown = await sidCookie.parse(req.get("cookie") ?? null);
     let sessionId: string;
@@ -155,7 +161,42 @@ export function createWebApp({
     );
     if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Vary", "Cookie, Accept-Language");
+    return { host, variant, localeResolution, sessionId, requestId, nonce };
+  };
+  type Visit = Awaited<ReturnType<typeof startVisit>>;
 
+  // A page the same for every visitor is rendered once a moment, not once a visit (decision 030).
+  const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs });
+  app.use(async (req, res, next) => {
+    try {
+      const visit = await startVisit(req, res);
+      const key = visit.localeResolution.redirect
+        ? null
+        : pageCache.keyOf({
+            method: req.method,
+            url: req.originalUrl,
+            host: visit.host,
+            locale: visit.localeResolution.locale,
+            bot: isbot(req.get("user-agent") ?? ""),
+          });
+      const kept = key ? pageCache.find(key, visit.nonce) : undefined;
+      if (kept) {
+        for (const [name, value] of kept.headers) res.setHeader(name, value);
+        // As any cache says of what it serves (RFC 9111): how long ago the page was rendered.
+        res.setHeader("Age", String(kept.ageSeconds));
+        res.status(200).end(kept.body);
+        return;
+      }
+      res.locals.visit = visit;
+      res.locals.keepPage = key ? (page: RenderedPage) => pageCache.keep(key, visit.nonce, page) : undefined;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const getLoadContext = (req: Request, res: express.Response): ShopLoadContext => {
+    const { host, variant, localeResolution, sessionId, requestId, nonce } = res.locals.visit as Visit;
     let rpc: ShopClient | undefined;
     return {
       variant,
@@ -183,6 +224,7 @@ export function createWebApp({
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
       backendInfo,
       messageScripts,
+      keepPage: res.locals.keepPage as ShopLoadContext["keepPage"],
     };
   };
 

@@ -6,6 +6,7 @@ import type { LocaleResolution } from "./locale";
 import type { MessageScripts } from "./message-assets";
 import type { SiteVariant } from "./variants";
 import type { BackendInfo } from "./backend-info";
+import type { RenderedPage } from "./page-cache";
 
 /** Facts about this web build for the info panel (SPEC §2, footer); unset ones are left out. */
 export type FrontendInfo = {
@@ -42,6 +43,11 @@ export type ShopLoadContext = {
   backendInfo: () => BackendInfo | null | Promise<BackendInfo | null>;
   /** Each language's message catalogue for the browser, a script of its own (decision 020). */
   messageScripts: MessageScripts;
+  /**
+   * Set when this page may be kept for the next visitors (a plain GET, decision 030): the renderer hands the whole
+   * page over once it is sent, if every route of it is the same for every visitor (`sameForEveryVisitor`).
+   */
+  keepPage?: (page: RenderedPage) => void;
 };
 
 declare module "@remix-run/node" {

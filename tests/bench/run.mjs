@@ -11,6 +11,7 @@ import { nodeFlags } from "../../server/node-flags.mjs";
  * `npm run bench`: figures, not pass/fail (issue 14). In one run:
  *  1. pages — a bare node:http server, a naive Remix page and the shop's pages, each server alone on core 0 with wrk
  *     on core 1: req/s, p50, p99 and the share of the naive page's req/s; order step 1 again at about 70 % of its peak;
+ *     step 1 and home once more rendered for every visit (the page cache off, decision 030);
  *  2. memory — ROLE=web's resident set idle and after two runs of load, ROLE=all's after the page runs;
  *  3. the api — each call's latency at 8 connections (ROLE=api on core 0, wrk on core 1), on PGlite or, with
  *     BENCH_DATABASE_URL, PostgreSQL (BENCH_ONLY=api runs this part alone).
@@ -131,9 +132,21 @@ async function benchPages() {
     stepOne ??= result;
     printRow(`shop ${name} (${shown})`, result, naive);
   }
-  await stepOneBelowPeak(`${shop.origin}/objednavka`, stepOne.requestsPerSecond);
+  await stepOneBelowPeak(`${shop.origin}/objednavka`, stepOne.requestsPerSecond, "");
   console.log(`  ROLE=all (${databases.kind}) resident memory after the page runs: ${shop.residentMegabytes().toFixed(0)} MB`);
   await stop(shop);
+
+  // Step 1 and home are the same for every visitor, so the shop serves them from a render a second (decision 030).
+  // What a render of them costs, measured with that cache off:
+  const rendering = await startShop(port + 2, "all", { cpu: serverCpu, env: { PAGE_CACHE_TTL_MS: "0" } });
+  let renderedStepOne;
+  for (const [name, pathname] of pages.slice(0, 2)) {
+    const result = await measurePage(rendering, pathname, shopHost);
+    renderedStepOne ??= result;
+    printRow(`shop ${name} (${pathname}), rendered every visit`, result, naive);
+  }
+  await stepOneBelowPeak(`${rendering.origin}/objednavka`, renderedStepOne.requestsPerSecond, ", rendered every visit");
+  await stop(rendering);
 }
 
 /**
@@ -144,7 +157,7 @@ async function benchPages() {
  * run, paced for the target as if latency were nothing, tells the latency; the measured run waits that much less.
  * The rate reached is printed beside the p99, so the share of the peak is never assumed.
  */
-async function stepOneBelowPeak(url, peak) {
+async function stepOneBelowPeak(url, peak, how) {
   const { connections, seconds, warmupSeconds } = settings;
   const target = 0.7 * peak;
   const cycleMs = (1000 * connections) / target;
@@ -155,7 +168,7 @@ async function stepOneBelowPeak(url, peak) {
   const meanDelayMs = Math.max(0, cycleMs - latencyMs);
   const result = await paced(meanDelayMs, seconds);
   console.log(
-    `  shop order step 1 paced to ${Math.round(target)} req/s (70 % of its peak; ${connections} connections, ` +
+    `  shop order step 1${how} paced to ${Math.round(target)} req/s (70 % of its peak; ${connections} connections, ` +
       `each waiting ${meanDelayMs.toFixed(0)} ms on average before a request):\n` +
       `    served ${Math.round(result.requestsPerSecond)} req/s (${((100 * result.requestsPerSecond) / peak).toFixed(0)} % of peak), ` +
       `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,

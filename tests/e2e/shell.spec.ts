@@ -215,6 +215,56 @@ test("a page runs only its own scripts, each answer with a nonce of its own, and
   expect(nonces[0]).not.toBe(nonces[1]);
 });
 
+test("a page the same for every visitor is rendered once, then served to each with their own nonce, session and request id", async ({
+  page,
+  playwright,
+}, testInfo) => {
+  // Asked for by no other test (one partner a project), so the first answer here is a render.
+  const [partner, name] = javaScriptEnabled(testInfo) ? ["up", "Up"] : ["pluxee", "Pluxee"];
+  const path = `/pl/partner/${partner}`;
+  const answers = [];
+  for (let visitor = 0; visitor < 2; visitor++) {
+    const newVisitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    const answer = await newVisitor.get(path);
+    expect(answer.status()).toBe(200);
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    answers.push({
+      nonce: nonce!,
+      age: answer.headers()["age"],
+      session: /(?:^|\n)sid=([^;]+)/.exec(answer.headers()["set-cookie"] ?? "")?.[1],
+      requestId: answer.headers()["x-request-id"],
+      html: await answer.text(),
+    });
+    await newVisitor.dispose();
+  }
+  const [rendered, kept] = answers;
+  expect(rendered.age).toBeUndefined();
+  // The e2e server keeps pages for ten minutes (playwright.config.ts): the second visitor gets the first one's render.
+  expect(kept.age).toMatch(/^\d+$/);
+  expect(kept.session).toBeTruthy();
+  expect(kept.session).not.toBe(rendered.session);
+  expect(kept.requestId).not.toBe(rendered.requestId);
+  expect(kept.nonce).not.toBe(rendered.nonce);
+  expect(kept.html).toBe(rendered.html.replaceAll(rendered.nonce, kept.nonce));
+
+  // In a browser the kept page's scripts run under its own policy.
+  await page.goto(path);
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+});
+
+test("a page made for one visitor, asked for with a query, or not found is rendered for every visit", async ({
+  request,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
+  for (const path of ["/voucher", "/objednavka?adults=3", "/overeni-poukazu", "/en/no-such-page"]) {
+    for (let visit = 0; visit < 2; visit++) {
+      expect((await request.get(path)).headers()["age"], path).toBeUndefined();
+    }
+  }
+});
+
 test("a page carries no message catalogue: its language's catalogue is a file of its own, kept for a year", async ({
   request,
 }, testInfo) => {
