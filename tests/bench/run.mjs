@@ -42,12 +42,17 @@ async function stop(server) {
   await server.stop();
 }
 
+/** Where the shop's processes write a CPU profile when they stop (one file each), if BENCH_CPU_PROFILE_DIR says. */
+const profileFlags = process.env.BENCH_CPU_PROFILE_DIR
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
+  : [];
+
 /** The built shop as production runs it (NODE_ENV=production, its Node flags), in the role given, on a fresh database. */
 async function startShop(port, role, { cpu, env = {} } = {}) {
   return start({
     name: `the shop (ROLE=${role})`,
     script: "build/main.js",
-    nodeFlags,
+    nodeFlags: [...nodeFlags, ...profileFlags],
     port,
     readyPath: "/readyz",
     env: { NODE_ENV: "production", ENV: "test", ROLE: role, ...(await databases.environment()), ...env },
