@@ -14,13 +14,23 @@ export const NANOS_PER_MINOR = 10_000_000;
 const NANOS_PER_UNIT = 1_000_000_000n;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** Units and nanos as minor units, exactly; fractions of a minor unit are dropped (trunc). */
+function exactMinor(units: bigint, nanos: number): bigint {
+  // BigInt division truncates toward zero, so a negative amount loses its fraction the same way a positive one does.
+  return (units * NANOS_PER_UNIT + BigInt(nanos)) / BigInt(NANOS_PER_MINOR);
+}
+
+/** Whether an amount can be counted in minor units at all: the api refuses any other before a handler reads it. */
+export function fitsMinorUnits(units: bigint, nanos: number): boolean {
+  if (!Number.isSafeInteger(nanos)) return false;
+  const minor = exactMinor(units, nanos);
+  return minor <= MAX_SAFE && minor >= -MAX_SAFE;
+}
+
 /** Contract Money (units, nanos with the same sign) to minor units; fractions of a minor unit are dropped (trunc). Throws RangeError if result is not a safe integer. */
 export function minorOfUnitsNanos(units: bigint, nanos: number): number {
-  if (!Number.isSafeInteger(nanos)) throw new RangeError(`nanos ${nanos} is not an integer`);
-  // BigInt division truncates toward zero, so a negative amount loses its fraction the same way a positive one does.
-  const minor = (units * NANOS_PER_UNIT + BigInt(nanos)) / BigInt(NANOS_PER_MINOR);
-  if (minor > MAX_SAFE || minor < -MAX_SAFE) throw new RangeError(`minor units ${minor} is not a safe integer`);
-  return Number(minor);
+  if (!fitsMinorUnits(units, nanos)) throw new RangeError(`${units} units and ${nanos} nanos are no safe integer of minor units`);
+  return Number(exactMinor(units, nanos));
 }
 
 /** Minor units to units and nanos with the same sign. Throws RangeError for a non-safe-integer. */
@@ -32,7 +42,7 @@ export function unitsNanosOfMinor(minor: number): { units: bigint; nanos: number
 
 /**
  * The contract's Money as minor units; absent is nothing. The api's request limits have checked a request's
- * currency and sign before any handler reads it.
+ * currency, sign and size (fitsMinorUnits) before any handler reads it.
  */
 export function minorUnits(money: Money | undefined): number {
   return money ? minorOfUnitsNanos(money.units, money.nanos) : 0;

@@ -22,6 +22,7 @@ import {
   VersionRequestSchema,
   VoucherDetailRequestSchema,
   VoucherOrderCreateRequestSchema,
+  VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { MAX_ADULTS_PER_ROOM, MAX_VOUCHER_CODES_PER_ORDER } from "../../shared/input-limits";
 import { findAnswerViolation, findRequestViolation, requestLimitsInterceptor } from "./request-limits";
@@ -441,6 +442,22 @@ describe("request limits: money", () => {
     ).toMatchObject({
       errorCode: ErrorCode.INVALID_MONEY,
       field: "hotel_availability.rooms[0].products[0].price.public_price.nanos",
+    });
+  });
+
+  it("refuses an amount too large to count in minor units, the first one too large and beyond", () => {
+    // 2^53 − 1 minor units is the most a number holds exactly: 90,071,992,547,409.91 units.
+    const voucherPreview = (voucherValue: ReturnType<typeof czk>) =>
+      requestViolation(VoucherOrderPreviewRequestSchema, { productVariant: czVariant, voucherValue });
+    expect(voucherPreview({ currencyCode: "CZK", units: 90_071_992_547_409n, nanos: 910_000_000 })).toBeUndefined();
+    for (const units of [90_071_992_547_410n, 10n ** 30n]) {
+      expect(voucherPreview({ currencyCode: "CZK", units, nanos: 0 })).toMatchObject({
+        errorCode: ErrorCode.INVALID_MONEY,
+        field: "voucher_value.units",
+      });
+    }
+    expect(withPayment({ currencyCode: "CZK", units: 10n ** 20n, nanos: 0 })).toMatchObject({
+      field: "payment_request.payments[0].value.units",
     });
   });
 

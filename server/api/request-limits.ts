@@ -36,6 +36,7 @@ import {
   VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
+import { fitsMinorUnits } from "../../shared/money";
 import {
   EMAIL_PATTERN,
   MAX_ADULTS_PER_ROOM,
@@ -142,6 +143,9 @@ const checkMoney: Check<Money> = (money, scope) =>
   ((money.units > 0n && money.nanos < 0) || (money.units < 0n && money.nanos > 0)
     ? violation(ErrorCode.INVALID_MONEY, "nanos", "must have the sign of units")
     : undefined) ??
+  (fitsMinorUnits(money.units, money.nanos)
+    ? undefined
+    : violation(ErrorCode.INVALID_MONEY, "units", "is more than any amount can be")) ??
   present(money.currencyCode, ErrorCode.PAYMENT_CURRENCY_MISSING, "currency_code") ??
   (scope.currencyCode !== undefined && money.currencyCode !== scope.currencyCode
     ? violation(ErrorCode.CURRENCY_MISMATCH, "currency_code", `must be ${scope.currencyCode}, the variant's currency`)
