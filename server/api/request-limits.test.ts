@@ -8,6 +8,7 @@ import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
 import { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
+import { PresentForSchema } from "../../gen/dzb/shop/v1/voucher_pb";
 import {
   ContactMessageSendRequestSchema,
   HotelAvailabilityRequestSchema,
@@ -131,7 +132,7 @@ describe("request limits: valid requests pass", () => {
           voucherValue: czk(3000),
           paymentRequest: paymentRequest({ voucherCodes: [] }),
           order: orderRequest(),
-          presentFor: { firstName: "Petr", email: "petr@example.cz" },
+          presentFor: { firstName: "Petr", lastName: "Novák", email: "petr@example.cz" },
           previewId: uuid,
           design: "mountains",
         }),
@@ -494,6 +495,36 @@ describe("request limits: money", () => {
       });
     expect(voucherOrder(czk(0))).toMatchObject({ errorCode: ErrorCode.VOUCHER_VALUE_INVALID });
     expect(voucherOrder(undefined)).toMatchObject({ errorCode: ErrorCode.VOUCHER_VALUE_INVALID });
+  });
+
+  it("names a gift's recipient, with an e-mail, a phone only in the SPEC's shape and an address only whole", () => {
+    const gift = (presentFor: Init<typeof PresentForSchema>) =>
+      requestViolation(VoucherOrderCreateRequestSchema, {
+        productVariant: czVariant,
+        voucherValue: czk(3000),
+        order: orderRequest(),
+        presentFor,
+        previewId: uuid,
+      });
+    const recipient = { firstName: "Petr", lastName: "Novák", email: "petr@example.cz" };
+    expect(gift(recipient)).toBeUndefined();
+    expect(gift({ ...recipient, mobile: "+420 777 000 111", address: completeAddress })).toBeUndefined();
+    expect(gift({ ...recipient, lastName: "" })).toMatchObject({
+      errorCode: ErrorCode.INPUT_REQUIRED,
+      field: "present_for.last_name",
+    });
+    expect(gift({ ...recipient, email: "petr" })).toMatchObject({
+      errorCode: ErrorCode.INPUT_EMAIL_INVALID,
+      field: "present_for.email",
+    });
+    expect(gift({ ...recipient, mobile: "12345" })).toMatchObject({
+      errorCode: ErrorCode.INPUT_PHONE_INVALID,
+      field: "present_for.mobile",
+    });
+    expect(gift({ ...recipient, address: { ...completeAddress, city: "" } })).toMatchObject({
+      errorCode: ErrorCode.INPUT_REQUIRED,
+      field: "present_for.address.city",
+    });
   });
 
   it("takes only a known voucher design, or none for the default", () => {

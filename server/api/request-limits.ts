@@ -35,7 +35,7 @@ import {
   VoucherOrderCreateRequestSchema,
   VoucherOrderPreviewRequestSchema,
 } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
+import { PresentForSchema, VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
 import { fitsMinorUnits } from "../../shared/money";
 import {
   EMAIL_PATTERN,
@@ -302,6 +302,19 @@ const checksByType = new Map<string, Check<Message>>([
       isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac") ??
       atMost(o.noteForHotel.length, MAX_NOTE_LENGTH, ErrorCode.INVALID_ARGUMENT, "note_for_hotel") ??
       mainGuestViolation(o)
+  ),
+  limits(
+    PresentForSchema,
+    // A gift's recipient, kept for support only (decision 028): named, with an e-mail, a phone only in the SPEC's
+    // shape, an address (checked as any Address) whole or not at all.
+    (p) =>
+      present(p.firstName, ErrorCode.INPUT_REQUIRED, "first_name") ??
+      present(p.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
+      present(p.email, ErrorCode.INPUT_REQUIRED, "email") ??
+      shaped(p.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      (p.mobile === ""
+        ? undefined
+        : shaped(p.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789"))
   ),
   limits(
     BillingAddressSchema,
