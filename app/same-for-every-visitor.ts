@@ -9,7 +9,8 @@ export const sameForEveryVisitor = { sameForEveryVisitor: true } as const;
 
 /** True when every route the page is made of says so. */
 export function isSameForEveryVisitor({ staticHandlerContext, routeModules }: EntryContext): boolean {
-  return staticHandlerContext.matches.every(
-    ({ route }) => (routeModules[route.id]?.handle as Partial<typeof sameForEveryVisitor> | undefined)?.sameForEveryVisitor
-  );
+  return staticHandlerContext.matches.every(({ route }) => {
+    const handle = routeModules[route.id]?.handle as Partial<typeof sameForEveryVisitor> | undefined;
+    return handle?.sameForEveryVisitor === true;
+  });
 }

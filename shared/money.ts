@@ -29,7 +29,9 @@ export function fitsMinorUnits(units: bigint, nanos: number): boolean {
 
 /** Contract Money (units, nanos with the same sign) to minor units; fractions of a minor unit are dropped (trunc). Throws RangeError if result is not a safe integer. */
 export function minorOfUnitsNanos(units: bigint, nanos: number): number {
-  if (!fitsMinorUnits(units, nanos)) throw new RangeError(`${units} units and ${nanos} nanos are no safe integer of minor units`);
+  if (!fitsMinorUnits(units, nanos)) {
+    throw new RangeError(`${units} units and ${nanos} nanos are no safe integer of minor units`);
+  }
   return Number(exactMinor(units, nanos));
 }
 

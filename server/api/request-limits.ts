@@ -109,6 +109,8 @@ function shaped(value: string, shape: RegExp, errorCode: ErrorCode, field: strin
   return shape.test(value) ? undefined : violation(errorCode, field, `must be ${what}`);
 }
 
+const phoneShape = "a phone number like +420 123 456 789";
+
 function isTrue(value: boolean, errorCode: ErrorCode, field: string) {
   return value ? undefined : violation(errorCode, field, "must be accepted");
 }
@@ -297,7 +299,7 @@ const checksByType = new Map<string, Check<Message>>([
       present(o.email, ErrorCode.INPUT_REQUIRED, "email") ??
       shaped(o.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
       present(o.mobile, ErrorCode.INPUT_REQUIRED, "mobile") ??
-      shaped(o.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789") ??
+      shaped(o.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", phoneShape) ??
       isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
       isTrue(o.agreeTac, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_tac") ??
       atMost(o.noteForHotel.length, MAX_NOTE_LENGTH, ErrorCode.INVALID_ARGUMENT, "note_for_hotel") ??
@@ -312,9 +314,7 @@ const checksByType = new Map<string, Check<Message>>([
       present(p.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
       present(p.email, ErrorCode.INPUT_REQUIRED, "email") ??
       shaped(p.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
-      (p.mobile === ""
-        ? undefined
-        : shaped(p.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", "a phone number like +420 123 456 789"))
+      (p.mobile === "" ? undefined : shaped(p.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", phoneShape))
   ),
   limits(
     BillingAddressSchema,

@@ -11,8 +11,10 @@ function setUp({ ttlMs = 1_000, maxPages = 500 } = {}) {
 
 const visit = { method: "GET", url: "/objednavka", host: "localhost:3000", locale: "cs", bot: false };
 const html = (nonce: string) =>
-  `<!DOCTYPE html><html><head><script nonce="${nonce}">a()</script></head><body><script nonce="${nonce}" type="module">b()</script></body></html>`;
-const routeHeaders = () => new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
+  `<!DOCTYPE html><html><head><script nonce="${nonce}">a()</script></head>` +
+  `<body><script nonce="${nonce}" type="module">b()</script></body></html>`;
+const routeHeaders = () =>
+  new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
 
 describe("which visits may share a page", () => {
   it("a plain GET of a path, under its host, locale, path and kind of visitor", () => {
