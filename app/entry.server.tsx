@@ -1,7 +1,7 @@
 import { PassThrough, Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { messages } from "../shared/i18n/messages";
@@ -24,6 +24,23 @@ function withDefaultCacheControl(headers: Headers): void {
 export function handleDataRequest(response: Response): Response {
   withDefaultCacheControl(response.headers);
   return response;
+}
+
+/**
+ * Remix hands every error of a request here to be logged. A refusal of the request itself is not logged: a data
+ * request for a route its URL does not match, a method a route does not take, any 4xx the router answers. Those are
+ * the asker's mistakes, answered with their status, and logging each would let anyone fill the log. Everything else is
+ * logged as Remix logs it: the router's own error inside its error response, or the error itself.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    const cause = (error as { error?: unknown }).error;
+    console.error(cause ?? error);
+    return;
+  }
+  console.error(error);
 }
 
 export default async function handleRequest(
