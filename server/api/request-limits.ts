@@ -111,6 +111,16 @@ function shaped(value: string, shape: RegExp, errorCode: ErrorCode, field: strin
 
 const phoneShape = "a phone number like +420 123 456 789";
 
+/** Someone the shop may write to (a buyer, a gift's recipient): named, with an e-mail address. */
+function personViolation(person: { firstName: string; lastName: string; email: string }) {
+  return (
+    present(person.firstName, ErrorCode.INPUT_REQUIRED, "first_name") ??
+    present(person.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
+    present(person.email, ErrorCode.INPUT_REQUIRED, "email") ??
+    shaped(person.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address")
+  );
+}
+
 function isTrue(value: boolean, errorCode: ErrorCode, field: string) {
   return value ? undefined : violation(errorCode, field, "must be accepted");
 }
@@ -294,10 +304,7 @@ const checksByType = new Map<string, Check<Message>>([
     OrderRequestSchema,
     (o) =>
       present(o.contactAddress, ErrorCode.INPUT_REQUIRED, "contact_address") ??
-      present(o.firstName, ErrorCode.INPUT_REQUIRED, "first_name") ??
-      present(o.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
-      present(o.email, ErrorCode.INPUT_REQUIRED, "email") ??
-      shaped(o.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      personViolation(o) ??
       present(o.mobile, ErrorCode.INPUT_REQUIRED, "mobile") ??
       shaped(o.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", phoneShape) ??
       isTrue(o.agreeCp, ErrorCode.INPUT_CONSENT_REQUIRED, "agree_cp") ??
@@ -310,10 +317,7 @@ const checksByType = new Map<string, Check<Message>>([
     // A gift's recipient, kept for support only (decision 028): named, with an e-mail, a phone only in the SPEC's
     // shape, an address (checked as any Address) whole or not at all.
     (p) =>
-      present(p.firstName, ErrorCode.INPUT_REQUIRED, "first_name") ??
-      present(p.lastName, ErrorCode.INPUT_REQUIRED, "last_name") ??
-      present(p.email, ErrorCode.INPUT_REQUIRED, "email") ??
-      shaped(p.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
+      personViolation(p) ??
       (p.mobile === "" ? undefined : shaped(p.mobile, PHONE_PATTERN, ErrorCode.INPUT_PHONE_INVALID, "mobile", phoneShape))
   ),
   limits(
