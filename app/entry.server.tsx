@@ -110,8 +110,8 @@ export default async function handleRequest(
 
 /**
  * The page's body as it streams, recorded for the next visitors when the page may be kept (decision 030): a 200 whose
- * routes are all the same for every visitor and that sets no cookie of its own. Handed over once React has sent all of
- * it without an error. Null when the page is not to be kept.
+ * routes are all the same for every visitor. Handed over once React has sent all of it without an error. Null when the
+ * page is not to be kept.
  */
 function keptPage(
   status: number,
@@ -120,7 +120,8 @@ function keptPage(
   { keepPage }: AppLoadContext,
   failed: () => boolean
 ): Transform | null {
-  if (!keepPage || status !== 200 || headers.has("Set-Cookie") || !isSameForEveryVisitor(remixContext)) return null;
+  // A page that sets a cookie of its own is refused by the cache itself (page-cache.ts), which every page passes.
+  if (!keepPage || status !== 200 || !isSameForEveryVisitor(remixContext)) return null;
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
