@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createPaymentGateways } from "./adapters/gateways";
 import { systemClock } from "./clock";
 import { createHotelProvider } from "./adapters/provider";
@@ -49,7 +49,7 @@ async function main(config: Config) {
   if (api && runs.web && config.apiInProcess) log("the pages call the api in memory");
 
   let draining = false;
-  const app = createWebApp({
+  const listener = createWebApp({
     config,
     api: api?.middleware,
     inProcessApi: runs.web && config.apiInProcess ? api?.inProcess : undefined,
@@ -68,7 +68,7 @@ async function main(config: Config) {
   });
 
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    const listening = createServer(listener).listen(config.port, config.host, () => resolve(listening));
   });
   const worker =
     runs.worker && database

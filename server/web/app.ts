@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -16,14 +17,15 @@ import { createPageCache, type RenderedPage } from "./page-cache";
 import { resolveLocale } from "./locale";
 import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
+import { apiFirst, type ApiRequestListener } from "./front-door";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { productVariantFor, variantForHost } from "./variants";
 import { languageOf, localizedPath } from "../../shared/route-table";
 
 export type WebAppOptions = {
   config: Config;
-  /** The Connect api, mounted under /api when this process serves it. */
-  api?: RequestHandler;
+  /** The Connect api, served under /api when this process serves it. */
+  api?: ApiRequestListener;
   /** The api of this process called in memory, for the pages' calls (decision 023); without it, HTTP to API_URL. */
   inProcessApi?: ApiEndpoint;
   /** The sandbox payment gateways, served where the api runs when some gateway is not configured. */
@@ -57,6 +59,10 @@ export function createWebApp({
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
 
+  /** The api's calls skip Express (decision 031); everything else is the app's. */
+  const withApi = (web: RequestListener): RequestListener =>
+    api ? apiFirst(api, web, { hsts: config.secureCookies }) : web;
+
   app.use(compression());
   app.use(securityHeaders({ hsts: config.secureCookies }));
 
@@ -72,9 +78,8 @@ export function createWebApp({
       .send(ready ? "ready" : "not ready");
   });
 
-  if (api) app.use("/api", api);
   if (gatewaySandbox) app.use(sandboxMountPath, gatewaySandbox);
-  if (!remixBuild) return app;
+  if (!remixBuild) return withApi(app);
   if (!messageScripts) throw new Error("the pages need the browser's message catalogues with the Remix build");
 
   // Fingerprinted build assets never change under the same name.
@@ -236,5 +241,5 @@ export function createWebApp({
       getLoadContext,
     })
   );
-  return app;
+  return withApi(app);
 }

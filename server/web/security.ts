@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
 /** A fresh nonce per response: only scripts that carry it run (the CSP is enforced). */
@@ -29,16 +30,20 @@ export function contentSecurityPolicy(
 }
 
 /** Headers every response carries; the CSP itself is set per document with its nonce. */
+export function setSecurityHeaders(res: Pick<ServerResponse, "setHeader">, options: { hsts: boolean }): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  // Nothing the shop serves is for other sites to load (an order's PDF, an api answer): browsers refuse it to them.
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
 export function securityHeaders(options: { hsts: boolean }): RequestHandler {
   return (_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    // Nothing the shop serves is for other sites to load (an order's PDF, an api answer): browsers refuse it to them.
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    setSecurityHeaders(res, options);
     next();
   };
 }

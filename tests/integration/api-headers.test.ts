@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../server/api";
@@ -17,9 +17,9 @@ let baseUrl: string;
 
 beforeAll(async () => {
   api = await startApiServer({ now: () => now });
-  const app = createWebApp({ config: api.deps.config, api: createApi(api.deps).middleware, isReady: async () => true });
+  const listener = createWebApp({ config: api.deps.config, api: createApi(api.deps).middleware, isReady: async () => true });
   server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    const listening = createServer(listener).listen(0, "127.0.0.1", () => resolve(listening));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/dzb.shop.v1.ShopService`;
 });
@@ -46,5 +46,29 @@ describe("every api answer", () => {
     expect(answer.status).toBe(status);
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  });
+});
+
+describe("the api's place on the server", () => {
+  const origin = () => new URL(baseUrl).origin;
+
+  it("is its mount point only: a path that merely begins like it is a page's", async () => {
+    const page = await fetch(`${origin()}/apiary`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get("x-request-id")).toBeNull();
+    const call = await fetch(`${origin()}/api`, { method: "POST" });
+    expect(call.status).toBe(404);
+    expect(call.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("compresses a large answer for a client that accepts it, as the pages' server did before it", async () => {
+    const answer = await fetch(`${baseUrl}/PaymentMethods`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-encoding": "gzip" },
+      body: JSON.stringify({ productVariant: czVariant }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-encoding")).toBe("gzip");
+    expect((await answer.json()).hotelMethods.length).toBeGreaterThan(0);
   });
 });
