@@ -17,9 +17,7 @@ COPY server/patches ./server/patches
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-# The heap flags of server/node-flags.mjs (decision 024); tests/lint/node-flags.test.ts holds the two equal.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-semi-space-size=32 --max-old-space-size=256" \
     ROLE=all \
     PORT=3000 \
     DATA_DIR=/data
@@ -30,9 +28,11 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/server/db/migrations ./server/db/migrations
 COPY --from=build /app/content ./content
 COPY package.json ./
+COPY server/node-flags.mjs ./server/node-flags.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--enable-source-maps", "build/main.js"]
+# Node's flags depend on the role (server/node-flags.mjs); exec leaves the shop as the process that gets the signals.
+CMD ["sh", "-c", "exec node $(node server/node-flags.mjs) --enable-source-maps build/main.js"]

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { buildIsStale } from "./build-freshness.mjs";
-import { nodeFlags } from "./node-flags.mjs";
+import { nodeFlagsFor } from "./node-flags.mjs";
 
 /**
  * `npm start`: builds when the build is missing or older than the sources, then runs the
@@ -12,5 +12,5 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, [...nodeFlags, "--enable-source-maps", "build/main.js"], { stdio: "inherit" });
+const server = spawnSync(process.execPath, [...nodeFlagsFor(process.env.ROLE), "--enable-source-maps", "build/main.js"], { stdio: "inherit" });
 process.exit(server.status ?? 1);

@@ -5,7 +5,7 @@ import { buildNaiveRemix, buildShopIfStale, header, naiveRemixDir, requireTwoCor
 import { startServer } from "./processes.mjs";
 import { apiClient, createStayAndOrder } from "./shop-data.mjs";
 import { ensureWrk, wrk } from "./wrk.mjs";
-import { nodeFlags } from "../../server/node-flags.mjs";
+import { nodeFlagsFor } from "../../server/node-flags.mjs";
 
 /**
  * `npm run bench`: figures, not pass/fail (issue 14). In one run:
@@ -52,7 +52,7 @@ async function startShop(port, role, { cpu, env = {} } = {}) {
   return start({
     name: `the shop (ROLE=${role})`,
     script: "build/main.js",
-    nodeFlags: [...nodeFlags, ...profileFlags],
+    nodeFlags: [...nodeFlagsFor(role), ...profileFlags],
     port,
     readyPath: "/readyz",
     env: { NODE_ENV: "production", ENV: "test", ROLE: role, ...(await databases.environment()), ...env },

@@ -1,11 +1,21 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { nodeFlags } from "../../server/node-flags.mjs";
+import { nodeFlagsFor } from "../../server/node-flags.mjs";
 
-describe("Node's flags for the shop's process (decision 024)", () => {
-  it("are the same in the container as for npm start and the bench", () => {
+describe("Node's flags for the shop's process (decisions 024 and 031)", () => {
+  it("limit the old generation wherever pages or documents are made, and not for the api alone", () => {
+    for (const role of [undefined, "all", "web", "worker"]) expect(nodeFlagsFor(role)).toContain("--max-old-space-size=256");
+    expect(nodeFlagsFor("api")).toEqual(["--max-semi-space-size=32"]);
+  });
+
+  it("are what the container's command asks the module for, by the role it is given", () => {
     const dockerfile = readFileSync(new URL("../../Dockerfile", import.meta.url), "utf8");
-    const nodeOptions = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1];
-    expect(nodeOptions?.split(" ")).toEqual(nodeFlags);
+    expect(dockerfile).toContain("exec node $(node server/node-flags.mjs) --enable-source-maps build/main.js");
+    const script = new URL("../../server/node-flags.mjs", import.meta.url).pathname;
+    for (const role of ["all", "api"]) {
+      const printed = execFileSync(process.execPath, [script], { env: { ...process.env, ROLE: role }, encoding: "utf8" });
+      expect(printed.trim().split(" ")).toEqual(nodeFlagsFor(role));
+    }
   });
 });
