@@ -41,7 +41,7 @@ export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
     }
     const voucher = order.refundVoucher;
     return {
-      hotelOrder: await toHotelOrder(order, deps.config, now),
+      hotelOrder: toHotelOrder(order, deps.config, now),
       ...(voucher ? { voucher: toRefundVoucher(voucher, order, now) } : {}),
     };
   };

@@ -13,7 +13,7 @@ export function orderDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
   return async (request) => {
     const order = await requestedOrder(deps, request.productVariant, request.orderId);
     if (order.kind === "voucher") return { order: { case: "voucherOrder", value: await voucherDetailOfOrder(deps, order) } };
-    return { order: { case: "hotelOrder", value: await toHotelOrder(order, deps.config, deps.now()) } };
+    return { order: { case: "hotelOrder", value: toHotelOrder(order, deps.config, deps.now()) } };
   };
 }
 

@@ -26,7 +26,7 @@ export function orderPaymentChange(deps: ApiDeps): ServiceImpl<typeof ShopServic
       const changed = await changePaymentMethod(deps.db, change, now);
       // A part moved to the transfer gets its QR code now, once, rather than on every read of the order.
       const order = await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now);
-      return { hotelOrder: await toHotelOrder(order, deps.config, now) };
+      return { hotelOrder: toHotelOrder(order, deps.config, now) };
     } catch (error) {
       if (!(error instanceof PaymentChangeRefusedError)) throw error;
       const { refusal } = error;

@@ -21,7 +21,7 @@ export async function keepTransferQrCodes<Order extends AnyStoredOrder>(
       const isTransferToPay =
         payment.status === "waiting" && paymentMethodById(order.product, payment.methodId)?.kind === "bank_transfer";
       if (!isTransferToPay) return payment;
-      const qr = await transferQr(orderTransfer(order, payment.value, account), payment.transferQr);
+      const qr = transferQr(orderTransfer(order, payment.value, account), payment.transferQr);
       if (qr === payment.transferQr) return payment;
       await saveTransferQr(db, payment.id, qr, now);
       return { ...payment, transferQr: qr };

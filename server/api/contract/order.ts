@@ -221,7 +221,7 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
  * What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR, the
  * one kept when the payment became a transfer (rendered here only for a payment made before codes were kept).
  */
-async function toTransferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config) {
+function toTransferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config) {
   const account = receivingAccount(config, order.currency);
   const transfer = orderTransfer(order, payment.value, account);
   return {
@@ -232,15 +232,15 @@ async function toTransferDetails(order: AnyStoredOrder, payment: StoredPayment, 
       amount: moneyOf(payment.value, order.currency),
     },
     // Only a transfer still to be paid needs scanning.
-    ...(payment.status === "waiting" ? { qrCode: (await transferQr(transfer, payment.transferQr)).image } : {}),
+    ...(payment.status === "waiting" ? { qrCode: transferQr(transfer, payment.transferQr).image } : {}),
   };
 }
 
-export async function toPayment(
+export function toPayment(
   order: AnyStoredOrder,
   payment: StoredPayment,
   config: Config
-): Promise<MessageInitShape<typeof PaymentSchema>> {
+): MessageInitShape<typeof PaymentSchema> {
   const method = paymentMethodById(order.product, payment.methodId);
   const gateway = gatewayOfMethod(payment.methodId);
   return {
@@ -249,7 +249,7 @@ export async function toPayment(
     status: paymentStatuses[payment.status],
     method: method ? toPaymentMethod(method) : { methodId: payment.methodId, name: payment.methodId },
     ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
-    ...(method?.kind === "bank_transfer" ? await toTransferDetails(order, payment, config) : {}),
+    ...(method?.kind === "bank_transfer" ? toTransferDetails(order, payment, config) : {}),
     // A payment still owed online has the order's deadline; the credit of vouchers is never owed.
     ...(payment.status !== "paid" && payment.methodId !== methodIds.voucher && owesPayment(order.status) && order.payBy
       ? { payBy: timestampFromDate(order.payBy) }
@@ -295,11 +295,11 @@ function contractDocuments(order: StoredOrder, config: Config) {
   }));
 }
 
-export async function toHotelOrder(
+export function toHotelOrder(
   order: StoredOrder,
   config: Config,
   now: Date
-): Promise<MessageInitShape<typeof HotelOrderSchema>> {
+): MessageInitShape<typeof HotelOrderSchema> {
   const { summary, currency } = order;
   const { stay } = summary;
   return {
@@ -327,7 +327,7 @@ export async function toHotelOrder(
       childrenAges: [...stay.childrenAges],
       bookingReference: order.bookingRef ?? "",
     },
-    payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
+    payments: order.payments.map((payment) => toPayment(order, payment, config)),
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
     serviceFee: moneyOf(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,

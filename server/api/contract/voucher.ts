@@ -130,12 +130,12 @@ export function toVoucherOrderPreview(
 }
 
 /** A voucher order as its status page shows it, with its voucher once issued. */
-export async function toVoucherOrder(
+export function toVoucherOrder(
   order: StoredVoucherOrder,
   voucher: { row: VoucherRow; spendings: readonly VoucherSpendingRecord[] } | undefined,
   config: Config,
   today: string
-): Promise<MessageInitShape<typeof VoucherOrderSchema>> {
+): MessageInitShape<typeof VoucherOrderSchema> {
   const { currency, summary } = order;
   return {
     orderId: order.id,
@@ -146,7 +146,7 @@ export async function toVoucherOrder(
     voucherValue: moneyOf(summary.voucherValue, currency),
     status: orderStatuses[order.status],
     vouchers: voucher ? [toVoucher(voucher.row, voucher.spendings, today)] : [],
-    payments: await Promise.all(order.payments.map((payment) => toPayment(order, payment, config))),
+    payments: order.payments.map((payment) => toPayment(order, payment, config)),
     feeMode: contractFeeModes[summary.feeMode],
     design: summary.design,
     extraService: summary.extraService,
