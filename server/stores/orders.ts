@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
 import type { PricedHotelOrder } from "../domain/hotel-order";
@@ -311,8 +312,12 @@ export async function insertPayments(
   );
 }
 
+const orderById = preparedPerDatabase((db) =>
+  selectOrders(db).where(eq(orders.id, sql.placeholder("id"))).limit(1).prepare("order_by_id")
+);
+
 export async function findOrder(db: Database, id: string): Promise<AnyStoredOrder | undefined> {
-  const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderById(db).execute({ id });
   return row && storedOrder(row);
 }
 
@@ -338,8 +343,12 @@ export async function lockedHotelOrder(db: Database, id: string): Promise<Stored
   return order?.kind === "hotel" ? order : undefined;
 }
 
+const orderByPreview = preparedPerDatabase((db) =>
+  selectOrders(db).where(eq(orders.previewId, sql.placeholder("previewId"))).limit(1).prepare("order_by_preview")
+);
+
 export async function findOrderByPreview(db: Database, previewId: string): Promise<StoredOrder | undefined> {
-  const [row] = await selectOrders(db).where(eq(orders.previewId, previewId)).limit(1);
+  const [row] = await orderByPreview(db).execute({ previewId });
   return row && asHotelOrder(storedOrder(row));
 }
 

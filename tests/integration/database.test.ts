@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMigrationsFolder, type Database, type OpenDatabase } from "../../server/db/database";
+import { preparedPerDatabase } from "../../server/db/prepared";
 import { hotelLinks, jobs } from "../../server/db/schema";
 import {
   claimNextJob,
@@ -297,6 +298,27 @@ describe.each(databaseTargets())("database on $name", (target) => {
     // Links are never changed or deleted; one deleted behind the store's back shows that the found one is kept.
     await db.delete(hotelLinks).where(eq(hotelLinks.hotelId, hotelId));
     expect(await findHotelLink(db, "simulator", hotelId)).toEqual(link);
+  });
+
+  it("prepares a read once per database, and builds it anew in a transaction, where it sees the transaction's writes", async () => {
+    const hotelBySlug = preparedPerDatabase((db) =>
+      db
+        .select({ hotelId: hotelLinks.hotelId })
+        .from(hotelLinks)
+        .where(eq(hotelLinks.slug, sql.placeholder("slug")))
+        .prepare("test_hotel_by_slug")
+    );
+    expect(hotelBySlug(db)).toBe(hotelBySlug(db));
+    const hotelId = `hotel-${randomUUID()}`;
+    const link = { countryCode: "cz", slug: hotelId, url: `https://www.booking.com/hotel/cz/${hotelId}.html` };
+    const rolledBack = new Error("rolled back");
+    const inTransaction = db.transaction(async (tx) => {
+      await saveHotelLink(tx, "simulator", link, hotelId);
+      expect(await hotelBySlug(tx).execute({ slug: hotelId })).toEqual([{ hotelId }]);
+      throw rolledBack;
+    });
+    await expect(inTransaction).rejects.toBe(rolledBack);
+    expect(await hotelBySlug(db).execute({ slug: hotelId })).toEqual([]);
   });
 
   it("runs a job in a worker, and stop() waits for the job in flight", async () => {
