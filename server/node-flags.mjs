@@ -22,4 +22,6 @@ export function nodeFlagsFor(role) {
 }
 
 // The container's command: `node $(node server/node-flags.mjs) build/main.js` starts the role it was given.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log(nodeFlagsFor(process.env.ROLE).join(" "));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(nodeFlagsFor(process.env.ROLE).join(" "));
+}

@@ -22,17 +22,22 @@ export function qrPng(text: string, { errorCorrectionLevel, margin, scale }: QrP
   const side = (modules.size + 2 * margin) * scale;
   const rowBytes = 1 + Math.ceil(side / 8); // a filter byte (0: none), then the pixels, 1 = white
   const image = Buffer.alloc(rowBytes * side, 0xff);
-  for (let y = 0; y < side; y++) {
-    const row = y * rowBytes;
-    image[row] = 0;
-    const moduleRow = Math.floor(y / scale) - margin;
-    for (let x = 0; x < side; x++) {
-      const moduleColumn = Math.floor(x / scale) - margin;
-      const inCode = moduleRow >= 0 && moduleRow < modules.size && moduleColumn >= 0 && moduleColumn < modules.size;
-      if (inCode && modules.get(moduleRow, moduleColumn)) image[row + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+  // Each row of modules is drawn once, into the first of its `scale` rows of pixels, then copied to the others.
+  for (let moduleRow = 0; moduleRow < modules.size; moduleRow++) {
+    const firstRow = (margin + moduleRow) * scale * rowBytes;
+    for (let moduleColumn = 0; moduleColumn < modules.size; moduleColumn++) {
+      if (!modules.get(moduleRow, moduleColumn)) continue;
+      for (let x = (margin + moduleColumn) * scale, end = x + scale; x < end; x++) {
+        image[firstRow + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+      }
     }
-    // The unused bits after the last pixel stay set: a decoder ignores them.
+    for (let copy = 1; copy < scale; copy++) {
+      image.copy(image, firstRow + copy * rowBytes, firstRow, firstRow + rowBytes);
+    }
   }
+  // Every row starts with its filter byte, 0 (none); the unused bits after a row's last pixel stay set, as decoders
+  // ignore them.
+  for (let row = 0; row < side * rowBytes; row += rowBytes) image[row] = 0;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
   header.writeUInt32BE(side, 4);

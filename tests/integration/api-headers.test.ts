@@ -17,7 +17,8 @@ let baseUrl: string;
 
 beforeAll(async () => {
   api = await startApiServer({ now: () => now });
-  const listener = createWebApp({ config: api.deps.config, api: createApi(api.deps).middleware, isReady: async () => true });
+  const { config } = api.deps;
+  const listener = createWebApp({ config, api: createApi(api.deps).middleware, isReady: async () => true });
   server = await new Promise<Server>((resolve) => {
     const listening = createServer(listener).listen(0, "127.0.0.1", () => resolve(listening));
   });

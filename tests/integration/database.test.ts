@@ -300,7 +300,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
     expect(await findHotelLink(db, "simulator", hotelId)).toEqual(link);
   });
 
-  it("prepares a read once per database, and builds it anew in a transaction, where it sees the transaction's writes", async () => {
+  it("prepares a read once per database, and anew in a transaction, seeing the transaction's writes", async () => {
     const hotelBySlug = preparedPerDatabase((db) =>
       db
         .select({ hotelId: hotelLinks.hotelId })

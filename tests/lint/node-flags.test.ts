@@ -5,7 +5,9 @@ import { nodeFlagsFor } from "../../server/node-flags.mjs";
 
 describe("Node's flags for the shop's process (decisions 024 and 031)", () => {
   it("limit the old generation wherever pages or documents are made, and not for the api alone", () => {
-    for (const role of [undefined, "all", "web", "worker"]) expect(nodeFlagsFor(role)).toContain("--max-old-space-size=256");
+    for (const role of [undefined, "all", "web", "worker"]) {
+      expect(nodeFlagsFor(role)).toContain("--max-old-space-size=256");
+    }
     expect(nodeFlagsFor("api")).toEqual(["--max-semi-space-size=32"]);
   });
 
@@ -14,7 +16,8 @@ describe("Node's flags for the shop's process (decisions 024 and 031)", () => {
     expect(dockerfile).toContain("exec node $(node server/node-flags.mjs) --enable-source-maps build/main.js");
     const script = new URL("../../server/node-flags.mjs", import.meta.url).pathname;
     for (const role of ["all", "api"]) {
-      const printed = execFileSync(process.execPath, [script], { env: { ...process.env, ROLE: role }, encoding: "utf8" });
+      const env = { ...process.env, ROLE: role };
+      const printed = execFileSync(process.execPath, [script], { env, encoding: "utf8" });
       expect(printed.trim().split(" ")).toEqual(nodeFlagsFor(role));
     }
   });
