@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ProviderAvailability } from "../domain/hotel-offer";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { availabilities } from "../db/schema";
 import type { ProductKey } from "../domain/products";
 import type { Stay } from "../domain/stay";
@@ -32,8 +33,17 @@ export async function saveAvailability(
   return { id: row.id, ...entry };
 }
 
+const availabilityById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(availabilities)
+    .where(eq(availabilities.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("availability_by_id")
+);
+
 export async function findAvailability(db: Database, id: string): Promise<StoredAvailability | undefined> {
-  const [row] = await db.select().from(availabilities).where(eq(availabilities.id, id)).limit(1);
+  const [row] = await availabilityById(db).execute({ id });
   if (!row) return undefined;
   return {
     id: row.id,

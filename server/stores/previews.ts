@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { previews } from "../db/schema";
 import type { PaymentCalculation } from "../domain/payment-calculation";
 import type { ProductKey } from "../domain/products";
@@ -51,8 +52,12 @@ export async function repricePreview(
   return written.length > 0;
 }
 
+const previewById = preparedPerDatabase((db) =>
+  db.select().from(previews).where(eq(previews.id, sql.placeholder("id"))).limit(1).prepare("preview_by_id")
+);
+
 export async function findPreview(db: Database, id: string): Promise<StoredPreview | undefined> {
-  const [row] = await db.select().from(previews).where(eq(previews.id, id)).limit(1);
+  const [row] = await previewById(db).execute({ id });
   if (!row) return undefined;
   return {
     id: row.id,
