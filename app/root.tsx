@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [
 // The shell reads the host, the locale and the build: the same for every visitor of a host in a locale.
 export const handle = sameForEveryVisitor;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { localeResolution, locale, variant, env, frontendInfo, messageScripts } = context;
   if (localeResolution.redirect) throw redirect(localeResolution.redirect.location, localeResolution.redirect.status);
   const lang = languageOf(locale);
@@ -47,6 +47,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
       defaultLocale: variant.defaultLocale,
       sellsVouchers: variant.sellsVouchers,
       noindex: variant.noindex,
+      indexedLocales: variant.indexedLocales,
+      // Search engines want absolute addresses (screenMeta's canonical and hreflang links); one host, one origin.
+      origin: new URL(request.url).origin,
       documentLanguages: variant.documentLanguages,
       support: variant.support,
     },

@@ -1,9 +1,12 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
+import type { Locale } from "../shared/route-table";
+import { publicPageAt, searchLinks, type SearchSite } from "~/search-links";
 
 type RootMetaData = {
+  locale?: Locale;
   /** The root loader's `pageTitleWords` (screen.server.ts). */
   titles?: { brand: string; notFound: string; error: string };
-  site?: { noindex?: boolean };
+  site?: { noindex?: boolean } & SearchSite;
 };
 
 /** The robots rule of the variant: a route's meta replaces its parents', so every screen repeats it. */
@@ -16,10 +19,30 @@ function titled(title: string | undefined, root: RootMetaData | undefined) {
   return { title: [title, root?.titles?.brand].filter(Boolean).join(" | ") };
 }
 
-/** `<title>` for every screen: the screen's own title, then the brand. */
-export const screenMeta: MetaFunction = ({ data, matches }) => {
+/**
+ * A public page's address for search engines and its language versions on the host (search-links.ts): none on the
+ * white label, which is kept out of them, and none for a page that names one customer's order or voucher.
+ */
+function searchLinkTags(root: RootMetaData | undefined, pathname: string): MetaDescriptor[] {
+  const site = root?.site;
+  if (!site || site.noindex || !root?.locale) return [];
+  const page = publicPageAt(pathname, site);
+  if (!page) return [];
+  const { canonical, alternates } = searchLinks(site, root.locale, page);
+  return [
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...alternates.map(({ hreflang, href }) => ({ tagName: "link", rel: "alternate", hrefLang: hreflang, href })),
+  ];
+}
+
+/** `<title>` for every screen: the screen's own title, then the brand; a public page's search links. */
+export const screenMeta: MetaFunction = ({ data, matches, location }) => {
   const root = matches.find((match) => match.id === "root")?.data as RootMetaData | undefined;
-  return [titled((data as { title?: string } | undefined)?.title, root), ...variantRobots(root)];
+  return [
+    titled((data as { title?: string } | undefined)?.title, root),
+    ...variantRobots(root),
+    ...searchLinkTags(root, location.pathname),
+  ];
 };
 
 /** `<title>` of the error page, which no screen's meta names: that the page is missing, or that it failed. */

@@ -98,9 +98,10 @@ export const screens = {
 
 export type ScreenId = keyof typeof screens;
 
-/** Routes that are not screens: form endpoints that exist once, without a locale. */
+/** Routes that are not screens: endpoints that exist once, without a locale. */
 export const endpoints = {
   languageSwitch: { file: "routes/language-switch.tsx", path: "language" },
+  robots: { file: "routes/robots.tsx", path: "robots.txt" },
 } as const;
 
 export const partners = ["up", "pluxee", "edenred", "benefit-systems"] as const;

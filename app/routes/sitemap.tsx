@@ -1,23 +1,31 @@
-import { escapeHtml } from "../../shared/html-escape";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { localizedPath, partners, type ScreenId } from "../../shared/route-table";
+import { escapeHtml } from "../../shared/html-escape";
+import { publicPages, searchLinks } from "~/search-links";
 
-/** Screens worth indexing: no order steps (they need an id), no sitemap, no catch-all. */
-const indexedScreens: ScreenId[] = ["home", "order", "howItWorks", "inspiration", "voucherStatus", "contact"];
-
-/** One sitemap per locale (SPEC §2): `/sitemap.xml` for the default one, `/en/sitemap.xml` and so on. */
+/**
+ * One sitemap per locale (SPEC §2): `/sitemap.xml` for the default one, `/en/sitemap.xml` and so on. Every public page
+ * of the host, each with its language versions where the host publishes more than one (`xhtml:link`, as search
+ * engines read hreflang from a sitemap).
+ */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
   const { locale, variant } = context;
-  const screens: ScreenId[] = variant.sellsVouchers ? [...indexedScreens, "voucher"] : indexedScreens;
-  const paths = [
-    ...screens.map((screen) => localizedPath(screen, locale, variant.defaultLocale)),
-    ...partners.map((partner) => localizedPath("partner", locale, variant.defaultLocale, { partner })),
-  ];
+  const site = { ...variant, origin: new URL(request.url).origin };
+  const entries = publicPages(site).map((page) => {
+    const { canonical, alternates } = searchLinks(site, locale, page);
+    return [
+      "  <url>",
+      `    <loc>${escapeHtml(canonical)}</loc>`,
+      ...alternates.map(
+        ({ hreflang, href }) =>
+          `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`
+      ),
+      "  </url>",
+    ].join("\n");
+  });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
     "</urlset>",
   ].join("\n");
   return new Response(body, {

@@ -21,6 +21,11 @@ export type SiteVariant = {
   sellsVouchers: boolean;
   /** The white label must stay out of search engines. */
   noindex: boolean;
+  /**
+   * The locales whose pages search engines are told about (the sitemaps, robots.txt, hreflang links): the host's own
+   * language, and English where the language menu offers it.
+   */
+  indexedLocales: readonly Locale[];
   /** Languages the legal PDFs exist in; other languages get the first one. */
   documentLanguages: readonly Language[];
   support: { phone: string; email: string };
@@ -35,6 +40,7 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     servedLocales: ["cs"],
     sellsVouchers: true,
     noindex: false,
+    indexedLocales: ["cs"],
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
   },
@@ -46,6 +52,7 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     servedLocales: ["pl", "en"],
     sellsVouchers: false,
     noindex: false,
+    indexedLocales: ["pl", "en"],
     documentLanguages: ["pl", "en"],
     support: { phone: "+48 223 882 288", email: "pomoc@urlopzabenefity.pl" },
   },
@@ -57,6 +64,7 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     servedLocales: ["cs-pluxee"],
     sellsVouchers: true,
     noindex: true,
+    indexedLocales: ["cs-pluxee"],
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
   },

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { publicPageAt, publicPages, searchLinks, type SearchSite } from "~/search-links";
+
+const czech: SearchSite = {
+  origin: "https://www.dovolenazabenefity.cz",
+  defaultLocale: "cs",
+  indexedLocales: ["cs"],
+  sellsVouchers: true,
+};
+const polish: SearchSite = {
+  origin: "https://www.urlopzabenefity.pl",
+  defaultLocale: "pl",
+  indexedLocales: ["pl", "en"],
+  sellsVouchers: false,
+};
+
+describe("the pages search engines are told about", () => {
+  it("are the information screens, the partners and the first order step; the voucher where it is sold", () => {
+    const named = (site: SearchSite) =>
+      publicPages(site).map((page) => [page.screen, page.params.partner].join(" ").trim());
+    expect(named(czech)).toEqual([
+      "home",
+      "order",
+      "howItWorks",
+      "inspiration",
+      "voucherStatus",
+      "contact",
+      "edenred2024",
+      "voucher",
+      "partner up",
+      "partner pluxee",
+      "partner edenred",
+      "partner benefit-systems",
+    ]);
+    expect(named(polish)).not.toContain("voucher");
+  });
+
+  it.each([
+    ["/kontakt", "contact"],
+    ["/en/contact", "contact"],
+    ["/partner/edenred", "partner"],
+    ["/overeni-poukazu", "voucherStatus"],
+  ])("include %s", (path, screen) => {
+    expect(publicPageAt(path, czech)?.screen).toBe(screen);
+  });
+
+  it.each([
+    ["a voucher's own check", "/overeni-poukazu/AB12C"],
+    ["an order's status", "/status/00000000-0000-4000-8000-000000000000"],
+    ["a partner the shop does not have", "/partner/nobody"],
+    ["a later order step", "/objednavka/ubytovani/42"],
+    ["a page that does not exist", "/no-such-page"],
+  ])("leave out %s", (_, path) => {
+    expect(publicPageAt(path, czech)).toBeNull();
+  });
+});
+
+describe("a public page's search links", () => {
+  const contact = { screen: "contact" as const, params: {} };
+
+  it("name each language version on a host that publishes several, and its own language as the default", () => {
+    expect(searchLinks(polish, "en", contact)).toEqual({
+      canonical: "https://www.urlopzabenefity.pl/en/contact",
+      alternates: [
+        { hreflang: "pl", href: "https://www.urlopzabenefity.pl/kontakt" },
+        { hreflang: "en", href: "https://www.urlopzabenefity.pl/en/contact" },
+        { hreflang: "x-default", href: "https://www.urlopzabenefity.pl/kontakt" },
+      ],
+    });
+  });
+
+  it("name only the page itself on a host of one language, or in a language the host does not publish", () => {
+    expect(searchLinks(czech, "cs", contact)).toEqual({
+      canonical: "https://www.dovolenazabenefity.cz/kontakt",
+      alternates: [],
+    });
+    expect(searchLinks(czech, "en", contact).alternates).toEqual([]);
+  });
+
+  it("give a partner's page its own address", () => {
+    const page = { screen: "partner" as const, params: { partner: "benefit-systems" } };
+    expect(searchLinks(polish, "pl", page).canonical).toBe("https://www.urlopzabenefity.pl/partner/benefit-systems");
+  });
+});

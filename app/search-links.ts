@@ -1,0 +1,74 @@
+import {
+  languageOf,
+  localizedPath,
+  matchScreen,
+  partners,
+  type Locale,
+  type RouteParams,
+  type ScreenId,
+} from "../shared/route-table";
+
+/** What search engines are told of a host: its address and the locales it publishes (variants.ts). */
+export type SearchSite = {
+  /** The host's public origin, e.g. "https://www.dovolenazabenefity.cz". */
+  origin: string;
+  defaultLocale: Locale;
+  indexedLocales: readonly Locale[];
+  sellsVouchers: boolean;
+};
+
+/** A public page: a screen and the parameters that name it. */
+export type PublicPage = { screen: ScreenId; params: RouteParams };
+
+/**
+ * Screens anyone may find through a search engine. Not the order's later steps, a status or a voucher's check (they
+ * name one customer's order or voucher), the documents, the sitemap itself or the catch-all.
+ */
+const publicScreens: ScreenId[] = [
+  "home",
+  "order",
+  "howItWorks",
+  "inspiration",
+  "voucherStatus",
+  "contact",
+  "edenred2024",
+];
+
+/** Every public page of a host, in the order of the sitemap. */
+export function publicPages(site: Pick<SearchSite, "sellsVouchers">): PublicPage[] {
+  const screens: ScreenId[] = site.sellsVouchers ? [...publicScreens, "voucher"] : publicScreens;
+  return [
+    ...screens.map((screen) => ({ screen, params: {} })),
+    ...partners.map((partner) => ({ screen: "partner" as const, params: { partner } })),
+  ];
+}
+
+/** The public page at a path, or null: another screen, a voucher's own check, an unknown partner. */
+export function publicPageAt(pathname: string, site: Pick<SearchSite, "sellsVouchers">): PublicPage | null {
+  const match = matchScreen(pathname);
+  if (!match) return null;
+  const named = (page: PublicPage) =>
+    Object.entries(match.params).every(([name, value]) => value === undefined || page.params[name] === value);
+  return publicPages(site).find((page) => page.screen === match.screen && named(page)) ?? null;
+}
+
+/** A language version of a page as `<link rel="alternate" hreflang>` and the sitemap's `xhtml:link` name it. */
+export type Alternate = { hreflang: string; href: string };
+
+/**
+ * The address search engines should keep for a page in a locale (canonical: no query, the locale's own path), and
+ * its language versions on the host: one per indexed locale and `x-default`, the host's own language. A host that
+ * publishes one locale has no alternates to name, and neither has a page in a locale the host does not publish.
+ */
+export function searchLinks(site: SearchSite, locale: Locale, page: PublicPage) {
+  const href = (inLocale: Locale) =>
+    site.origin + localizedPath(page.screen, inLocale, site.defaultLocale, page.params);
+  const alternates: Alternate[] =
+    site.indexedLocales.length > 1 && site.indexedLocales.includes(locale)
+      ? [
+          ...site.indexedLocales.map((indexed) => ({ hreflang: languageOf(indexed), href: href(indexed) })),
+          { hreflang: "x-default", href: href(site.defaultLocale) },
+        ]
+      : [];
+  return { canonical: href(locale), alternates };
+}
