@@ -35,11 +35,16 @@ function searchLinkTags(root: RootMetaData | undefined, pathname: string): MetaD
   ];
 }
 
-/** `<title>` for every screen: the screen's own title, then the brand; a public page's search links. */
+/**
+ * `<title>` for every screen (the screen's own title, then the brand) and the description a search engine shows under
+ * it; a public page's search links.
+ */
 export const screenMeta: MetaFunction = ({ data, matches, location }) => {
   const root = matches.find((match) => match.id === "root")?.data as RootMetaData | undefined;
+  const screen = data as { title?: string; description?: string } | undefined;
   return [
-    titled((data as { title?: string } | undefined)?.title, root),
+    titled(screen?.title, root),
+    ...(screen?.description ? [{ name: "description", content: screen.description }] : []),
     ...variantRobots(root),
     ...searchLinkTags(root, location.pathname),
   ];

@@ -27,7 +27,7 @@ export const orderCacheControl = "private, no-store";
  */
 type ScreenDataOptions = { titleOptions?: TranslateOptions; cacheControl?: string; status?: number };
 
-/** Answers a screen's title (and anything else it shows). */
+/** Answers a screen's title and its description for search engines (and anything else it shows). */
 export async function screenData<T extends object>(
   context: AppLoadContext,
   screen: ScreenId,
@@ -36,7 +36,11 @@ export async function screenData<T extends object>(
 ) {
   const t = translator(context);
   return json(
-    { ...extra, title: t(`screens.${screen}.title`, titleOptions) },
+    {
+      ...extra,
+      title: t(`screens.${screen}.title`, titleOptions),
+      description: t(`screens.${screen}.description`, titleOptions),
+    },
     { status, headers: cacheControl ? { "Cache-Control": cacheControl } : undefined }
   );
 }

@@ -58,7 +58,7 @@ test.describe("what search engines are told", () => {
     for (const url of sitemap.urls) expect(url.alternates).toHaveLength(3);
   });
 
-  test("a public page names its address and its language versions; a page of one voucher names none", async ({
+  test("a public page is described, names its address and language versions; one voucher's page names none", async ({
     page,
   }) => {
     await page.goto(onHost("pl.localhost", "/en/contact?from=newsletter"));
@@ -70,7 +70,10 @@ test.describe("what search engines are told", () => {
       `${origin}/kontakt`
     );
 
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Write or call us/);
+
     await page.goto(onHost("localhost", "/kontakt"));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Napište nám/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/kontakt$/);
     await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);
 
