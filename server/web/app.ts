@@ -46,6 +46,10 @@ function publicHost(config: Config, req: Request): string {
   return forwarded || req.get("host") || "localhost";
 }
 
+/**
+ * The server's request listener: the api's calls (when this process serves the api), then Express with the health
+ * checks, the sandbox gateways, the static files and, when there is a Remix build, the pages.
+ */
 export function createWebApp({
   config,
   api,
@@ -54,7 +58,7 @@ export function createWebApp({
   remixBuild,
   messageScripts,
   isReady,
-}: WebAppOptions) {
+}: WebAppOptions): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
