@@ -17,6 +17,10 @@ export const PHONE_PATTERN = /^\+?\d{2,3} ?\d{3} ?\d{3} ?\d{3}$/;
 /** The note for the hotel, in characters. */
 export const MAX_NOTE_LENGTH = 1000;
 
+/** A contact message (SPEC §3 contact form): its name and subject are a line, its text a letter, in characters. */
+export const MAX_CONTACT_LINE_LENGTH = 200;
+export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+
 /**
  * A room product's id. The SPEC calls it "shaped digits_digits"; the booking portal's real ids carry more digit
  * groups (`1000420_95127794_2_0_0`), so any number of underscore-joined digit groups, at least two, is one.

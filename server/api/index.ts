@@ -3,6 +3,7 @@ import { createConnectRouter, createContextValues } from "@connectrpc/connect";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { answerHeaders, logFailedCall, startCallRecord } from "./call-record";
 import { clientAddressKey, clientAddressOfRequest, trustedForwarders } from "./client-address";
+import { contactMessageSend } from "./contact-message-send";
 import { serveConnect } from "./connect-adapter";
 import type { ApiDeps } from "./deps";
 import { errorInterceptor } from "./error-interceptor";
@@ -30,12 +31,10 @@ export type { ApiDeps } from "./deps";
 
 /**
  * The api, served two ways by the same Connect handlers and interceptors (decision 023):
- * - `middleware`, a Node request handler, to mount with `app.use("/api", api.middleware)` before any body parser
- *   (Connect reads the body itself);
+ * - `middleware`, a Node request handler for the calls under the api's mount point, which the server hands it before
+ *   Express sees them (front-door.ts, decision 031);
  * - `inProcess`, the base URL and HTTP client function of a Connect transport that calls it in memory, for the web
  *   tier of the same process.
- * Methods not listed in the routes (ContactMessageSend) answer `unimplemented` until their issue lands; the Connect
- * router adds those.
  */
 export function createApi(deps: ApiDeps) {
   const forwarders = trustedForwarders(deps.config.apiTrustedForwarders);
@@ -63,6 +62,7 @@ export function createApi(deps: ApiDeps) {
     orderDocument: orderDocument(deps),
     paymentStart: paymentStart(deps),
     paymentReturn: paymentReturn(deps),
+    contactMessageSend: contactMessageSend(deps),
   });
   const handlers = new Map(router.handlers.map((handler) => [handler.requestPath, handler]));
 

@@ -42,6 +42,8 @@ import {
   MAX_ADULTS_PER_ROOM,
   MAX_CHILD_AGE,
   MAX_CHILDREN,
+  MAX_CONTACT_LINE_LENGTH,
+  MAX_CONTACT_MESSAGE_LENGTH,
   MAX_NOTE_LENGTH,
   MAX_VOUCHER_CODES_PER_ORDER,
   MIN_ADULTS,
@@ -342,9 +344,12 @@ const checksByType = new Map<string, Check<Message>>([
     ContactMessageSchema,
     (m) =>
       present(m.fullname, ErrorCode.INPUT_REQUIRED, "fullname") ??
+      atMost(m.fullname.length, MAX_CONTACT_LINE_LENGTH, ErrorCode.INVALID_ARGUMENT, "fullname") ??
       present(m.email, ErrorCode.INPUT_REQUIRED, "email") ??
       shaped(m.email, EMAIL_PATTERN, ErrorCode.INPUT_EMAIL_INVALID, "email", "an e-mail address") ??
-      present(m.message, ErrorCode.INPUT_REQUIRED, "message")
+      atMost(m.subject.length, MAX_CONTACT_LINE_LENGTH, ErrorCode.INVALID_ARGUMENT, "subject") ??
+      present(m.message, ErrorCode.INPUT_REQUIRED, "message") ??
+      atMost(m.message.length, MAX_CONTACT_MESSAGE_LENGTH, ErrorCode.INVALID_ARGUMENT, "message")
   ),
 ]);
 

@@ -343,3 +343,25 @@ export const wrongVoucherCodes = pgTable(
   },
   (table) => [index("wrong_voucher_codes_updated_at_idx").on(table.updatedAt)],
 );
+
+/**
+ * Messages of the contact form (ContactMessageSend), kept as sent: support is mailed each through the outbox, and
+ * the client's recent messages are counted against its budget (domain/contact-messages.ts).
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The shop it was sent in (a ProductKey): its support address gets it. */
+    product: text("product").notNull(),
+    language: text("language").notNull(),
+    fullname: text("fullname").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** The sending client as the api counts clients (client-address.ts). */
+    client: text("client").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [index("contact_messages_client_created_at_idx").on(table.client, table.createdAt)],
+);

@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { Mailer } from "../adapters/mailer/mailer";
 import type { HotelProvider } from "../adapters/provider/hotel-provider";
 import type { Config } from "../config";
+import { contactMailJobKind, mailContactMessage } from "../contact/contact-messages";
 import { bookOrder, cancelBooking } from "../orders/booking";
 import { expireOrder, refundGatewayPayment } from "../orders/expiry";
 import { sendOrderMail } from "../orders/mail-job";
@@ -19,6 +20,7 @@ import type { JobHandlers } from "./worker";
 const attemptPayload = z.object({ attemptId: z.uuid() });
 const orderPayload = z.object({ orderId: z.uuid() });
 const paymentPayload = z.object({ paymentId: z.uuid() });
+const contactPayload = z.object({ messageId: z.uuid() });
 const mailPayload = z.object({
   kind: z.enum(orderMailKinds),
   orderId: z.uuid(),
@@ -48,5 +50,6 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
       refundGatewayPayment(deps, paymentPayload.parse(payload).paymentId, job),
     [orderJobKinds.mail]: async (payload) => sendOrderMail(deps, mailPayload.parse(payload)),
     [orderJobKinds.voucherIssue]: async (payload) => issueBoughtVoucher(deps, orderPayload.parse(payload).orderId),
+    [contactMailJobKind]: async (payload) => mailContactMessage(deps, contactPayload.parse(payload).messageId),
   };
 }

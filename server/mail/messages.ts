@@ -290,6 +290,44 @@ export function orderReplacedMail(order: MailOrder, lang: Language): MailContent
 
 // ---- Building a message ----
 
+/** A message of the contact form as support receives it. */
+export interface MailContactMessage {
+  shopName: string;
+  /** The language the sender read the shop in. */
+  pageLanguage: Language;
+  fullname: string;
+  email: string;
+  subject: string;
+  message: string;
+  sentAt: Date;
+  timeZone: string;
+}
+
+/**
+ * (10) A contact message, for the shop's support in the shop's language: who wrote, about what, and the message as
+ * typed. Support answers by replying: the mail's Reply-To is the sender's address (contact-mail.ts).
+ */
+export function contactMessageMail(contact: MailContactMessage, lang: Language): MailContent {
+  const t = strictTranslator(lang);
+  const subject = t("contactMessage.subject", { subject: contact.subject || t("contactMessage.noSubject") });
+  const blocks: Block[] = [
+    { kind: "paragraph", text: t("contactMessage.intro", { shop: contact.shopName }) },
+    {
+      kind: "facts",
+      rows: [
+        [t("contactMessage.name"), contact.fullname],
+        [t("contactMessage.email"), contact.email],
+        [t("contactMessage.topic"), contact.subject || t("contactMessage.noSubject")],
+        [t("contactMessage.language"), contact.pageLanguage],
+        [t("contactMessage.sentAt"), formatDeadline(contact.sentAt, lang, contact.timeZone)],
+      ],
+    },
+    { kind: "heading", text: t("contactMessage.message") },
+    { kind: "paragraph", text: contact.message },
+  ];
+  return { subject, text: renderText(blocks), html: renderHtml(lang, subject, contact.shopName, blocks) };
+}
+
 type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "heading"; text: string }

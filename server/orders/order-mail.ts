@@ -6,7 +6,7 @@
 
 import { translatorOf, type MealPlanKey } from "../../shared/i18n/messages";
 import { paymentMethodName } from "../../shared/i18n/payment-method-name";
-import type { MailMessage } from "../adapters/mailer/mailer";
+import { mailbox, type MailMessage } from "../adapters/mailer/mailer";
 import { receivingAccount, type Config } from "../config";
 import { owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
@@ -261,11 +261,6 @@ function brandOf(product: ProductKey, config: Config): MailBrand {
     supportPhone: support.phone,
     shopUrl: shopOrigin(config, product),
   };
-}
-
-/** `"Name" <address>`, the display name quoted so its spaces and any punctuation stay one name. */
-function mailbox(name: string, address: string): string {
-  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
 }
 
 function sumOf(payments: readonly StoredPayment[]): number {

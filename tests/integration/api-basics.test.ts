@@ -168,26 +168,6 @@ describe("errors come as Connect error JSON, never a 500", () => {
   });
 });
 
-describe("methods whose issue has not landed", () => {
-  const variant = { productVariant: czVariant };
-  const calls: [string, () => Promise<unknown>][] = [
-    [
-      "ContactMessageSend",
-      () =>
-        client.contactMessageSend({
-          ...variant,
-          message: { fullname: "Jana Nováková", email: "jana@example.com", message: "Dobrý den", subject: "Dotaz" },
-        }),
-    ],
-  ];
-
-  it.each(calls)("%s answers unimplemented with a detail", async (_name, call) => {
-    const error = await failureOf(call());
-    expect(error.code).toBe(Code.Unimplemented);
-    expect(error.findDetails(ErrorDetailSchema)[0]).toMatchObject({ code: ErrorCode.NOT_IMPLEMENTED });
-  });
-});
-
 describe("request id", () => {
   it("comes back as sent and is the one in the error detail", async () => {
     const response = await post("PaymentMethods", "{}", { "X-Request-Id": "web-req-42" });

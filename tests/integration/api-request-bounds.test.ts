@@ -93,17 +93,6 @@ describe("an HTTP/1.0 request without a Host header", () => {
   });
 });
 
-describe("a method the api does not implement yet", () => {
-  it("is 404 NOT_IMPLEMENTED like an unknown one, not Connect's 501", async () => {
-    const request = {
-      productVariant: { product: "PRODUCT_DZB_CZ", lang: "LANG_CS", currency: "CURRENCY_CZK" },
-      message: { fullname: "Jana Nováková", email: "jana@example.com", message: "Dobrý den" },
-    };
-    const answer = await post("ContactMessageSend", JSON.stringify(request), json);
-    await expectErrorDetail(answer, 404, "unimplemented", "NOT_IMPLEMENTED");
-  });
-});
-
 describe("a content encoding the api cannot inflate", () => {
   it("is 415 MALFORMED_REQUEST naming the encodings it can", async () => {
     const answer = await post("Version", "{}", { ...json, "Content-Encoding": "zstd" });

@@ -28,6 +28,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<{ messageId: string }>;
 }
 
+/** `"Name" <address>`, the display name quoted so its spaces and any punctuation stay one name. */
+export function mailbox(name: string, address: string): string {
+  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
+}
+
 /** The Message-ID header of a message with a stable id; undefined lets nodemailer draw a random one. */
 export function messageIdHeader(message: MailMessage): string | undefined {
   if (message.messageId === undefined) return undefined;

@@ -1,0 +1,77 @@
+import { mailbox, type Mailer } from "../adapters/mailer/mailer";
+import type { Database } from "../db/database";
+import { CONTACT_MESSAGE_WINDOW_MS, contactMessageVerdict } from "../domain/contact-messages";
+import { marketCurrency } from "../domain/products";
+import { enqueueJob } from "../jobs/queue";
+import { contactMessageMail } from "../mail/messages";
+import { shopNames } from "../orders/supplier";
+import {
+  contactMessageTimes,
+  findContactMessage,
+  insertContactMessage,
+  lockClientContactMessages,
+  type NewContactMessage,
+} from "../stores/contact-messages";
+import { siteVariants } from "../web/variants";
+import { languageOf } from "../../shared/route-table";
+import { marketTimeZones } from "../../shared/market-time-zones";
+
+export const contactMailJobKind = "contact-mail";
+
+export type ContactMessageOutcome =
+  | { readonly sent: true }
+  | { readonly sent: false; readonly retryAfterSeconds: number };
+
+/**
+ * Keeps a contact message and mails it to support through the outbox, in one transaction: a crash after the commit
+ * loses no mail, and a refusal keeps nothing. A client past its budget (domain/contact-messages.ts) is refused with
+ * how long to wait.
+ */
+export async function sendContactMessage(db: Database, message: NewContactMessage): Promise<ContactMessageOutcome> {
+  return db.transaction(async (tx) => {
+    await lockClientContactMessages(tx, message.client);
+    const since = new Date(message.createdAt.getTime() - CONTACT_MESSAGE_WINDOW_MS);
+    const sentAt = await contactMessageTimes(tx, message.client, since);
+    const verdict = contactMessageVerdict(sentAt, message.createdAt.getTime());
+    if (!verdict.allowed) return { sent: false, retryAfterSeconds: verdict.retryAfterSeconds };
+    const id = await insertContactMessage(tx, message);
+    await enqueueJob(tx, {
+      kind: contactMailJobKind,
+      payload: { messageId: id },
+      runAt: message.createdAt,
+      dedupeKey: `${contactMailJobKind}:${id}`,
+    });
+    return { sent: true };
+  });
+}
+
+/**
+ * Mails a kept message to the support of the shop it was sent in, in that shop's language, answerable by a reply. The
+ * message id is stable, so a job run twice gives the same message.
+ */
+export async function mailContactMessage(deps: { db: Database; mailer: Mailer }, messageId: string): Promise<void> {
+  const message = await findContactMessage(deps.db, messageId);
+  if (!message) return;
+  const variant = siteVariants[message.product];
+  const shopName = shopNames[message.product];
+  const content = contactMessageMail(
+    {
+      shopName,
+      pageLanguage: message.language,
+      fullname: message.fullname,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      sentAt: message.createdAt,
+      timeZone: marketTimeZones[marketCurrency[message.product]],
+    },
+    languageOf(variant.defaultLocale)
+  );
+  await deps.mailer.send({
+    from: mailbox(shopName, variant.support.email),
+    to: variant.support.email,
+    headers: { "Reply-To": message.email },
+    ...content,
+    messageId: `contact-${message.id}`,
+  });
+}
