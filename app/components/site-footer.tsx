@@ -38,7 +38,7 @@ export function SiteFooter() {
             {t("footer.supportHours")}
           </p>
         </div>
-        <nav aria-label={t("nav.main")}>
+        <nav aria-label={t("nav.footer")}>
           <ul className="site-footer__links">
             {links.map(([screen, label]) => (
               <li key={screen}>

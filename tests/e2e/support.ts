@@ -23,3 +23,12 @@ export async function expectJavaScriptState(page: Page, testInfo: TestInfo) {
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
   }
 }
+
+/**
+ * A visitor of the test's own in `network` (a /24 of its own), one per project, named the way a proxy in front of the
+ * shop names them (the shop under test trusts its proxy): what the shop counts per visitor (wrong voucher codes,
+ * contact messages) is that test's alone.
+ */
+export async function ownVisitor(page: Page, testInfo: TestInfo, network: string) {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `${network}.${javaScriptEnabled(testInfo) ? 1 : 2}` });
+}

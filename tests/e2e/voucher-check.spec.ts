@@ -1,17 +1,13 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { e2eCheckedVouchers } from "../playwright.config";
 import { expectFieldError, field } from "./order-flow";
-import { expectJavaScriptState, onHost } from "./support";
+import { expectJavaScriptState, onHost, ownVisitor } from "./support";
 
 /**
  * The voucher check (SPEC §2): a code typed into the form opens the code's own page, which shows the voucher's state,
  * values, validity and history; a malformed, unknown or other shop's code is refused in the visitor's language with
  * what was typed kept. Each project is a visitor of its own, so the wrong codes it tries use up no other test's budget.
  */
-async function ownVisitor(page: Page, testInfo: TestInfo, network: string) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `${network}.${testInfo.project.name === "js" ? 1 : 2}` });
-}
-
 async function checkCode(page: Page, code: string) {
   await field(page, "code").fill(code);
   await page.locator("form.voucher-check__form button[type=submit]").click();

@@ -1,22 +1,14 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { e2eVouchers } from "../playwright.config";
 import { expectFieldError, field } from "./order-flow";
 import { czechCustomer, fillCustomer, openReservation, submitIntent } from "./reservation-flow";
-import { expectJavaScriptState } from "./support";
+import { expectJavaScriptState, ownVisitor } from "./support";
 
 /**
  * Voucher codes cannot be guessed through the reservation form (decision 015): at most 5 codes a post, and after 10
  * wrong codes the visitor is told when to try again, with what they typed kept.
  */
 
-/**
- * A visitor of the test's own in `network` (one of the documentation /24s), one per project, named the way a proxy in
- * front of the shop names them (the shop under test trusts its proxy): the wrong codes it tries use up no other test's
- * budget.
- */
-async function ownVisitor(page: Page, testInfo: TestInfo, network: string) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `${network}.${testInfo.project.name === "js" ? 1 : 2}` });
-}
 
 test("more than 5 voucher codes are refused in the visitor's language, as typed", async ({ page }, testInfo) => {
   await ownVisitor(page, testInfo, "192.0.2");
