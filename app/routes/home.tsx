@@ -1,39 +1,87 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { PaymentMethodType } from "../../gen/dzb/shop/v1/payment_pb";
 import { useTranslation } from "~/i18n/use-translation";
 import { LocalizedLink } from "~/components/localized-link";
+import { loadHotelMethods } from "~/order/reservation-view.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
 import { screenData } from "~/screen.server";
+import { useShop } from "~/shop-data";
 
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return screenData(context, "home");
+/**
+ * The home page names the benefit cards and points the shop takes, as the api offers them for this market. Without
+ * the api (a web tier whose api is down) it still shows, saying the same in general words.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const methods = await loadHotelMethods(context).catch(() => null);
+  const benefitMethods = methods
+    ?.filter((method) => method.type === PaymentMethodType.BENEFIT_PROVIDER)
+    .map((method) => method.translationCode);
+  return screenData(context, "home", { benefitMethods: benefitMethods ?? null });
 }
 
-const orderSteps = ["steps.send", "steps.pay", "steps.confirm", "steps.travel"] as const;
+const orderSteps = [
+  ["steps.send", "steps.sendText"],
+  ["steps.pay", "steps.payText"],
+  ["steps.confirm", "steps.confirmText"],
+  ["steps.travel", "steps.travelText"],
+] as const;
 
 export default function HomeScreen() {
-  const { title } = useLoaderData<typeof loader>();
+  const { title, benefitMethods } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const { site } = useShop();
   return (
     <>
       <section className="hero">
-        <h1>{title}</h1>
-        <p className="hero__lead">{t("screens.home.lead")}</p>
-        <LocalizedLink to="order" className="button button--primary">
-          {t("nav.order")}
-        </LocalizedLink>
+        <div className="hero__text">
+          <h1>{title}</h1>
+          <p className="hero__lead">{t("screens.home.lead")}</p>
+          <p className="hero__actions">
+            <LocalizedLink to="order" className="button button--primary">
+              {t("nav.order")}
+            </LocalizedLink>
+            <LocalizedLink to="howItWorks">{t("nav.howItWorks")}</LocalizedLink>
+          </p>
+        </div>
+        <aside className="hero__pay-with" aria-labelledby="pay-with">
+          <h2 id="pay-with">{t("home.payWithTitle")}</h2>
+          {benefitMethods ? (
+            <>
+              <ul className="pay-with__methods">
+                {benefitMethods.map((code) => (
+                  <li key={code}>{t(code)}</li>
+                ))}
+              </ul>
+              <p>{t("home.payWithOthers")}</p>
+            </>
+          ) : (
+            <p>{t("home.payWithUnavailable")}</p>
+          )}
+        </aside>
       </section>
       <section aria-labelledby="order-steps">
         <h2 id="order-steps">{t("steps.title")}</h2>
         <ol className="steps">
-          {orderSteps.map((step) => (
-            <li key={step}>{t(step)}</li>
+          {orderSteps.map(([step, text]) => (
+            <li key={step}>
+              <strong>{t(step)}</strong>
+              <span>{t(text)}</span>
+            </li>
           ))}
         </ol>
+      </section>
+      <section aria-labelledby="trust" className="trust">
+        <h2 id="trust">{t("home.trustTitle")}</h2>
+        <ul>
+          <li>{t("home.trustPrice")}</li>
+          <li>{t("home.trustCancel")}</li>
+          <li>{t("home.trustSupport", { phone: site.support.phone, email: site.support.email })}</li>
+        </ul>
       </section>
     </>
   );

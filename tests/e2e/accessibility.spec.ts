@@ -18,6 +18,12 @@ for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
+    test("the home page", async ({ page }, testInfo) => {
+      test.skip(!javaScriptEnabled(testInfo), "axe runs in the page: the project with JavaScript");
+      await page.goto("/");
+      await expectNoViolations(page);
+    });
+
     test("the contact page, empty and refused", async ({ page }, testInfo) => {
       test.skip(!javaScriptEnabled(testInfo), "axe runs in the page: the project with JavaScript");
       await ownVisitor(page, testInfo, `100.64.${50 + width / 360}`);
