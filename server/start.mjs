@@ -12,5 +12,6 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, [...nodeFlagsFor(process.env.ROLE), "--enable-source-maps", "build/main.js"], { stdio: "inherit" });
+const flags = nodeFlagsFor(process.env.ROLE);
+const server = spawnSync(process.execPath, [...flags, "--enable-source-maps", "build/main.js"], { stdio: "inherit" });
 process.exit(server.status ?? 1);

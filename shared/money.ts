@@ -14,25 +14,27 @@ export const NANOS_PER_MINOR = 10_000_000;
 const NANOS_PER_UNIT = 1_000_000_000n;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** Units and nanos as minor units, exactly; fractions of a minor unit are dropped (trunc). */
-function exactMinor(units: bigint, nanos: number): bigint {
+/**
+ * Units and nanos as minor units, fractions of a minor unit dropped (trunc); undefined when that is no safe integer
+ * (or nanos are none).
+ */
+function safeMinor(units: bigint, nanos: number): number | undefined {
+  if (!Number.isSafeInteger(nanos)) return undefined;
   // BigInt division truncates toward zero, so a negative amount loses its fraction the same way a positive one does.
-  return (units * NANOS_PER_UNIT + BigInt(nanos)) / BigInt(NANOS_PER_MINOR);
+  const minor = (units * NANOS_PER_UNIT + BigInt(nanos)) / BigInt(NANOS_PER_MINOR);
+  return minor <= MAX_SAFE && minor >= -MAX_SAFE ? Number(minor) : undefined;
 }
 
 /** Whether an amount can be counted in minor units at all: the api refuses any other before a handler reads it. */
 export function fitsMinorUnits(units: bigint, nanos: number): boolean {
-  if (!Number.isSafeInteger(nanos)) return false;
-  const minor = exactMinor(units, nanos);
-  return minor <= MAX_SAFE && minor >= -MAX_SAFE;
+  return safeMinor(units, nanos) !== undefined;
 }
 
 /** Contract Money (units, nanos with the same sign) to minor units; fractions of a minor unit are dropped (trunc). Throws RangeError if result is not a safe integer. */
 export function minorOfUnitsNanos(units: bigint, nanos: number): number {
-  if (!fitsMinorUnits(units, nanos)) {
-    throw new RangeError(`${units} units and ${nanos} nanos are no safe integer of minor units`);
-  }
-  return Number(exactMinor(units, nanos));
+  const minor = safeMinor(units, nanos);
+  if (minor === undefined) throw new RangeError(`${units} units and ${nanos} nanos are no safe integer of minor units`);
+  return minor;
 }
 
 /** Minor units to units and nanos with the same sign. Throws RangeError for a non-safe-integer. */

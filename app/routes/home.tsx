@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PaymentMethodType } from "../../gen/dzb/shop/v1/payment_pb";
 import { useTranslation } from "~/i18n/use-translation";
 import { LocalizedLink } from "~/components/localized-link";
-import { loadHotelMethods } from "~/order/reservation-view.server";
+import { benefitMethodKeys } from "~/home.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
 import { screenData } from "~/screen.server";
@@ -12,16 +11,9 @@ import { useShop } from "~/shop-data";
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
 
-/**
- * The home page names the benefit cards and points the shop takes, as the api offers them for this market. Without
- * the api (a web tier whose api is down) it still shows, saying the same in general words.
- */
+/** The home page names the benefit cards and points the market takes (home.server.ts). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const methods = await loadHotelMethods(context).catch(() => null);
-  const benefitMethods = methods
-    ?.filter((method) => method.type === PaymentMethodType.BENEFIT_PROVIDER)
-    .map((method) => method.translationCode);
-  return screenData(context, "home", { benefitMethods: benefitMethods ?? null });
+  return screenData(context, "home", { benefitMethods: await benefitMethodKeys(context) });
 }
 
 const orderSteps = [

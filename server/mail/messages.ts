@@ -305,11 +305,12 @@ export interface MailContactMessage {
 
 /**
  * (10) A contact message, for the shop's support in the shop's language: who wrote, about what, and the message as
- * typed. Support answers by replying: the mail's Reply-To is the sender's address (contact-mail.ts).
+ * typed. Support answers by replying: the mail's Reply-To is the sender's address (contact-messages.ts).
  */
 export function contactMessageMail(contact: MailContactMessage, lang: Language): MailContent {
   const t = strictTranslator(lang);
-  const subject = t("contactMessage.subject", { subject: contact.subject || t("contactMessage.noSubject") });
+  const topic = contact.subject || t("contactMessage.noSubject");
+  const subject = t("contactMessage.subject", { subject: topic });
   const blocks: Block[] = [
     { kind: "paragraph", text: t("contactMessage.intro", { shop: contact.shopName }) },
     {
@@ -317,7 +318,7 @@ export function contactMessageMail(contact: MailContactMessage, lang: Language):
       rows: [
         [t("contactMessage.name"), contact.fullname],
         [t("contactMessage.email"), contact.email],
-        [t("contactMessage.topic"), contact.subject || t("contactMessage.noSubject")],
+        [t("contactMessage.topic"), topic],
         [t("contactMessage.language"), contact.pageLanguage],
         [t("contactMessage.sentAt"), formatDeadline(contact.sentAt, lang, contact.timeZone)],
       ],

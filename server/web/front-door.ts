@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { setSecurityHeaders } from "./security";
 
 /** Where the api is served: a call's path is this followed by "/package.Service/Method". */
-export const apiMountPath = "/api";
+const apiMountPath = "/api";
 
 export type ApiRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
