@@ -172,6 +172,16 @@ describe("request limits: valid requests pass", () => {
     expect(check()).toBeUndefined();
   });
 
+  it("refuses a request's text holding U+0000, which no database text can store, naming the field", () => {
+    const sent = (message: string) =>
+      requestViolation(ContactMessageSendRequestSchema, {
+        productVariant: czVariant,
+        message: { fullname: "Jana", email: "jana@example.cz", message },
+      });
+    expect(sent("Dobrý\u0000den")).toMatchObject({ errorCode: ErrorCode.INVALID_ARGUMENT, field: "message.message" });
+    expect(sent("Dobrý den")).toBeUndefined();
+  });
+
   it("any stay within the SPEC's bounds passes", () => {
     fc.assert(
       fc.property(

@@ -374,8 +374,20 @@ function checkEnum(desc: DescEnum, value: number, path: string): LimitViolation 
     : violation(ErrorCode.INVALID_ARGUMENT, path, `${value} is not a ${desc.name} value`);
 }
 
+/**
+ * PostgreSQL's text and jsonb cannot hold U+0000, and nobody types it: a request's text with one is refused here
+ * rather than failing where it is stored.
+ */
+function withoutNul(value: string, path: string, scope: Scope): LimitViolation | undefined {
+  return scope.direction === "request" && value.includes("\u0000")
+    ? violation(ErrorCode.INVALID_ARGUMENT, path, "must not contain U+0000")
+    : undefined;
+}
+
 function checkScalar(field: DescField, value: unknown, path: string, scope: Scope): LimitViolation | undefined {
-  if (!uuidFieldNames.has(field.name) || typeof value !== "string") return undefined;
+  if (typeof value !== "string") return undefined;
+  const nul = withoutNul(value, path, scope);
+  if (nul || !uuidFieldNames.has(field.name)) return nul;
   // An answer may leave an id empty where nothing is referenced; a request never may.
   if (value === "" && scope.direction === "answer") return undefined;
   return shaped(value, UUID_PATTERN, ErrorCode.INVALID_UUID, path, "a UUID");
@@ -398,7 +410,9 @@ function checkField(r: ReflectMessage, field: DescField, path: string, scope: Sc
         case "message":
           return firstOf(items as ReflectMessage[], path, (item, itemPath) => walk(item, itemPath, scope));
         default:
-          return undefined;
+          return firstOf(items, path, (item, itemPath) =>
+            typeof item === "string" ? withoutNul(item, itemPath, scope) : undefined
+          );
       }
     }
     case "map": {
