@@ -4,7 +4,6 @@ import type { Address as ContractAddress } from "../../gen/dzb/shop/v1/common_pb
 import { DuplicateChoice, type OrderRequest } from "../../gen/dzb/shop/v1/order_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { receivingAccount } from "../config";
-import { keepTransferQrCodes } from "../orders/transfer-qr-codes";
 import { ProviderError } from "../adapters/provider/hotel-provider";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import {
@@ -16,7 +15,7 @@ import {
   type NewHotelOrder,
   type OrderRefusal,
 } from "../orders/order-creation";
-import { findHotelOrder, findOrderByPreview, type Address, type CustomerDetails, type StoredOrder } from "../stores/orders";
+import { findOrderByPreview, type Address, type CustomerDetails, type StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import { toHotelOrder } from "./contract/order";
 import { calculationError, paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
@@ -78,27 +77,23 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
         customer,
         language,
         duplicates: duplicateChoices[request.duplicates],
+        transferAccount: receivingAccount(deps.config, marketCurrency[product]),
       });
-      if (!("orderId" in saved)) {
+      if (!("order" in saved)) {
         const earlier = saved.unpaidOrdersOfStay.map((order) => ({ orderId: order.id, orderNumber: order.orderNumber }));
         return { unpaidOrdersOfStay: earlier };
       }
-      const { orderId } = saved;
       const search = { product, hotelId: availability.answer.hotel.hotelId, stay: availability.stay, language };
       await confirmOffer(
         deps.db,
         deps.now,
-        orderId,
+        saved.order.id,
         chosen,
         () => askProvider(deps, search, context.signal),
         (error) => error instanceof ProviderError && error.kind === "nothing_available"
       );
-      const created = await findHotelOrder(deps.db, orderId);
-      if (!created) throw new Error(`order ${orderId} vanished after it was saved`);
-      // Its transfer's QR code is rendered now, once, rather than on every read of the order.
-      const account = receivingAccount(deps.config, created.currency);
-      const order = await keepTransferQrCodes(deps.db, created, account, deps.now());
-      return { hotelOrder: await answered(deps, order) };
+      // The order as its creation committed it: the offer's check changes it only by cancelling it, and throws then.
+      return { hotelOrder: await answered(deps, saved.order) };
     } catch (error) {
       if (error instanceof OrderRefusedError) throw refusalError(error.refusal, product);
       throw error;

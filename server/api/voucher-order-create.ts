@@ -5,9 +5,9 @@ import type { PresentFor as ContractPresentFor } from "../../gen/dzb/shop/v1/vou
 import { minorUnits } from "../../shared/money";
 import { isVoucherDesign, voucherDesigns } from "../../shared/voucher-designs";
 import { receivingAccount } from "../config";
-import { keepTransferQrCodes } from "../orders/transfer-qr-codes";
+import { marketCurrency } from "../domain/products";
 import { saveVoucherOrder, VoucherOrderRefusedError } from "../orders/voucher-order-creation";
-import { findOrder, findOrderByVoucherPreview, type PresentFor, type StoredVoucherOrder } from "../stores/orders";
+import { findOrderByVoucherPreview, type PresentFor, type StoredVoucherOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import { paymentRequestOf, samePaymentRequest } from "./contract/payment-request";
 import { providerLanguageOf, requestProductKey } from "./contract/product-variant";
@@ -48,23 +48,15 @@ export function voucherOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopServic
     const design = request.design || voucherDesigns[0];
     if (!isVoucherDesign(design)) throw new Error(`the request limits let design "${design}" through`);
     try {
-      const { orderId } = await saveVoucherOrder(deps.db, deps.now, {
+      const order = await saveVoucherOrder(deps.db, deps.now, {
         product,
         preview,
         customer: customerOf(request.order),
         presentFor: request.presentFor ? presentForOf(request.presentFor) : null,
         design,
         language: providerLanguageOf(request.productVariant?.lang),
+        transferAccount: receivingAccount(deps.config, marketCurrency[product]),
       });
-      const created = await findOrder(deps.db, orderId);
-      if (created?.kind !== "voucher") throw new Error(`voucher order ${orderId} vanished after it was saved`);
-      // Its transfer's QR code is rendered now, once, rather than on every read of the order.
-      const order = await keepTransferQrCodes(
-        deps.db,
-        created,
-        receivingAccount(deps.config, created.currency),
-        deps.now()
-      );
       return { voucherOrder: await answered(deps, order) };
     } catch (error) {
       if (!(error instanceof VoucherOrderRefusedError)) throw error;

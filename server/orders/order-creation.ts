@@ -1,5 +1,6 @@
 import type { Language } from "../../shared/route-table";
 import type { Database } from "../db/database";
+import type { BankAccount } from "../domain/bank-account";
 import type { ProviderAvailability } from "../domain/hotel-offer";
 import {
   calculationDifference,
@@ -27,6 +28,7 @@ import {
   unpaidOrdersOfStay,
   type CustomerDetails,
   type HotelOrderSummary,
+  type NewPayment,
   type OrderReference,
   type StoredOrder,
 } from "../stores/orders";
@@ -35,6 +37,7 @@ import { spendVoucher, voucherLookups } from "../stores/vouchers";
 import { enqueueJobs } from "../jobs/queue";
 import { bookingJob, enqueueOrderMail, expiryJob, orderMailJob } from "./order-jobs";
 import { settleOrder } from "./payment-settlement";
+import { withTransferQrCodes } from "./transfer-qr-codes";
 
 /**
  * Creating a hotel order from its preview: the order, its payments and the vouchers' credit saved in one
@@ -73,6 +76,8 @@ export interface NewHotelOrder {
    * nothing is saved and the orders are answered, for them to choose.
    */
   readonly duplicates: "ask" | "replace" | "keep_both";
+  /** Where the order's transfers are paid to: their QR codes are rendered as they are saved. */
+  readonly transferAccount: BankAccount;
 }
 
 /** The reason an order the shop cancelled on its own keeps answering with; undefined for any other order. */
@@ -83,14 +88,15 @@ export function automaticCancelReasonOf(order: StoredOrder): AutomaticCancelReas
 
 /**
  * One transaction: the order (unless the preview already has one), the vouchers' credit taken under their row locks,
- * the payments, the order's status, and the customer's unpaid orders of the same stay replaced or kept as they chose.
+ * the payments with their transfers' QR codes, the order's status, and the customer's unpaid orders of the same stay
+ * replaced or kept as they chose. Answers the order as the transaction leaves it (or the one an earlier create made).
  * Throws OrderRefusedError, saving nothing, when the rooms cannot be paid as asked or not as previewed.
  */
 export async function saveHotelOrder(
   db: Database,
   now: () => Date,
-  { product, preview, availability, chosen, customer, language, duplicates }: NewHotelOrder
-): Promise<{ orderId: string } | { unpaidOrdersOfStay: OrderReference[] }> {
+  { product, preview, availability, chosen, customer, language, duplicates, transferAccount }: NewHotelOrder
+): Promise<{ order: StoredOrder } | { unpaidOrdersOfStay: OrderReference[] }> {
   const currency = marketCurrency[product];
   const today = marketDate(now());
   return db.transaction(async (tx) => {
@@ -136,7 +142,7 @@ export async function saveHotelOrder(
     if (!inserted) {
       const existing = await findOrderByPreview(tx, preview.id);
       if (!existing) throw new Error(`preview ${preview.id} has neither a new nor an earlier order`);
-      return { orderId: existing.id };
+      return { order: existing };
     }
     // The order must take from vouchers and charge to methods exactly what the visitor saw in the preview.
     const difference = calculationDifference(preview.calculation, order.calculation);
@@ -144,7 +150,7 @@ export async function saveHotelOrder(
     for (const credit of order.calculation.credits) {
       if (credit.willBeUsed > 0) await spendVoucher(tx, credit.voucherId, inserted.id, credit.willBeUsed);
     }
-    await insertPayments(tx, inserted.id, [
+    const payments: NewPayment[] = [
       ...order.calculation.credits
         .filter((credit) => credit.willBeUsed > 0)
         .map((credit) => ({
@@ -158,15 +164,18 @@ export async function saveHotelOrder(
         value: output.value,
         status: "waiting" as const,
       })),
-    ], createdAt);
-    await onOrderCreated(tx, asHotelOrder(await settleOrder(tx, inserted.id, createdAt)), createdAt);
+    ];
+    const numbered = { product, currency, orderNumber: inserted.orderNumber };
+    await insertPayments(tx, inserted.id, withTransferQrCodes(numbered, payments, transferAccount), createdAt);
+    const settled = asHotelOrder(await settleOrder(tx, inserted.id, createdAt));
+    await onOrderCreated(tx, settled, createdAt);
     if (duplicates === "replace") {
       for (const replaced of earlier) {
         await replaceOrder(tx, replaced.id, inserted.id, createdAt);
         await enqueueOrderMail(tx, { kind: "order_replaced", orderId: replaced.id }, createdAt);
       }
     }
-    return { orderId: inserted.id };
+    return { order: settled };
   });
 }
 

@@ -2,6 +2,7 @@ import type { Language } from "../../shared/route-table";
 import type { VoucherDesign } from "../../shared/voucher-designs";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Database } from "../db/database";
+import type { BankAccount } from "../domain/bank-account";
 import { calculationDifference } from "../domain/hotel-order";
 import { owesPayment, payByDeadlineWithoutStay } from "../domain/order-lifecycle";
 import { marketCurrency, type ProductKey } from "../domain/products";
@@ -9,15 +10,18 @@ import { marketDate } from "../domain/stay";
 import { priceVoucherOrder, type VoucherOrderProblem } from "../domain/voucher-order";
 import { enqueueJobs } from "../jobs/queue";
 import {
+  asVoucherOrder,
   findOrderByVoucherPreview,
   insertPayments,
   insertVoucherOrder,
   type CustomerDetails,
   type PresentFor,
+  type StoredVoucherOrder,
 } from "../stores/orders";
 import type { StoredVoucherPreview } from "../stores/voucher-previews";
 import { expiryJob, orderMailJob } from "./order-jobs";
 import { settleOrder } from "./payment-settlement";
+import { withTransferQrCodes } from "./transfer-qr-codes";
 
 /** Why a voucher order is not made: it cannot be bought as asked, or not as previewed. */
 export type VoucherOrderRefusal =
@@ -37,19 +41,21 @@ export interface NewVoucherOrderRequest {
   readonly presentFor: PresentFor | null;
   readonly design: VoucherDesign;
   readonly language: Language;
+  /** Where the order's transfers are paid to: their QR codes are rendered as they are saved. */
+  readonly transferAccount: BankAccount;
 }
 
 /**
  * One transaction, as a hotel order's (order-creation.ts): the order unless its preview already has one, priced
  * again and held to its preview, its payments (every one waiting: a voucher is never paid with a voucher), its
- * status, its confirmation and its pay-by deadline's check. Its voucher is issued once it is paid in full
+ * status, its confirmation and its pay-by deadline's check; answers the order as the transaction leaves it. Its voucher is issued once it is paid in full
  * (payment-settlement.ts), never here. Throws VoucherOrderRefusedError, saving nothing.
  */
 export async function saveVoucherOrder(
   db: Database,
   now: () => Date,
-  { product, preview, customer, presentFor, design, language }: NewVoucherOrderRequest
-): Promise<{ orderId: string }> {
+  { product, preview, customer, presentFor, design, language, transferAccount }: NewVoucherOrderRequest
+): Promise<StoredVoucherOrder> {
   const currency = marketCurrency[product];
   return db.transaction(async (tx) => {
     const createdAt = now();
@@ -92,27 +98,24 @@ export async function saveVoucherOrder(
     if (!inserted) {
       const existing = await findOrderByVoucherPreview(tx, preview.id);
       if (!existing) throw new Error(`voucher preview ${preview.id} has neither a new nor an earlier order`);
-      return { orderId: existing.id };
+      return existing;
     }
     // The promotion's last day may have passed since the preview: the visitor pays what they saw, or is asked again.
     if (calculationDifference(preview.calculation, order.calculation)) {
       throw new VoucherOrderRefusedError({ kind: "calculation_changed" });
     }
-    await insertPayments(
-      tx,
-      inserted.id,
-      order.calculation.outputs.map((output) => ({
-        methodId: output.methodId,
-        value: output.value,
-        status: "waiting",
-      })),
-      createdAt
-    );
-    const settled = await settleOrder(tx, inserted.id, createdAt);
+    const payments = order.calculation.outputs.map((output) => ({
+      methodId: output.methodId,
+      value: output.value,
+      status: "waiting" as const,
+    }));
+    const numbered = { product, currency, orderNumber: inserted.orderNumber };
+    await insertPayments(tx, inserted.id, withTransferQrCodes(numbered, payments, transferAccount), createdAt);
+    const settled = asVoucherOrder(await settleOrder(tx, inserted.id, createdAt));
     await enqueueJobs(tx, [
       orderMailJob({ kind: "order_confirmation", orderId: settled.id }, createdAt),
       ...(owesPayment(settled.status) ? [expiryJob(settled.id, settled.payBy)] : []),
     ]);
-    return { orderId: inserted.id };
+    return settled;
   });
 }

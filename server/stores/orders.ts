@@ -164,6 +164,11 @@ export function asHotelOrder(order: AnyStoredOrder): StoredOrder {
   return order;
 }
 
+export function asVoucherOrder(order: AnyStoredOrder): StoredVoucherOrder {
+  if (order.kind !== "voucher") throw new Error(`order ${order.orderNumber} is not a voucher order`);
+  return order;
+}
+
 /** An order as its customer knows it: its number (and its id, for its status page). */
 export interface OrderReference {
   readonly id: string;
@@ -200,6 +205,8 @@ export interface NewPayment {
   readonly value: number;
   readonly status: PaymentStatus;
   readonly voucherId?: string;
+  /** A transfer's QR code, rendered once and kept with it (decision 022). */
+  readonly transferQr?: { readonly text: string; readonly image: string };
 }
 
 /** The next order number of the year `now` is in, from the one sequence hotel and voucher orders share. */
@@ -305,6 +312,8 @@ export async function insertPayments(
       value: payment.value,
       status: payment.status,
       voucherId: payment.voucherId,
+      transferQrText: payment.transferQr?.text,
+      transferQrImage: payment.transferQr?.image,
       paidAt: payment.status === "paid" ? now : null,
       createdAt: now,
       updatedAt: now,
