@@ -72,7 +72,12 @@ const schema = z
       .transform((text) => text.split(",").map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine(isAddressOrNetwork, "must list IP addresses or CIDR networks, comma-separated"))),
     SENTRY_DSN: optionalUrl,
+    /** A Strapi CMS's REST API (e.g. https://cms.example.com/api) that serves the content; else `content/` does. */
     CMS_API_URL: optionalUrl,
+    /** A read-only API token of that CMS, when its API is not public. */
+    CMS_API_TOKEN: optionalText,
+    /** How long a page waits for the CMS before it is shown as not loaded. */
+    CMS_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
     SMTP_URL: optionalUrl,
     /** Booking.com Demand API credentials; with both set the shop books through it, else the simulator answers. */
     BOOKING_API_TOKEN: optionalText,
@@ -196,6 +201,7 @@ function toConfig(env: z.output<typeof schema>) {
     secureCookies: env.ENV === "prod" || env.ENV === "preprod",
     sentryDsn: env.SENTRY_DSN,
     cmsApiUrl: env.CMS_API_URL,
+    cms: env.CMS_API_URL ? { apiUrl: env.CMS_API_URL, token: env.CMS_API_TOKEN, timeoutMs: env.CMS_TIMEOUT_MS } : null,
     smtpUrl: env.SMTP_URL,
     booking: {
       apiToken: env.BOOKING_API_TOKEN,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDeadline, formatExactMoney, formatIban, moneyFormatter } from "./formats";
+import {
+  formatBasisPoints,
+  formatCalendarDate,
+  formatDeadline,
+  formatExactMoney,
+  formatIban,
+  moneyFormatter,
+} from "./formats";
 
 /** Intl separates some parts with no-break spaces; the words are what is tested. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -91,5 +98,14 @@ describe("IBANs", () => {
   it("are grouped by four for display", () => {
     expect(formatIban("CZ6508000000192000145399")).toBe("CZ65 0800 0000 1920 0014 5399");
     expect(formatIban("PL61109010140000071219812874")).toBe("PL61 1090 1014 0000 0712 1981 2874");
+  });
+});
+
+describe("fee rates", () => {
+  it("are percentages as each language writes them, from basis points", () => {
+    expect(plain(formatBasisPoints(690, "cs"))).toBe("6,9 %");
+    expect(plain(formatBasisPoints(1000, "pl"))).toBe("10%");
+    expect(plain(formatBasisPoints(590, "en"))).toBe("5.9%");
+    expect(plain(formatBasisPoints(0, "cs"))).toBe("0 %");
   });
 });

@@ -131,6 +131,15 @@ export function formatScore(score: number, language: Language): string {
   return format.format(score);
 }
 
+/** A rate in basis points as a percentage: 690 is "6,9 %" in Czech, "6,9%" in Polish, "6.9%" in English. */
+export function formatBasisPoints(basisPoints: number, language: Language): string {
+  const format = cached(
+    `percent ${language}`,
+    () => new Intl.NumberFormat(localeTags[language], { style: "percent", maximumFractionDigits: 2 })
+  );
+  return format.format(basisPoints / 10_000);
+}
+
 /** An IBAN in groups of four, for reading aloud and copying by eye. */
 export function formatIban(iban: string): string {
   return iban.replace(/(.{4})(?=.)/g, "$1 ");

@@ -1,13 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ContentHtml, ContentSections } from "~/components/content-html";
+import { LocalizedLink } from "~/components/localized-link";
+import { contentLanguage, contentPageData } from "~/content/content.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { sameForEveryVisitor } from "~/same-for-every-visitor";
+import { screenMeta } from "~/screen-meta";
 import { notFound } from "~/screen.server";
 
+export const meta = screenMeta;
+export const handle = sameForEveryVisitor;
+
 /**
- * The catch-all content page (SPEC §2). The content store holds no free-standing pages yet,
- * so every path that reaches it is unknown and answers the 404 page.
+ * The catch-all (SPEC §2): a free-standing page of the content store at its path in the language (the FAQ at /faq,
+ * the branches at /pobocky); any other path answers the 404 page.
  */
-export function loader(): never {
-  notFound();
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const page = await context.content.page(contentLanguage(context), params["*"] ?? "");
+  return page ? contentPageData(page) : notFound();
 }
 
 export default function ContentPageScreen() {
-  return null;
+  const { page } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <article className="content-page">
+      <h1>{page.title}</h1>
+      {page.layout === "questions" ? (
+        <>
+          <ContentHtml html={page.html} />
+          <div className="questions">
+            {page.sections.map((section) => (
+              <details key={section.id} id={section.id}>
+                <summary>
+                  <h2>{section.heading}</h2>
+                </summary>
+                <ContentHtml html={section.html} />
+              </details>
+            ))}
+          </div>
+          <p className="content-page__actions">
+            <LocalizedLink to="contact">{t("content.askUs")}</LocalizedLink>
+          </p>
+        </>
+      ) : (
+        <ContentSections page={page} />
+      )}
+    </article>
+  );
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { LocalizedLink } from "~/components/localized-link";
-import { benefitMethodKeys } from "~/home.server";
+import { offeredMethods } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
 import { screenData } from "~/screen.server";
@@ -11,9 +11,11 @@ import { useShop } from "~/shop-data";
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
 
-/** The home page names the benefit cards and points the market takes (home.server.ts). */
+/** The home page names the benefit cards and points the market takes, as the api offers them. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return screenData(context, "home", { benefitMethods: await benefitMethodKeys(context) });
+  const methods = await offeredMethods(context);
+  const benefitMethods = methods && methods.filter((method) => method.isBenefit);
+  return screenData(context, "home", { benefitMethods });
 }
 
 const orderSteps = [
@@ -45,8 +47,16 @@ export default function HomeScreen() {
           {benefitMethods ? (
             <>
               <ul className="pay-with__methods">
-                {benefitMethods.map((code) => (
-                  <li key={code}>{t(code)}</li>
+                {benefitMethods.map(({ methodId, name, partner }) => (
+                  <li key={methodId}>
+                    {partner ? (
+                      <LocalizedLink to="partner" params={{ partner }}>
+                        {name}
+                      </LocalizedLink>
+                    ) : (
+                      name
+                    )}
+                  </li>
                 ))}
               </ul>
               <p>{t("home.payWithOthers")}</p>

@@ -1,16 +1,39 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ScreenHeading } from "~/components/screen-heading";
+import { useLoaderData } from "@remix-run/react";
+import { ContentSections } from "~/components/content-html";
+import { LocalizedLink } from "~/components/localized-link";
+import { MethodFees } from "~/components/method-fees";
+import { contentPageData, screenContent } from "~/content/content.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { offeredMethods } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
-import { screenData } from "~/screen.server";
 
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return screenData(context, "howItWorks");
+/** The steps in the content store's words; the fees from the api, as the prices are made with them. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [page, methods] = await Promise.all([screenContent(context, "how-it-works"), offeredMethods(context)]);
+  return contentPageData(page, { methods });
 }
 
 export default function HowItWorksScreen() {
-  return <ScreenHeading />;
+  const { page, methods } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <article className="content-page">
+      <h1>{page.title}</h1>
+      <ContentSections page={page} />
+      {methods ? <MethodFees methods={methods} /> : null}
+      <p className="content-page__actions">
+        <LocalizedLink to="order" className="button button--primary">
+          {t("nav.order")}
+        </LocalizedLink>
+        <LocalizedLink to="contentPage" params={{ "*": "faq" }}>
+          {t("content.faqLink")}
+        </LocalizedLink>
+      </p>
+    </article>
+  );
 }

@@ -1,9 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ScreenHeading } from "~/components/screen-heading";
+import { useLoaderData } from "@remix-run/react";
 import { partners, type Partner } from "../../shared/route-table";
+import { ContentSections } from "~/components/content-html";
+import { LocalizedLink } from "~/components/localized-link";
+import { contentPageData, screenContent } from "~/content/content.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { offeredMethods, partnerMethodIds } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
-import { notFound, screenData, translator } from "~/screen.server";
+import { notFound } from "~/screen.server";
 
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
@@ -12,17 +17,49 @@ function isPartner(value: string | undefined): value is Partner {
   return (partners as readonly string[]).includes(value ?? "");
 }
 
+/**
+ * How to pay with one benefit provider: the steps in the content store's words, and beside them its methods as this
+ * market takes them, with their fees (from the api). A provider the variant does not take has no page here (the
+ * Pluxee white label takes only Pluxee).
+ */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  if (!isPartner(params.partner)) notFound();
-  const t = translator(context);
-  return screenData(
-    context,
-    "partner",
-    { partner: params.partner },
-    { titleOptions: { partner: t(`partners.${params.partner}`) } }
-  );
+  const partner = params.partner;
+  if (!isPartner(partner)) notFound();
+  const [page, offered] = await Promise.all([screenContent(context, `partner-${partner}`), offeredMethods(context)]);
+  const methods = offered?.filter((method) => partnerMethodIds[partner].includes(method.methodId)) ?? null;
+  if (methods?.length === 0) notFound();
+  return contentPageData(page, { methods });
 }
 
 export default function PartnerScreen() {
-  return <ScreenHeading />;
+  const { page, methods } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <article className="content-page">
+      <h1>{page.title}</h1>
+      {methods ? (
+        <aside className="partner-facts" aria-label={t("content.partnerFacts")}>
+          <dl>
+            {methods.map(({ methodId, name, fee }) => (
+              <div key={methodId}>
+                <dt>{name}</dt>
+                <dd>{fee ? t("content.partnerFee", { fee }) : t("content.noFee")}</dd>
+              </div>
+            ))}
+          </dl>
+          <p>{t("content.feesNote")}</p>
+          <LocalizedLink to="order" className="button button--primary">
+            {t("nav.order")}
+          </LocalizedLink>
+        </aside>
+      ) : null}
+      <ContentSections page={page} />
+      <p className="content-page__actions">
+        <LocalizedLink to="order" className="button button--primary">
+          {t("nav.order")}
+        </LocalizedLink>
+        <LocalizedLink to="howItWorks">{t("nav.howItWorks")}</LocalizedLink>
+      </p>
+    </article>
+  );
 }

@@ -1,11 +1,13 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { paymentMethodsFor } from "../domain/payment-methods";
+import { paymentMethodsFor, type PaymentMethodInfo } from "../domain/payment-methods";
 import { toPaymentMethod } from "./contract/payment-method";
 import { requestProductKey } from "./contract/product-variant";
 
-/** The variant's hotel and voucher payment methods, from the domain's table. */
+/** The variant's hotel and voucher payment methods, from the domain's table, each with its fee there. */
 export const paymentMethods: ServiceImpl<typeof ShopService>["paymentMethods"] = (request) => {
-  const { hotel, voucher } = paymentMethodsFor(requestProductKey(request.productVariant));
-  return { hotelMethods: hotel.map(toPaymentMethod), voucherMethods: voucher.map(toPaymentMethod) };
+  const product = requestProductKey(request.productVariant);
+  const { hotel, voucher } = paymentMethodsFor(product);
+  const offered = (method: PaymentMethodInfo) => toPaymentMethod(method, product);
+  return { hotelMethods: hotel.map(offered), voucherMethods: voucher.map(offered) };
 };

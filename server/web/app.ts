@@ -18,6 +18,8 @@ import { resolveLocale } from "./locale";
 import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { apiFirst, type ApiRequestListener } from "./front-door";
+import { createContentStore } from "../content";
+import { cmsMediaOrigin } from "../content/strapi-cms";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { productVariantFor, variantForHost } from "./variants";
 import { languageOf, localizedPath } from "../../shared/route-table";
@@ -126,6 +128,8 @@ export function createWebApp({
 
   const sidCookie = sessionCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
+  const content = createContentStore(config);
+  const imageOrigins = config.cms ? [cmsMediaOrigin(config.cms.apiUrl)] : [];
   const formTargets = gatewayOrigins(config);
 
   // The info panel's facts that do not depend on the request, gathered once.
@@ -166,7 +170,12 @@ export function createWebApp({
     const nonce = createNonce();
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { development: config.nodeEnv === "development", reportOrigins, formTargets })
+      contentSecurityPolicy(nonce, {
+        development: config.nodeEnv === "development",
+        reportOrigins,
+        formTargets,
+        imageOrigins,
+      })
     );
     if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Vary", "Cookie, Accept-Language");
@@ -232,6 +241,7 @@ export function createWebApp({
       },
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
       backendInfo,
+      content,
       messageScripts,
       keepPage: res.locals.keepPage as ShopLoadContext["keepPage"],
     };

@@ -7,6 +7,7 @@ import type { MessageScripts } from "./message-assets";
 import type { SiteVariant } from "./variants";
 import type { BackendInfo } from "./backend-info";
 import type { RenderedPage } from "./page-cache";
+import type { ContentStore } from "../content/content-store";
 
 /** Facts about this web build for the info panel (SPEC §2, footer); unset ones are left out. */
 export type FrontendInfo = {
@@ -41,6 +42,8 @@ export type ShopLoadContext = {
   frontendInfo: FrontendInfo;
   /** The api's facts for the info panel, kept by the web process for a while (backend-info.ts). */
   backendInfo: () => BackendInfo | null | Promise<BackendInfo | null>;
+  /** The site's texts, articles and pages (server/content). */
+  content: ContentStore;
   /** Each language's message catalogue for the browser, a script of its own (decision 020). */
   messageScripts: MessageScripts;
   /**

@@ -9,7 +9,7 @@ export function createNonce(): string {
 
 export function contentSecurityPolicy(
   nonce: string,
-  options: { development: boolean; reportOrigins: string[]; formTargets?: string[] }
+  options: { development: boolean; reportOrigins: string[]; formTargets?: string[]; imageOrigins?: string[] }
 ) {
   const connect = ["'self'", ...options.reportOrigins];
   // Remix's live reload talks over a WebSocket on its own port during development only.
@@ -18,7 +18,8 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    // A CMS serves its articles' pictures from its own host.
+    `img-src ${["'self'", "data:", ...(options.imageOrigins ?? [])].join(" ")}`,
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
     // Sending an order redirects its post to the payment gateway, and browsers hold such redirects to form-action.

@@ -7,7 +7,7 @@ import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { PaymentMethodType } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
-import { now } from "../fixtures/hotel-orders";
+import { now, variants } from "../fixtures/hotel-orders";
 
 const czVariant = { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK };
 const czVariantJson = { product: "PRODUCT_DZB_CZ", lang: "LANG_CS", currency: "CURRENCY_CZK" };
@@ -111,7 +111,25 @@ describe("PaymentMethods", () => {
       type: "PAYMENT_METHOD_TYPE_BENEFIT_PROVIDER",
       name: "Edenred card",
       translationCode: "payment_method.edenred_card",
+      feeBasisPoints: 590,
     });
+  });
+
+  it("tells each method's fee in the variant: the Czech rates, none for card and transfer, none where unstated", async () => {
+    const fees = async (productVariant: typeof variants.DZB_PL) =>
+      Object.fromEntries(
+        (await client.paymentMethods({ productVariant })).hotelMethods.map((m) => [m.methodId, m.feeBasisPoints])
+      );
+    expect(await fees(czVariant)).toEqual({
+      edenred_card: 590,
+      edenred_cafeteria: 590,
+      pluxee_cafeteria: 1000,
+      up_card: 690,
+      benefit_systems: 1000,
+      payment_card: 0,
+      transfer: 0,
+    });
+    expect(await fees(variants.DZB_PL)).toMatchObject({ pluxee_cafeteria: 0, benefit_systems: 0, up_card: 690 });
   });
 });
 

@@ -247,7 +247,7 @@ export function toPayment(
     paymentId: payment.id,
     value: moneyOf(payment.value, order.currency),
     status: paymentStatuses[payment.status],
-    method: method ? toPaymentMethod(method) : { methodId: payment.methodId, name: payment.methodId },
+    method: method ? toPaymentMethod(method, order.product) : { methodId: payment.methodId, name: payment.methodId },
     ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
     ...(method?.kind === "bank_transfer" ? toTransferDetails(order, payment, config) : {}),
     // A payment still owed online has the order's deadline; the credit of vouchers is never owed.
@@ -257,7 +257,7 @@ export function toPayment(
     ...(payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
       ? { refundVoucherCode: order.refundVoucher.code }
       : {}),
-    alternatives: alternativesOf(order, payment).map(toPaymentMethod),
+    alternatives: alternativesOf(order, payment).map((method) => toPaymentMethod(method, order.product)),
     payableNow: isPayableNow(payment.methodId, payment.status, order.status),
   };
 }

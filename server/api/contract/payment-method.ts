@@ -1,6 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { PaymentMethodType, type PaymentMethodSchema } from "../../../gen/dzb/shop/v1/payment_pb";
 import type { PaymentMethodInfo, PaymentMethodKind } from "../../domain/payment-methods";
+import type { ProductKey } from "../../domain/products";
+import { serviceFeeBasisPoints } from "../../domain/service-fee";
 
 const methodTypes: Record<PaymentMethodKind, PaymentMethodType> = {
   bank_transfer: PaymentMethodType.BANK_TRANSFER,
@@ -9,11 +11,16 @@ const methodTypes: Record<PaymentMethodKind, PaymentMethodType> = {
   voucher: PaymentMethodType.VOUCHER,
 };
 
-export function toPaymentMethod(method: PaymentMethodInfo): MessageInitShape<typeof PaymentMethodSchema> {
+/** A method as a variant offers it, with the fee it carries there. */
+export function toPaymentMethod(
+  method: PaymentMethodInfo,
+  product: ProductKey
+): MessageInitShape<typeof PaymentMethodSchema> {
   return {
     methodId: method.id,
     type: methodTypes[method.kind],
     name: method.label,
     translationCode: method.translationCode,
+    feeBasisPoints: serviceFeeBasisPoints(product, method.id),
   };
 }
