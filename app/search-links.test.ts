@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicPageAt, publicPages, searchLinks, type SearchSite } from "~/search-links";
+import { contentPage, publicPageAt, publicPages, searchLinks, type SearchSite } from "~/search-links";
 
 const czech: SearchSite = {
   origin: "https://www.dovolenazabenefity.cz",
@@ -33,6 +33,8 @@ describe("the pages search engines are told about", () => {
     ["/en/contact", "contact"],
     ["/partner/edenred", "partner"],
     ["/overeni-poukazu", "voucherStatus"],
+    ["/faq", "contentPage"],
+    ["/en/inspiration/summer-on-lakes-and-rivers", "inspirationDetail"],
   ])("include %s", (path, screen) => {
     expect(publicPageAt(path, czech)?.screen).toBe(screen);
   });
@@ -42,7 +44,6 @@ describe("the pages search engines are told about", () => {
     ["an order's status", "/status/00000000-0000-4000-8000-000000000000"],
     ["a partner the shop does not have", "/partner/nobody"],
     ["a later order step", "/objednavka/ubytovani/42"],
-    ["a page that does not exist", "/no-such-page"],
   ])("leave out %s", (_, path) => {
     expect(publicPageAt(path, czech)).toBeNull();
   });
@@ -68,6 +69,16 @@ describe("a public page's search links", () => {
       alternates: [],
     });
     expect(searchLinks(czech, "en", contact).alternates).toEqual([]);
+  });
+
+  it("name no language versions of a content page or article: each language has its own, under its own slug", () => {
+    const branches = contentPage("contentPage", "branches");
+    expect(searchLinks(polish, "en", branches)).toEqual({
+      canonical: "https://www.urlopzabenefity.pl/en/branches",
+      alternates: [],
+    });
+    const article = contentPage("inspirationDetail", "weekend-w-krakowie");
+    expect(searchLinks(polish, "pl", article).canonical).toBe("https://www.urlopzabenefity.pl/inspiracje/weekend-w-krakowie");
   });
 
   it("give a partner's page its own address", () => {

@@ -43,10 +43,25 @@ export function publicPages(site: Pick<SearchSite, "sellsVouchers">): PublicPage
   ];
 }
 
-/** The public page at a path, or null: another screen, a voucher's own check, an unknown partner. */
+/**
+ * The content store's pages and articles: each is written in its own language under a slug of that language (the
+ * branches are /pobocky in Czech, /branches in English), so it has no language versions to name.
+ */
+const contentScreens: ScreenId[] = ["contentPage", "inspirationDetail"];
+
+/** A content page or article by its slug, for the sitemap (which asks the content store which there are). */
+export function contentPage(screen: "contentPage" | "inspirationDetail", slug: string): PublicPage {
+  return { screen, params: { "*": slug } };
+}
+
+/**
+ * The public page at a path, or null: another screen, a voucher's own check, an unknown partner. A content page's
+ * path is taken as one: a path that is none answers the 404 page, whose meta names no address.
+ */
 export function publicPageAt(pathname: string, site: Pick<SearchSite, "sellsVouchers">): PublicPage | null {
   const match = matchScreen(pathname);
   if (!match) return null;
+  if (contentScreens.includes(match.screen)) return { screen: match.screen, params: match.params };
   const named = (page: PublicPage) =>
     Object.entries(match.params).every(([name, value]) => value === undefined || page.params[name] === value);
   return publicPages(site).find((page) => page.screen === match.screen && named(page)) ?? null;
@@ -64,7 +79,7 @@ export function searchLinks(site: SearchSite, locale: Locale, page: PublicPage) 
   const href = (inLocale: Locale) =>
     site.origin + localizedPath(page.screen, inLocale, site.defaultLocale, page.params);
   const alternates: Alternate[] =
-    site.indexedLocales.length > 1 && site.indexedLocales.includes(locale)
+    site.indexedLocales.length > 1 && site.indexedLocales.includes(locale) && !contentScreens.includes(page.screen)
       ? [
           ...site.indexedLocales.map((indexed) => ({ hreflang: languageOf(indexed), href: href(indexed) })),
           { hreflang: "x-default", href: href(site.defaultLocale) },

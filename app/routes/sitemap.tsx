@@ -1,16 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { escapeHtml } from "../../shared/html-escape";
-import { publicPages, searchLinks } from "~/search-links";
+import { languageOf } from "../../shared/route-table";
+import { contentPage, publicPages, searchLinks } from "~/search-links";
 
 /**
  * One sitemap per locale (SPEC §2): `/sitemap.xml` for the default one, `/en/sitemap.xml` and so on. Every public page
  * of the host, each with its language versions where the host publishes more than one (`xhtml:link`, as search
- * engines read hreflang from a sitemap).
+ * engines read hreflang from a sitemap), then the content store's pages and articles in the locale's language.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale, variant } = context;
   const site = { ...variant, origin: new URL(request.url).origin };
-  const entries = publicPages(site).map((page) => {
+  const content = await context.content.slugs(languageOf(locale));
+  const pages = [
+    ...publicPages(site),
+    ...content.pages.map((slug) => contentPage("contentPage", slug)),
+    ...content.articles.map((slug) => contentPage("inspirationDetail", slug)),
+  ];
+  const entries = pages.map((page) => {
     const { canonical, alternates } = searchLinks(site, locale, page);
     return [
       "  <url>",
