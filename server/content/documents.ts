@@ -1,6 +1,12 @@
 import { isCalendarDate } from "../../shared/calendar-date";
 import { escapeHtml } from "../../shared/html-escape";
-import { contentLayouts, contentSlugPattern, type Article, type ContentLayout, type ContentPage } from "./content-store";
+import {
+  contentLayouts,
+  contentSlugPattern,
+  type Article,
+  type ContentLayout,
+  type ContentPage,
+} from "./content-store";
 import { renderMarkdown } from "./markdown";
 
 /**
@@ -47,7 +53,9 @@ export function articleOf(slug: string, fields: Fields, markdown: string, where:
   if (!isCalendarDate(date)) throw new ContentError(`${where}: date "${date}" is not YYYY-MM-DD`);
   const { html, sections } = renderMarkdown(markdown);
   // An article is read whole: its sections are part of its text.
-  const sectionsHtml = sections.map((section) => `<h2 id="${section.id}">${escapeHtml(section.heading)}</h2>${section.html}`);
+  const sectionsHtml = sections.map(
+    (section) => `<h2 id="${section.id}">${escapeHtml(section.heading)}</h2>${section.html}`
+  );
   return {
     slug: checkedSlug(slug, where),
     title: required(fields, "title", where),

@@ -66,7 +66,7 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
 
 /** A part of a lexed document, with the document's link definitions (`[text][ref]` may point anywhere in it). */
 function render(part: Token[], whole: ReturnType<Marked["lexer"]>): string {
-  return marked.parser(Object.assign(part, { links: whole.links }), { async: false });
+  return marked.parser(Object.assign(part, { links: whole.links }));
 }
 
 /** A heading's words without their emphasis, as a screen shows them in its own markup. */
