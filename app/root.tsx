@@ -13,6 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
+import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/nonce";
@@ -54,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       support: variant.support,
     },
     env,
+    // Part of the kept page's key (decision 030): the banner shows until the visitor chooses.
+    consent: context.consent,
     frontendInfo,
     // The info panel's backend facts never hold up the page: a value when the web server has them, else deferred.
     backendInfo: context.backendInfo(),
@@ -128,6 +131,7 @@ function Shell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
+      {data.consent === null ? <ConsentBanner /> : null}
       <SiteHeader />
       <main id="main" className="page">
         {children}

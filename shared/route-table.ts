@@ -92,6 +92,8 @@ export const screens = {
   },
   partner: { file: "routes/partner.tsx", paths: samePath("partner/:partner") },
   edenred2024: { file: "routes/edenred-2024.tsx", paths: samePath("edenred-2024") },
+  /** What the optional cookies and scripts are and the visitor's choice of them; the consent banner posts here. */
+  cookieSettings: { file: "routes/cookie-settings.tsx", paths: samePath("cookies") },
   sitemap: { file: "routes/sitemap.tsx", paths: samePath("sitemap.xml") },
   contentPage: { file: "routes/content-page.tsx", paths: samePath("*") },
 } as const satisfies Record<string, { file: string; paths: LocalizedPaths }>;

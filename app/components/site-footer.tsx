@@ -57,6 +57,9 @@ export function SiteFooter() {
                 </a>
               </li>
             ))}
+            <li>
+              <LocalizedLink to="cookieSettings">{t("consent.settingsLink")}</LocalizedLink>
+            </li>
           </ul>
         </div>
       </div>

@@ -4,6 +4,7 @@ import {
   contentLayouts,
   contentSlugPattern,
   type Article,
+  type ArticleSummary,
   type ContentLayout,
   type ContentPage,
 } from "./content-store";
@@ -64,6 +65,11 @@ export function articleOf(slug: string, fields: Fields, markdown: string, where:
     image: { src: required(fields, "image", where), alt: required(fields, "imageAlt", where) },
     html: html + sectionsHtml.join(""),
   };
+}
+
+/** What a list shows of an article: all but its text. */
+export function summaryOf({ slug, title, description, date, image }: Article): ArticleSummary {
+  return { slug, title, description, date, image };
 }
 
 /** Newest first; articles of one day by title, so the order never depends on how a store lists them. */

@@ -8,7 +8,7 @@ import {
   type ContentStore,
   type ScreenContentKey,
 } from "./content-store";
-import { articleOf, ContentError, newestFirst, pageOf } from "./documents";
+import { articleOf, ContentError, newestFirst, pageOf, summaryOf } from "./documents";
 import { splitFrontMatter } from "./markdown";
 
 /**
@@ -32,7 +32,7 @@ export function markdownContentStore(folder: string): ContentStore {
     },
     async articles(language, { offset, limit }) {
       const { articles } = await content(language);
-      return { articles: articles.slice(offset, offset + limit), total: articles.length };
+      return { articles: articles.slice(offset, offset + limit).map(summaryOf), total: articles.length };
     },
     async article(language, slug) {
       return (await content(language)).articles.find((article) => article.slug === slug);

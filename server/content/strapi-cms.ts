@@ -1,6 +1,6 @@
 import type { Language } from "../../shared/route-table";
 import { contentSlugPattern, type Article, type ContentStore } from "./content-store";
-import { articleOf, pageOf } from "./documents";
+import { articleOf, pageOf, summaryOf } from "./documents";
 
 /**
  * The content store over a Strapi 5 CMS (CMS_API_URL, e.g. https://cms.example.com/api; its REST API as documented
@@ -98,7 +98,7 @@ export function strapiContentStore(options: StrapiOptions): ContentStore {
         "pagination[limit]": String(limit),
         "populate[0]": "cover",
       });
-      const articles = data.map((item) => toArticle(item, language));
+      const articles = data.map((item) => summaryOf(toArticle(item, language)));
       return { articles, total: meta?.pagination?.total ?? offset + articles.length };
     },
     async article(language, slug) {

@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { isbot } from "isbot";
-import { localeCookie, sessionCookie } from "./cookies";
+import { consentCookie, localeCookie, sessionCookie } from "./cookies";
 import { messageAssetsFolder, messageAssetsUrlPath, type MessageScripts } from "./message-assets";
 import { createRpcClient, type ApiEndpoint, type ShopClient } from "./rpc-client";
 import { cachedBackendInfo } from "./backend-info";
@@ -23,6 +23,7 @@ import { cmsMediaOrigin } from "../content/strapi-cms";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { productVariantFor, variantForHost } from "./variants";
 import { languageOf, localizedPath } from "../../shared/route-table";
+import { consentOf, consentValue } from "../../shared/consent";
 
 export type WebAppOptions = {
   config: Config;
@@ -127,6 +128,7 @@ export function createWebApp({
   );
 
   const sidCookie = sessionCookie(config.secureCookies);
+  const chosenConsentCookie = consentCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   const content = createContentStore(config);
   const imageOrigins = config.cms ? [cmsMediaOrigin(config.cms.apiUrl)] : [];
@@ -156,6 +158,7 @@ export function createWebApp({
   const startVisit = async (req: Request, res: express.Response) => {
     const { host, variant, localeResolution } = await resolveRequest(req);
     const storedSessionId: unknown = await sidCookie.parse(req.get("cookie") ?? null);
+    const consent = consentOf(await chosenConsentCookie.parse(req.get("cookie") ?? null));
     let sessionId: string;
     if (typeof storedSessionId === "string" && /^[0-9a-f-]{36}$/.test(storedSessionId)) {
       sessionId = storedSessionId;
@@ -179,7 +182,7 @@ export function createWebApp({
     );
     if (variant.noindex) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Vary", "Cookie, Accept-Language");
-    return { host, variant, localeResolution, sessionId, requestId, nonce };
+    return { host, variant, localeResolution, sessionId, requestId, nonce, consent };
   };
   type Visit = Awaited<ReturnType<typeof startVisit>>;
 
@@ -195,6 +198,8 @@ export function createWebApp({
             url: req.originalUrl,
             host: visit.host,
             locale: visit.localeResolution.locale,
+            // The consent banner is on the page until the visitor chooses; the choice decides the browser's monitoring.
+            consent: visit.consent ? consentValue(visit.consent) : "undecided",
             bot: isbot(req.get("user-agent") ?? ""),
           });
       const kept = key ? pageCache.find(key, visit.nonce) : undefined;
@@ -214,13 +219,15 @@ export function createWebApp({
   });
 
   const getLoadContext = (req: Request, res: express.Response): ShopLoadContext => {
-    const { host, variant, localeResolution, sessionId, requestId, nonce } = res.locals.visit as Visit;
+    const { host, variant, localeResolution, sessionId, requestId, nonce, consent } = res.locals.visit as Visit;
     let rpc: ShopClient | undefined;
     return {
       variant,
       locale: localeResolution.locale,
       localeResolution,
       localeCookie: chosenLocaleCookie,
+      consent,
+      consentCookie: chosenConsentCookie,
       nonce,
       sessionId,
       requestId,

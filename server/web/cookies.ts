@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 
 /**
- * The shop's two cookies. Both are read by the web server before Remix runs and written by
+ * The shop's cookies. They are read by the web server before Remix runs and written by
  * Remix actions, so they are defined once here. `secure` is the configuration's
  * `secureCookies`: development runs over plain HTTP, where a browser would drop them.
  */
@@ -17,4 +17,12 @@ export function localeCookie(secure: boolean) {
  */
 export function sessionCookie(secure: boolean) {
   return createCookie("sid", { path: "/", sameSite: "lax", httpOnly: true, secure });
+}
+
+/**
+ * What the visitor chose of the optional cookies and scripts (shared/consent.ts). Kept for 180 days, after which
+ * they are asked again, as the Czech and Polish regulators advise.
+ */
+export function consentCookie(secure: boolean) {
+  return createCookie("consent", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 180 * 24 * 60 * 60, secure });
 }

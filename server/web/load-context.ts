@@ -1,6 +1,7 @@
 import type { Cookie } from "@remix-run/node";
 import type { ShopClient } from "./rpc-client";
 import type { Locale } from "../../shared/route-table";
+import type { Consent } from "../../shared/consent";
 import type { Environment } from "../config";
 import type { LocaleResolution } from "./locale";
 import type { MessageScripts } from "./message-assets";
@@ -34,6 +35,10 @@ export type ShopLoadContext = {
   localeResolution: LocaleResolution;
   /** Where the language form remembers the choice; Secure as the configuration says. */
   localeCookie: Cookie;
+  /** What the visitor chose of the optional cookies and scripts; null until they choose (the banner asks). */
+  consent: Consent | null;
+  /** Where the consent form remembers the choice. */
+  consentCookie: Cookie;
   nonce: string;
   sessionId: string;
   requestId: string;

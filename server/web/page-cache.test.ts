@@ -9,7 +9,7 @@ function setUp({ ttlMs = 1_000, maxPages = 500 } = {}) {
   return { cache, advance: (ms: number) => (clock += ms) };
 }
 
-const visit = { method: "GET", url: "/objednavka", host: "localhost:3000", locale: "cs", bot: false };
+const visit = { method: "GET", url: "/objednavka", host: "localhost:3000", locale: "cs", consent: "undecided", bot: false };
 const html = (nonce: string) =>
   `<!DOCTYPE html><html><head><script nonce="${nonce}">a()</script></head>` +
   `<body><script nonce="${nonce}" type="module">b()</script></body></html>`;
@@ -17,7 +17,7 @@ const routeHeaders = () =>
   new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" });
 
 describe("which visits may share a page", () => {
-  it("a plain GET of a path, under its host, locale, path and kind of visitor", () => {
+  it("a plain GET of a path, under its host, locale, path, consent and kind of visitor", () => {
     const { cache } = setUp();
     const key = cache.keyOf(visit);
     expect(key).not.toBeNull();
@@ -25,6 +25,7 @@ describe("which visits may share a page", () => {
       { ...visit, host: "pl.localhost:3000" },
       { ...visit, locale: "en" },
       { ...visit, url: "/" },
+      { ...visit, consent: "1.necessary" },
       { ...visit, bot: true },
     ]) {
       expect(cache.keyOf(other)).not.toBe(key);

@@ -31,7 +31,7 @@ export type PageCacheOptions = {
 
 export type PageCache = {
   /** The key of a page request: a plain GET of a path (no query: a query fills a form in, or asks for data). */
-  keyOf(visit: { method: string; url: string; host: string; locale: string; bot: boolean }): PageKey | null;
+  keyOf(visit: { method: string; url: string; host: string; locale: string; consent: string; bot: boolean }): PageKey | null;
   /** The page kept under `key` with `nonce` written in, and its age in whole seconds, if it is still fresh. */
   find(key: PageKey, nonce: string): { headers: KeptPage["headers"]; body: string; ageSeconds: number } | undefined;
   /** Keeps a page rendered with `nonce`. */
@@ -42,10 +42,10 @@ export function createPageCache({ ttlMs, maxPages = 500, now = () => performance
   const pages = new Map<PageKey, KeptPage & { at: number }>();
 
   return {
-    keyOf({ method, url, host, locale, bot }) {
+    keyOf({ method, url, host, locale, consent, bot }) {
       if (ttlMs <= 0 || method !== "GET" || url.includes("?")) return null;
       // Crawlers get a page whose deferred parts are rendered in place (entry.server): another page than a browser's.
-      return [host, locale, bot ? "bot" : "browser", url].join("\n");
+      return [host, locale, consent, bot ? "bot" : "browser", url].join("\n");
     },
 
     find(key, nonce) {

@@ -38,15 +38,16 @@ const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext
   voucherStatus: "/overeni-poukazu",
   contact: "/kontakt",
   inspiration: "/inspirace",
-  inspirationDetail: "/inspirace/no-article-yet",
+  inspirationDetail: "/inspirace/krkonose-v-zime",
   howItWorks: "/jak-to-funguje",
   partner: "/partner/edenred",
   edenred2024: "/edenred-2024",
+  cookieSettings: "/cookies",
   // Resource routes: XML, a PDF or a redirect; no JavaScript at all.
   sitemap: null,
   paymentReturn: null,
   orderDocument: null,
-  contentPage: "/some-content-page",
+  contentPage: "/faq",
 };
 
 /** The inline scripts' sources in a page's HTML. */
