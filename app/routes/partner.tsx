@@ -47,7 +47,7 @@ export default function PartnerScreen() {
               </div>
             ))}
           </dl>
-          <p>{t("content.feesNote")}</p>
+          {methods.some((method) => method.fee) ? <p>{t("content.feesNote")}</p> : null}
           <LocalizedLink to="order" className="button button--primary">
             {t("nav.order")}
           </LocalizedLink>
