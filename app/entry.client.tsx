@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { buildVersionHeader } from "../shared/build-version";
 import { loadedCatalogue } from "../shared/i18n/catalogue-script";
 import { ShellLanguageProvider } from "./i18n/shell-language";
 
@@ -10,6 +11,7 @@ import { ShellLanguageProvider } from "./i18n/shell-language";
  */
 const catalogue = loadedCatalogue();
 if (catalogue) {
+  nameBuildOnDataRequests(window.__remixManifest.version);
   startTransition(() => {
     hydrateRoot(
       document,
@@ -20,4 +22,22 @@ if (catalogue) {
       </StrictMode>,
     );
   });
+}
+
+/**
+ * Each of Remix's data requests for a navigation names the build this page runs (shared/build-version.ts); a server
+ * of another build answers with a reload of the whole document. Posts are left alone: a form sent must be handled.
+ */
+function nameBuildOnDataRequests(version: string) {
+  const send = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    if (url.origin !== window.location.origin || !url.searchParams.has("_data") || method !== "GET") {
+      return send(input, init);
+    }
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set(buildVersionHeader, version);
+    return send(input, { ...init, headers });
+  };
 }

@@ -18,6 +18,7 @@ import { resolveLocale } from "./locale";
 import { refusalPage } from "./refusal-page";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { apiFirst, type ApiRequestListener } from "./front-door";
+import { reloadOtherBuilds } from "./other-build-reload";
 import { createContentStore } from "../content";
 import { cmsMediaOrigin } from "../content/strapi-cms";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
@@ -254,6 +255,8 @@ export function createWebApp({
     };
   };
 
+  // A development build changes under the server; production's is one for the process's life.
+  if (remixBuild && typeof remixBuild !== "function") app.use(reloadOtherBuilds(remixBuild.assets.version));
   app.all(
     "*",
     createRequestHandler({
