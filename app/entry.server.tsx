@@ -30,17 +30,22 @@ export function handleDataRequest(response: Response): Response {
  * Remix hands every error of a request here to be logged. A refusal of the request itself is not logged: a data
  * request for a route its URL does not match, a method a route does not take, any 4xx the router answers. Those are
  * the asker's mistakes, answered with their status, and logging each would let anyone fill the log. Everything else is
- * logged as Remix logs it: the router's own error inside its error response, or the error itself.
+ * logged as Remix logs it (the router's own error inside its error response, or the error itself) and reported to the
+ * error monitoring.
  */
-export function handleError(error: unknown, { request }: { request: Request }): void {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: AppLoadContext }
+): void {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) {
     if (error.status < 500) return;
     const cause = (error as { error?: unknown }).error;
     console.error(cause ?? error);
-    return;
+  } else {
+    console.error(error);
   }
-  console.error(error);
+  context.reportError(error, request);
 }
 
 export default async function handleRequest(
@@ -99,8 +104,11 @@ export default async function handleRequest(
         onError(error: unknown) {
           failed = true;
           responseStatusCode = 500;
-          // Errors after the shell streamed are already in the page's error boundary; log them once.
-          if (shellRendered) console.error(error);
+          // Errors after the shell streamed are already in the page's error boundary; log and report them once.
+          if (shellRendered) {
+            console.error(error);
+            loadContext.reportError(error, request);
+          }
         },
       }
     );

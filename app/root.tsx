@@ -13,11 +13,13 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
+import { reportBoundaryError, startBrowserMonitoring } from "~/browser-monitoring";
 import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/nonce";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
+import { useShop } from "~/shop-data";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
 import { pageTitleWords, translator } from "~/screen.server";
 import { languageOf, localizedPath } from "../shared/route-table";
@@ -57,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     env,
     // Part of the kept page's key (decision 030): the banner shows until the visitor chooses.
     consent: context.consent,
+    // The browser's monitoring runs only once the visitor allowed it.
+    monitoring: context.consent?.monitoring ? context.browserMonitoring : null,
     frontendInfo,
     // The info panel's backend facts never hold up the page: a value when the web server has them, else deferred.
     backendInfo: context.backendInfo(),
@@ -143,6 +147,10 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { monitoring } = useShop();
+  useEffect(() => {
+    if (monitoring) startBrowserMonitoring(monitoring);
+  }, [monitoring]);
   return (
     <Shell>
       <Outlet />
@@ -159,7 +167,11 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
   const texts = errorPageTexts(error);
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  const failed = !isRouteErrorResponse(error) || error.status >= 500;
+  if (failed) console.error(error);
+  useEffect(() => {
+    if (failed) reportBoundaryError(error);
+  }, [error, failed]);
   const home = data ? localizedPath("home", data.locale, data.site.defaultLocale) : "/";
   return (
     <Shell>

@@ -12,6 +12,7 @@ import { createWebApp } from "./web/app";
 import { readMessageAssets, writeMessageAssets } from "./web/message-assets";
 import { remixBuildProvider } from "./web/remix-build";
 import { sandboxRecordStore } from "./stores/sandbox-gateway-records";
+import { startMonitoring, stopMonitoring } from "./monitoring/sentry.server";
 
 /**
  * Starts the roles this process plays (ROLE): `all` runs web, api and the job worker together
@@ -22,6 +23,8 @@ async function main(config: Config) {
   // React and Express read NODE_ENV themselves: without it React renders in its development build, several times
   // slower. The configuration's value (production unless told otherwise) is what they get.
   process.env.NODE_ENV = config.nodeEnv;
+  // First, so that the SDK instruments what the roles set up below; nothing is loaded without SENTRY_DSN.
+  if (await startMonitoring(config)) log("error monitoring: Sentry");
   // The one clock every role reads; tests hand theirs to the same factories.
   const now = systemClock;
   const runs = {
@@ -106,6 +109,8 @@ async function main(config: Config) {
       worker?.stop(),
     ]);
     await database?.close();
+    // What the monitoring still holds would be lost with the process.
+    await stopMonitoring();
     log("stopped");
     process.exit(0);
   };

@@ -1,10 +1,12 @@
-import { ConnectError, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { captureServerError } from "../monitoring/sentry.server";
 import { toApiError } from "./contract/api-error";
 import { callRecordKey } from "./call-record";
 
 /**
  * The outermost interceptor: whatever a handler or an inner interceptor throws leaves as a Connect error with one
- * ErrorDetail carrying the request id, and is noted on the call record for the failure log line.
+ * ErrorDetail carrying the request id, and is noted on the call record for the failure log line. An internal error
+ * (whatever is not a ConnectError a handler threw on purpose) is also reported to the error monitoring, if it runs.
  */
 export const errorInterceptor: Interceptor = (next) => async (req) => {
   const record = req.contextValues.get(callRecordKey);
@@ -21,6 +23,10 @@ export const errorInterceptor: Interceptor = (next) => async (req) => {
       field: detail.field,
       cause: reason instanceof ConnectError ? undefined : reason,
     };
+    if (error.code === Code.Internal) {
+      const procedure = `${req.service.typeName}/${req.method.name}`;
+      captureServerError(reason, { procedure, requestId: record.requestId });
+    }
     throw error;
   }
 };

@@ -11,7 +11,7 @@ import { messageAssetsFolder, messageAssetsUrlPath, type MessageScripts } from "
 import { createRpcClient, type ApiEndpoint, type ShopClient } from "./rpc-client";
 import { cachedBackendInfo } from "./backend-info";
 import type { Config } from "../config";
-import type { FrontendInfo, ShopLoadContext } from "./load-context";
+import type { BrowserMonitoring, FrontendInfo, ShopLoadContext } from "./load-context";
 import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
 import { createPageCache, type RenderedPage } from "./page-cache";
 import { resolveLocale } from "./locale";
@@ -20,6 +20,8 @@ import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { apiFirst, type ApiRequestListener } from "./front-door";
 import { reloadOtherBuilds } from "./other-build-reload";
 import { createContentStore } from "../content";
+import { captureRemixError } from "../monitoring/sentry.server";
+import { releaseOf, tracesSampleRate } from "../monitoring/options";
 import { cmsMediaOrigin } from "../content/strapi-cms";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { productVariantFor, variantForHost } from "./variants";
@@ -132,6 +134,9 @@ export function createWebApp({
   const chosenConsentCookie = consentCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   const content = createContentStore(config);
+  const browserMonitoring: BrowserMonitoring | null = config.sentryDsn
+    ? { dsn: config.sentryDsn, environment: config.env, release: releaseOf(config.build), tracesSampleRate }
+    : null;
   const imageOrigins = config.cms ? [cmsMediaOrigin(config.cms.apiUrl)] : [];
   const formTargets = gatewayOrigins(config);
 
@@ -249,6 +254,8 @@ export function createWebApp({
       },
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
       backendInfo,
+      reportError: captureRemixError,
+      browserMonitoring,
       content,
       messageScripts,
       keepPage: res.locals.keepPage as ShopLoadContext["keepPage"],

@@ -25,6 +25,9 @@ export type FrontendInfo = {
   domainWlPluxeeCz?: string;
 };
 
+/** The browser's Sentry settings (app/monitoring.client.ts): the server's, so an issue spans both. */
+export type BrowserMonitoring = { dsn: string; environment: string; release: string; tracesSampleRate: number };
+
 /**
  * Everything a loader needs about the request, resolved once by the web server
  * (Hydrogen's habit): loaders never parse the host, cookies or path prefix again.
@@ -47,6 +50,10 @@ export type ShopLoadContext = {
   frontendInfo: FrontendInfo;
   /** The api's facts for the info panel, kept by the web process for a while (backend-info.ts). */
   backendInfo: () => BackendInfo | null | Promise<BackendInfo | null>;
+  /** Reports a failure of a loader, an action or the render to the error monitoring, when it runs. */
+  reportError: (error: unknown, request: Request) => void;
+  /** What the browser's monitoring is started with, once the visitor allowed it; null without SENTRY_DSN. */
+  browserMonitoring: BrowserMonitoring | null;
   /** The site's texts, articles and pages (server/content). */
   content: ContentStore;
   /** Each language's message catalogue for the browser, a script of its own (decision 020). */

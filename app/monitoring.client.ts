@@ -1,0 +1,28 @@
+import { useLocation, useMatches } from "@remix-run/react";
+import * as Sentry from "@sentry/remix";
+import { useEffect } from "react";
+import type { BrowserMonitoring } from "../server/web/load-context";
+import { scrubEvent } from "../shared/monitoring/scrub";
+
+/** Same-origin requests only: the page's own data requests, which the web tier carries on to the shop's api. */
+const ownOrigin = (origin: string) => [/^\/(?!\/)/, new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`)];
+
+/**
+ * Sentry in the browser (app/browser-monitoring.ts loads this): uncaught errors and a quarter of page loads traced,
+ * no session replay, trace headers to the shop's own origin only, and every event scrubbed of personal data as the
+ * server's are. Answers how the error boundary reports what it caught.
+ */
+export function startSentry(settings: BrowserMonitoring): (error: unknown) => void {
+  Sentry.init({
+    dsn: settings.dsn,
+    environment: settings.environment,
+    release: settings.release,
+    tracesSampleRate: settings.tracesSampleRate,
+    sendDefaultPii: false,
+    integrations: [Sentry.browserTracingIntegration({ useEffect, useLocation, useMatches })],
+    tracePropagationTargets: ownOrigin(window.location.origin),
+    beforeSend: (event) => scrubEvent(event),
+    beforeSendTransaction: (event) => scrubEvent(event),
+  });
+  return (error) => Sentry.captureRemixErrorBoundaryError(error);
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startSentryIngestFake, type SentryIngestFake } from "../fixtures/sentry-ingest-fake";
+import { expectJavaScriptState, port } from "./support";
+
+/**
+ * The browser's error monitoring (issue 16): with SENTRY_DSN, a page sends an uncaught error to Sentry once the
+ * visitor allowed it, and nothing before. A shop of its own, configured with a local fake of Sentry's ingest, since the
+ * other specs' shop runs without a DSN (and their pages load no monitoring at all: page-weight.spec.ts).
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the browser's monitoring is a script");
+test.describe.configure({ mode: "serial" });
+
+const shopPort = port + 7;
+const shop = `http://localhost:${shopPort}`;
+let ingest: SentryIngestFake;
+let server: ChildProcess;
+
+test.beforeAll(async () => {
+  ingest = await startSentryIngestFake();
+  server = spawn(process.execPath, ["build/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(shopPort),
+      ROLE: "all",
+      ENV: "test",
+      NODE_ENV: "production",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-e2e-monitoring-")),
+      SENTRY_DSN: ingest.dsn,
+    },
+    stdio: "ignore",
+  });
+  await expect.poll(() => fetch(`${shop}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await ingest?.close();
+});
+
+/** An error no one catches, thrown by the page's own code. */
+const throwInPage = (message: string) => `setTimeout(() => { throw new Error(${JSON.stringify(message)}); })`;
+
+test("nothing is loaded or sent before the visitor allows it", async ({ page }, testInfo) => {
+  const ingestOrigin = new URL(ingest.dsn).origin;
+  const monitoringRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith(ingestOrigin) || /monitoring/.test(url)) monitoringRequests.push(url);
+  });
+  await page.goto(`${shop}/jak-to-funguje`);
+  await expectJavaScriptState(page, testInfo);
+  await page.evaluate(throwInPage("thrown before consent"));
+  await page.getByRole("banner").getByRole("link", { name: "Kontakt" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kontakt");
+  await page.waitForLoadState("networkidle");
+  expect(monitoringRequests).toEqual([]);
+});
+
+test("once allowed, an error thrown in the page reaches Sentry, without the visitor's data", async ({
+  page,
+}, testInfo) => {
+  await page.goto(`${shop}/kontakt`);
+  await expectJavaScriptState(page, testInfo);
+  await page.getByRole("button", { name: "Povolit diagnostiku" }).click();
+  await expect(page.getByRole("button", { name: "Povolit diagnostiku" })).toHaveCount(0);
+  await page.getByLabel("E-mail").fill("jana.novakova@example.com");
+  await page.evaluate(throwInPage("thrown after consent by jana.novakova@example.com"));
+  const event = await ingest.waitForItem(
+    (item) => item.type === "event" && item.raw.includes("thrown after consent"),
+    20_000
+  );
+  expect(event.raw).toContain("Error");
+  expect(event.raw).not.toContain("jana.novakova@example.com");
+  const sessionCookie = (await page.context().cookies()).find((cookie) => cookie.name === "sid")!.value;
+  expect(event.raw).not.toContain(sessionCookie);
+  expect(ingest.items.some((item) => item.raw.includes("thrown before consent"))).toBe(false);
+});
