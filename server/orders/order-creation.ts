@@ -23,7 +23,6 @@ import {
   findOrderByPreview,
   orderedRoom,
   insertHotelOrder,
-  insertPayments,
   replaceOrder,
   unpaidOrdersOfStay,
   type CustomerDetails,
@@ -37,7 +36,7 @@ import { spendVoucher, voucherLookups } from "../stores/vouchers";
 import { enqueueJobs } from "../jobs/queue";
 import { bookingJob, enqueueOrderMail, expiryJob, orderMailJob } from "./order-jobs";
 import { settleOrder } from "./payment-settlement";
-import { withTransferQrCodes } from "./transfer-qr-codes";
+import { insertNewPayments, paymentsDue } from "./transfer-qr-codes";
 
 /**
  * Creating a hotel order from its preview: the order, its payments and the vouchers' credit saved in one
@@ -159,14 +158,9 @@ export async function saveHotelOrder(
           status: "paid" as const,
           voucherId: credit.voucherId,
         })),
-      ...order.calculation.outputs.map((output) => ({
-        methodId: output.methodId,
-        value: output.value,
-        status: "waiting" as const,
-      })),
+      ...paymentsDue(order.calculation.outputs),
     ];
-    const numbered = { product, currency, orderNumber: inserted.orderNumber };
-    await insertPayments(tx, inserted.id, withTransferQrCodes(numbered, payments, transferAccount), createdAt);
+    await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
     const settled = asHotelOrder(await settleOrder(tx, inserted.id, createdAt));
     await onOrderCreated(tx, settled, createdAt);
     if (duplicates === "replace") {

@@ -5,7 +5,7 @@ import type { CurrencyCode, ProductKey } from "../domain/products";
 import { orderTransfer } from "../domain/transfer-payment";
 import type { PaymentStatus } from "../domain/order-status";
 import { transferQr } from "../payments/transfer-qr";
-import { saveTransferQr, type AnyStoredOrder, type NewPayment } from "../stores/orders";
+import { insertPayments, saveTransferQr, type AnyStoredOrder, type NewPayment } from "../stores/orders";
 
 /**
  * A transfer's QR code is rendered once, where a payment becomes a transfer to be paid, and kept with the payment,
@@ -22,17 +22,25 @@ function isTransferToPay(product: ProductKey, payment: { methodId: string; statu
   return payment.status === "waiting" && paymentMethodById(product, payment.methodId)?.kind === "bank_transfer";
 }
 
-/** A new order's payments, each transfer still to be paid with its QR code: they are saved with it. */
-export function withTransferQrCodes(
-  order: TransferringOrder,
+/** The payments of an order just inserted, each transfer still to be paid saved with its QR code. */
+export async function insertNewPayments(
+  db: Database,
+  order: TransferringOrder & { readonly id: string },
   payments: readonly NewPayment[],
-  account: BankAccount
-): NewPayment[] {
-  return payments.map((payment) =>
+  account: BankAccount,
+  now: Date
+): Promise<void> {
+  const withCodes = payments.map((payment) =>
     isTransferToPay(order.product, payment)
       ? { ...payment, transferQr: transferQr(orderTransfer(order, payment.value, account)) }
       : payment
   );
+  await insertPayments(db, order.id, withCodes, now);
+}
+
+/** What the methods of a priced order are to pay, each waiting for its money. */
+export function paymentsDue(outputs: readonly { methodId: string; value: number }[]): NewPayment[] {
+  return outputs.map(({ methodId, value }) => ({ methodId, value, status: "waiting" }));
 }
 
 /**

@@ -12,7 +12,6 @@ import { enqueueJobs } from "../jobs/queue";
 import {
   asVoucherOrder,
   findOrderByVoucherPreview,
-  insertPayments,
   insertVoucherOrder,
   type CustomerDetails,
   type PresentFor,
@@ -21,7 +20,7 @@ import {
 import type { StoredVoucherPreview } from "../stores/voucher-previews";
 import { expiryJob, orderMailJob } from "./order-jobs";
 import { settleOrder } from "./payment-settlement";
-import { withTransferQrCodes } from "./transfer-qr-codes";
+import { insertNewPayments, paymentsDue } from "./transfer-qr-codes";
 
 /** Why a voucher order is not made: it cannot be bought as asked, or not as previewed. */
 export type VoucherOrderRefusal =
@@ -104,13 +103,8 @@ export async function saveVoucherOrder(
     if (calculationDifference(preview.calculation, order.calculation)) {
       throw new VoucherOrderRefusedError({ kind: "calculation_changed" });
     }
-    const payments = order.calculation.outputs.map((output) => ({
-      methodId: output.methodId,
-      value: output.value,
-      status: "waiting" as const,
-    }));
-    const numbered = { product, currency, orderNumber: inserted.orderNumber };
-    await insertPayments(tx, inserted.id, withTransferQrCodes(numbered, payments, transferAccount), createdAt);
+    const payments = paymentsDue(order.calculation.outputs);
+    await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
     const settled = asVoucherOrder(await settleOrder(tx, inserted.id, createdAt));
     await enqueueJobs(tx, [
       orderMailJob({ kind: "order_confirmation", orderId: settled.id }, createdAt),
