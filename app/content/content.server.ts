@@ -1,20 +1,15 @@
 import { json, type AppLoadContext } from "@remix-run/node";
 import type { ContentPage, ScreenContentKey } from "../../server/content/content-store";
-import { languageOf } from "../../shared/route-table";
 import { notFound } from "~/screen.server";
 
 /**
  * The content store's pages for the screens (server/content): the store is the web server's, handed over in the load
- * context; its language is the page's (cs-pluxee reads cs).
+ * context, and asked in the page's locale (cs-pluxee has cs's content, with the white label's own wording in places).
  */
-
-export function contentLanguage(context: AppLoadContext) {
-  return languageOf(context.locale);
-}
 
 /** A screen's text from the content store; a language without it answers the 404 page. */
 export async function screenContent(context: AppLoadContext, key: ScreenContentKey): Promise<ContentPage> {
-  return (await context.content.screen(contentLanguage(context), key)) ?? notFound();
+  return (await context.content.screen(context.locale, key)) ?? notFound();
 }
 
 /** A content page's data: its own title and description are the page's (screen-meta.ts). */

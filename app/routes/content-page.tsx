@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentHtml, ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
-import { contentLanguage, contentPageData } from "~/content/content.server";
+import { contentPageData } from "~/content/content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
@@ -16,7 +16,7 @@ export const handle = sameForEveryVisitor;
  * the branches at /pobocky); any other path answers the 404 page.
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const page = await context.content.page(contentLanguage(context), params["*"] ?? "");
+  const page = await context.content.page(context.locale, params["*"] ?? "");
   return page ? contentPageData(page) : notFound();
 }
 

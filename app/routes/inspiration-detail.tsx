@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatCalendarDate } from "../../shared/formats";
+import { languageOf } from "../../shared/route-table";
 import { ContentHtml } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
-import { contentLanguage } from "~/content/content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
@@ -14,11 +14,10 @@ export const handle = sameForEveryVisitor;
 
 /** One inspiration article at the list's path plus its slug; an unknown slug answers the 404 page. */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const language = contentLanguage(context);
-  const article = await context.content.article(language, params["*"] ?? "");
+  const article = await context.content.article(context.locale, params["*"] ?? "");
   if (!article) notFound();
   const { title, description } = article;
-  return json({ title, description, article, dateText: formatCalendarDate(article.date, language) });
+  return json({ title, description, article, dateText: formatCalendarDate(article.date, languageOf(context.locale)) });
 }
 
 export default function InspirationDetailScreen() {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatCalendarDate } from "../../shared/formats";
+import { languageOf } from "../../shared/route-table";
 import { ScreenHeading } from "~/components/screen-heading";
 import { LocalizedLink } from "~/components/localized-link";
-import { contentLanguage } from "~/content/content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
@@ -24,8 +24,8 @@ const maxPage = 50;
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const asked = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, maxPage) : 1;
-  const language = contentLanguage(context);
-  const { articles, total } = await context.content.articles(language, { offset: 0, limit: page * pageSize });
+  const language = languageOf(context.locale);
+  const { articles, total } = await context.content.articles(context.locale, { offset: 0, limit: page * pageSize });
   return screenData(context, "inspiration", {
     articles: articles.map((article) => ({ ...article, dateText: formatCalendarDate(article.date, language) })),
     nextPage: total > articles.length ? page + 1 : null,

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { escapeHtml } from "../../shared/html-escape";
-import { languageOf } from "../../shared/route-table";
 import { contentPage, publicPages, searchLinks } from "~/search-links";
 
 /**
@@ -11,7 +10,7 @@ import { contentPage, publicPages, searchLinks } from "~/search-links";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale, variant } = context;
   const site = { ...variant, origin: new URL(request.url).origin };
-  const content = await context.content.slugs(languageOf(locale));
+  const content = await context.content.slugs(locale);
   const pages = [
     ...publicPages(site),
     ...content.pages.map((slug) => contentPage("contentPage", slug)),

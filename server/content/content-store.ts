@@ -1,9 +1,10 @@
-import type { Language } from "../../shared/route-table";
+import type { Locale } from "../../shared/route-table";
 import type { RenderedSection } from "./markdown";
 
 /**
  * The site's content (DESIGN.md §6): the text of some screens (how it works, the partner pages), free-standing pages
- * (the FAQ, branches) and inspiration articles, per language, rendered to HTML. The embedded default reads the
+ * (the FAQ, branches) and inspiration articles, per locale, rendered to HTML. A locale of a language (the Pluxee white
+ * label's cs-pluxee) has the language's content, with what it words its own way in its place. The embedded default reads the
  * repository's `content/` folder (markdown-files.ts); with CMS_API_URL a CMS serves the same (strapi-cms.ts).
  */
 
@@ -54,13 +55,13 @@ export interface ArticleList {
 }
 
 export interface ContentStore {
-  screen(language: Language, key: ScreenContentKey): Promise<ContentPage | undefined>;
-  /** A free-standing page by its path in that language, e.g. "faq" or "pobocky". */
-  page(language: Language, slug: string): Promise<ContentPage | undefined>;
-  articles(language: Language, range: { offset: number; limit: number }): Promise<ArticleList>;
-  article(language: Language, slug: string): Promise<Article | undefined>;
-  /** Every free-standing page's and article's slug in a language, for the sitemap. */
-  slugs(language: Language): Promise<{ pages: readonly string[]; articles: readonly string[] }>;
+  screen(locale: Locale, key: ScreenContentKey): Promise<ContentPage | undefined>;
+  /** A free-standing page by its path in that locale's language, e.g. "faq" or "pobocky". */
+  page(locale: Locale, slug: string): Promise<ContentPage | undefined>;
+  articles(locale: Locale, range: { offset: number; limit: number }): Promise<ArticleList>;
+  article(locale: Locale, slug: string): Promise<Article | undefined>;
+  /** Every free-standing page's and article's slug in a locale, for the sitemap. */
+  slugs(locale: Locale): Promise<{ pages: readonly string[]; articles: readonly string[] }>;
 }
 
 /** A slug as content may have one: lowercase ASCII words joined by hyphens. Anything else is no content's. */

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { matchScreen, type Language } from "../../shared/route-table";
+import { languageOf, locales, matchScreen, type Locale } from "../../shared/route-table";
 import { screenContentKeys } from "./content-store";
 import { defaultContentFolder } from "./index";
 import { markdownContentStore } from "./markdown-files";
@@ -11,30 +11,26 @@ import { markdownContentStore } from "./markdown-files";
 /** The content the shop ships (content/): complete in every language, and every link in it leads somewhere. */
 describe("the shipped content", () => {
   const store = markdownContentStore(defaultContentFolder);
-  const languages: Language[] = ["cs", "pl", "en"];
-  const branches: Record<Language, string> = {
-    cs: "pobocky",
-    pl: "oddzialy",
-    en: "branches",
-  };
+  const branches: Record<Locale, string> = { cs: "pobocky", "cs-pluxee": "pobocky", pl: "oddzialy", en: "branches" };
 
-  describe.each(languages)("in %s", (language) => {
+  describe.each(locales)("in %s", (locale) => {
+    const language = languageOf(locale);
     it("has the text of every screen that shows content", async () => {
-      for (const key of screenContentKeys) expect(await store.screen(language, key), key).toBeDefined();
-      const howItWorks = await store.screen(language, "how-it-works");
+      for (const key of screenContentKeys) expect(await store.screen(locale, key), key).toBeDefined();
+      const howItWorks = await store.screen(locale, "how-it-works");
       expect(howItWorks!.sections.length).toBeGreaterThanOrEqual(4);
     });
 
     it("has a FAQ of at least 12 questions, shown as questions, and the branches", async () => {
-      const faq = await store.page(language, "faq");
+      const faq = await store.page(locale, "faq");
       expect(faq?.layout).toBe("questions");
       expect(faq!.sections.length).toBeGreaterThanOrEqual(12);
       expect(faq!.sections.every((section) => section.heading.endsWith("?"))).toBe(true);
-      expect((await store.page(language, branches[language]))?.sections.length).toBeGreaterThanOrEqual(2);
+      expect((await store.page(locale, branches[locale]))?.sections.length).toBeGreaterThanOrEqual(2);
     });
 
     it("has at least six articles, newest first, each with a picture the site serves", async () => {
-      const { articles, total } = await store.articles(language, {
+      const { articles, total } = await store.articles(locale, {
         offset: 0,
         limit: 100,
       });
@@ -49,7 +45,7 @@ describe("the shipped content", () => {
         expect(existsSync(path.join("public", image.src)), image.src).toBe(true);
         expect(image.alt.length).toBeGreaterThan(10);
       }
-      const { articles: second } = await store.articles(language, {
+      const { articles: second } = await store.articles(locale, {
         offset: 6,
         limit: 6,
       });
@@ -57,11 +53,11 @@ describe("the shipped content", () => {
     });
 
     it("describes every page for search engines in one or two sentences", async () => {
-      const { pages, articles } = await store.slugs(language);
+      const { pages, articles } = await store.slugs(locale);
       const documents = [
-        ...(await Promise.all(screenContentKeys.map((key) => store.screen(language, key)))),
-        ...(await Promise.all(pages.map((slug) => store.page(language, slug)))),
-        ...(await Promise.all(articles.map((slug) => store.article(language, slug)))),
+        ...(await Promise.all(screenContentKeys.map((key) => store.screen(locale, key)))),
+        ...(await Promise.all(pages.map((slug) => store.page(locale, slug)))),
+        ...(await Promise.all(articles.map((slug) => store.article(locale, slug)))),
       ];
       for (const document of documents) {
         expect(document!.description.length, document!.title).toBeGreaterThanOrEqual(50);
@@ -70,11 +66,11 @@ describe("the shipped content", () => {
     });
 
     it("links only to the site's pages that exist, in the page's own language", async () => {
-      const { pages, articles } = await store.slugs(language);
+      const { pages, articles } = await store.slugs(locale);
       const htmls = [
-        ...(await Promise.all(screenContentKeys.map((key) => store.screen(language, key)))).map(htmlOf),
-        ...(await Promise.all(pages.map(async (slug) => htmlOf(await store.page(language, slug))))),
-        ...(await Promise.all(articles.map(async (slug) => (await store.article(language, slug))!.html))),
+        ...(await Promise.all(screenContentKeys.map((key) => store.screen(locale, key)))).map(htmlOf),
+        ...(await Promise.all(pages.map(async (slug) => htmlOf(await store.page(locale, slug))))),
+        ...(await Promise.all(articles.map(async (slug) => (await store.article(locale, slug))!.html))),
       ];
       const links = htmls.flatMap((html) => [...html.matchAll(/href="(\/[^"#?]*)/g)].map((match) => match[1]!));
       expect(links.length).toBeGreaterThan(10);
@@ -90,6 +86,28 @@ describe("the shipped content", () => {
         if (match!.screen === "inspirationDetail") expect(articles, link).toContain(slug);
       }
     });
+  });
+});
+
+describe("the Pluxee white label's content", () => {
+  const store = markdownContentStore(defaultContentFolder);
+
+  it("names no benefit the white label does not take, where it says how to pay", async () => {
+    const { pages, articles } = await store.slugs("cs-pluxee");
+    const texts = [
+      htmlOf(await store.screen("cs-pluxee", "how-it-works")),
+      ...(await Promise.all(pages.map(async (slug) => htmlOf(await store.page("cs-pluxee", slug))))),
+      ...(await Promise.all(articles.map(async (slug) => (await store.article("cs-pluxee", slug))!.html))),
+    ];
+    for (const text of texts) {
+      expect(text).not.toMatch(/Edenred|Benefit Systems|\bUp\b|partner\/(up|edenred|benefit-systems)/);
+    }
+  });
+
+  it("is the Czech content otherwise", async () => {
+    expect(await store.page("cs-pluxee", "pobocky")).toEqual(await store.page("cs", "pobocky"));
+    expect((await store.slugs("cs-pluxee")).articles).toEqual((await store.slugs("cs")).articles);
+    expect(await store.screen("cs-pluxee", "how-it-works")).not.toEqual(await store.screen("cs", "how-it-works"));
   });
 });
 

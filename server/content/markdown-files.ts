@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Language } from "../../shared/route-table";
+import { languageOf, locales, type Locale } from "../../shared/route-table";
 import {
   screenContentKeys,
   type Article,
@@ -12,56 +12,70 @@ import { articleOf, ContentError, newestFirst, pageOf, summaryOf } from "./docum
 import { splitFrontMatter } from "./markdown";
 
 /**
- * The embedded content store: Markdown files with front matter in `content/{language}/`, under `screens/` (named
- * by ScreenContentKey), `pages/` (named by their path) and `articles/` (named by their slug). The folder is part of
- * the release, so it is read and rendered once, on the first call, and every file must be well formed: a broken one
- * fails that call with its name instead of leaving a page half empty.
+ * The embedded content store: Markdown files with front matter in `content/{locale}/`, under `screens/` (named
+ * by ScreenContentKey), `pages/` (named by their path) and `articles/` (named by their slug). A locale of a language
+ * (cs-pluxee) holds only what it words its own way; the rest is its language's (cs). The folder is part of the release,
+ * so it is read and rendered once, on the first call, and every file must be well formed: a broken one fails that call
+ * with its name instead of leaving a page half empty.
  */
 export function markdownContentStore(folder: string): ContentStore {
-  let loading: Promise<Map<Language, LanguageContent>> | undefined;
-  const content = async (language: Language): Promise<LanguageContent> => {
+  let loading: Promise<Map<Locale, LocaleContent>> | undefined;
+  const content = async (locale: Locale): Promise<LocaleContent> => {
     loading ??= loadAll(folder);
-    return (await loading).get(language) ?? emptyLanguage;
+    return (await loading).get(locale)!;
   };
   return {
-    async screen(language, key) {
-      return (await content(language)).screens.get(key);
+    async screen(locale, key) {
+      return (await content(locale)).screens.get(key);
     },
-    async page(language, slug) {
-      return (await content(language)).pages.get(slug);
+    async page(locale, slug) {
+      return (await content(locale)).pages.get(slug);
     },
-    async articles(language, { offset, limit }) {
-      const { articles } = await content(language);
+    async articles(locale, { offset, limit }) {
+      const { articles } = await content(locale);
       return { articles: articles.slice(offset, offset + limit).map(summaryOf), total: articles.length };
     },
-    async article(language, slug) {
-      return (await content(language)).articles.find((article) => article.slug === slug);
+    async article(locale, slug) {
+      return (await content(locale)).articles.find((article) => article.slug === slug);
     },
-    async slugs(language) {
-      const { pages, articles } = await content(language);
+    async slugs(locale) {
+      const { pages, articles } = await content(locale);
       return { pages: [...pages.keys()], articles: articles.map((article) => article.slug) };
     },
   };
 }
 
-interface LanguageContent {
+interface LocaleContent {
   readonly screens: ReadonlyMap<string, ContentPage>;
   readonly pages: ReadonlyMap<string, ContentPage>;
   /** Newest first. */
   readonly articles: readonly Article[];
 }
 
-const emptyLanguage: LanguageContent = { screens: new Map(), pages: new Map(), articles: [] };
-const languages: readonly Language[] = ["cs", "pl", "en"];
-
-async function loadAll(folder: string): Promise<Map<Language, LanguageContent>> {
-  const loaded = await Promise.all(
-    languages.map(async (language) => [language, await loadLanguage(path.join(folder, language))] as const)
+/** Every locale's content: its own folder's over its language's, document by document. */
+async function loadAll(folder: string): Promise<Map<Locale, LocaleContent>> {
+  const own = new Map(
+    await Promise.all(locales.map(async (locale) => [locale, await loadFolder(path.join(folder, locale))] as const))
   );
-  return new Map(loaded);
+  return new Map(
+    locales.map((locale) => {
+      const language = own.get(languageOf(locale))!;
+      const local = own.get(locale)!;
+      if (local === language) return [locale, local];
+      const articles = new Map([...language.articles, ...local.articles].map((article) => [article.slug, article]));
+      return [
+        locale,
+        {
+          screens: new Map([...language.screens, ...local.screens]),
+          pages: new Map([...language.pages, ...local.pages]),
+          articles: [...articles.values()].sort(newestFirst),
+        },
+      ];
+    })
+  );
 }
 
-async function loadLanguage(folder: string): Promise<LanguageContent> {
+async function loadFolder(folder: string): Promise<LocaleContent> {
   const [screens, pages, articles] = await Promise.all([
     readDocuments(path.join(folder, "screens"), pageOf),
     readDocuments(path.join(folder, "pages"), pageOf),

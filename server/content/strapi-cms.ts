@@ -1,4 +1,4 @@
-import type { Language } from "../../shared/route-table";
+import { languageOf, type Locale } from "../../shared/route-table";
 import { contentSlugPattern, type Article, type ContentStore } from "./content-store";
 import { articleOf, pageOf, summaryOf } from "./documents";
 
@@ -12,6 +12,7 @@ import { articleOf, pageOf, summaryOf } from "./documents";
  *   `alternativeText` is the image's description).
  * Editors write the same Markdown as the repository's `content/` folder holds, and it is rendered by the same code.
  * A CMS that cannot answer fails the page's load (the "cannot be loaded" page); the page cache keeps what was shown.
+ * Strapi's locales are ISO codes: the Pluxee white label reads the Czech entries, worded for every Czech site.
  */
 export interface StrapiOptions {
   /** The REST API's root, e.g. https://cms.example.com/api. */
@@ -59,8 +60,8 @@ export function strapiContentStore(options: StrapiOptions): ContentStore {
   /** Media the CMS keeps itself come as paths on its own host. */
   const mediaUrl = (url: string) => new URL(url, apiRoot).toString();
 
-  function toArticle(item: StrapiArticle, language: Language): Article {
-    const where = `CMS article ${language}/${item.slug}`;
+  function toArticle(item: StrapiArticle, locale: Locale): Article {
+    const where = `CMS article ${locale}/${item.slug}`;
     const fields = {
       title: item.title,
       description: item.description,
@@ -71,10 +72,10 @@ export function strapiContentStore(options: StrapiOptions): ContentStore {
     return articleOf(item.slug, fields, item.body ?? "", where);
   }
 
-  async function findPage(language: Language, kind: "screen" | "page", slug: string) {
+  async function findPage(locale: Locale, kind: "screen" | "page", slug: string) {
     if (!contentSlugPattern.test(slug)) return undefined;
     const { data } = await list<StrapiPage>("pages", {
-      locale: language,
+      locale: languageOf(locale),
       "filters[kind][$eq]": kind,
       "filters[slug][$eq]": slug,
       "pagination[limit]": "1",
@@ -82,38 +83,38 @@ export function strapiContentStore(options: StrapiOptions): ContentStore {
     const [item] = data;
     if (!item) return undefined;
     const fields = { title: item.title, description: item.description, layout: item.layout ?? undefined };
-    return pageOf(item.slug, fields, item.body ?? "", `CMS ${kind} ${language}/${item.slug}`);
+    return pageOf(item.slug, fields, item.body ?? "", `CMS ${kind} ${locale}/${item.slug}`);
   }
 
   const newestFirst = { "sort[0]": "date:desc", "sort[1]": "title:asc" };
 
   return {
-    screen: (language, key) => findPage(language, "screen", key),
-    page: (language, slug) => findPage(language, "page", slug),
-    async articles(language, { offset, limit }) {
+    screen: (locale, key) => findPage(locale, "screen", key),
+    page: (locale, slug) => findPage(locale, "page", slug),
+    async articles(locale, { offset, limit }) {
       const { data, meta } = await list<StrapiArticle>("articles", {
-        locale: language,
+        locale: languageOf(locale),
         ...newestFirst,
         "pagination[start]": String(offset),
         "pagination[limit]": String(limit),
         "populate[0]": "cover",
       });
-      const articles = data.map((item) => summaryOf(toArticle(item, language)));
+      const articles = data.map((item) => summaryOf(toArticle(item, locale)));
       return { articles, total: meta?.pagination?.total ?? offset + articles.length };
     },
-    async article(language, slug) {
+    async article(locale, slug) {
       if (!contentSlugPattern.test(slug)) return undefined;
       const { data } = await list<StrapiArticle>("articles", {
-        locale: language,
+        locale: languageOf(locale),
         "filters[slug][$eq]": slug,
         "pagination[limit]": "1",
         "populate[0]": "cover",
       });
-      return data[0] && toArticle(data[0], language);
+      return data[0] && toArticle(data[0], locale);
     },
-    async slugs(language) {
+    async slugs(locale) {
       const slugsOf = async (collection: string, filters: Record<string, string>) => {
-        const query = { locale: language, ...filters, "fields[0]": "slug", "pagination[limit]": "1000" };
+        const query = { locale: languageOf(locale), ...filters, "fields[0]": "slug", "pagination[limit]": "1000" };
         const { data } = await list<{ slug: string }>(collection, query);
         return data.map((item) => item.slug).filter((slug) => contentSlugPattern.test(slug));
       };
