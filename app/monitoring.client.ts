@@ -3,9 +3,10 @@ import * as Sentry from "@sentry/remix";
 import { useEffect } from "react";
 import type { BrowserMonitoring } from "../server/web/load-context";
 import { scrubEvent } from "../shared/monitoring/scrub";
+import { escapeRegExp } from "../shared/reg-exp";
 
 /** Same-origin requests only: the page's own data requests, which the web tier carries on to the shop's api. */
-const ownOrigin = (origin: string) => [/^\/(?!\/)/, new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`)];
+const ownOrigin = (origin: string) => [/^\/(?!\/)/, new RegExp(`^${escapeRegExp(origin)}/`)];
 
 /**
  * Sentry in the browser (app/browser-monitoring.ts loads this): uncaught errors and a quarter of page loads traced,

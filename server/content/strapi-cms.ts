@@ -126,8 +126,3 @@ export function strapiContentStore(options: StrapiOptions): ContentStore {
     },
   };
 }
-
-/** The origin the CMS's media are served from, for the pages' image policy. */
-export function cmsMediaOrigin(apiUrl: string): string {
-  return new URL(apiUrl).origin;
-}

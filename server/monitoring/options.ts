@@ -1,6 +1,7 @@
 import type { NodeOptions } from "@sentry/remix";
 import type { Config } from "../config";
 import { safeHeaders, scrubEvent } from "../../shared/monitoring/scrub";
+import { escapeRegExp } from "../../shared/reg-exp";
 
 /** What the monitoring reads of the configuration. */
 export type MonitoringConfig = Pick<Config, "sentryDsn" | "env" | "build" | "apiUrl">;
@@ -22,7 +23,7 @@ export function releaseOf(build: Pick<Config["build"], "version" | "commit">): s
  * api's (in its query, say) does not match, nor a longer path that begins like it.
  */
 export function ownApiTargets(apiUrl: string): RegExp[] {
-  const base = apiUrl.replace(/\/+$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const base = escapeRegExp(apiUrl.replace(/\/+$/, ""));
   return [new RegExp(`^${base}(?:[/?#]|$)`)];
 }
 

@@ -22,7 +22,6 @@ import { reloadOtherBuilds } from "./other-build-reload";
 import { createContentStore } from "../content";
 import { captureRemixError } from "../monitoring/sentry.server";
 import { releaseOf, tracesSampleRate } from "../monitoring/options";
-import { cmsMediaOrigin } from "../content/strapi-cms";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
 import { productVariantFor, variantForHost } from "./variants";
 import { languageOf, localizedPath } from "../../shared/route-table";
@@ -137,7 +136,8 @@ export function createWebApp({
   const browserMonitoring: BrowserMonitoring | null = config.sentryDsn
     ? { dsn: config.sentryDsn, environment: config.env, release: releaseOf(config.build), tracesSampleRate }
     : null;
-  const imageOrigins = config.cms ? [cmsMediaOrigin(config.cms.apiUrl)] : [];
+  // A CMS serves its media from its own host.
+  const imageOrigins = config.cms ? [new URL(config.cms.apiUrl).origin] : [];
   const formTargets = gatewayOrigins(config);
 
   // The info panel's facts that do not depend on the request, gathered once.
