@@ -11,6 +11,7 @@ import {
   type PricedHotelOrder,
 } from "../domain/hotel-order";
 import { booksBeforePayment, owesPayment, payByDeadline } from "../domain/order-lifecycle";
+import { orderStatusAfterPayments } from "../domain/order-status";
 import type { CalculationProblem } from "../domain/payment-calculation";
 import { paymentMethodsFor, voucherCredit } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
@@ -23,6 +24,7 @@ import {
   findOrderByPreview,
   orderedRoom,
   insertHotelOrder,
+  newOrder,
   replaceOrder,
   unpaidOrdersOfStay,
   type CustomerDetails,
@@ -35,7 +37,7 @@ import type { StoredPreview } from "../stores/previews";
 import { spendVoucher, voucherLookups } from "../stores/vouchers";
 import { enqueueJobs } from "../jobs/queue";
 import { bookingJob, enqueueOrderMail, expiryJob, orderMailJob } from "./order-jobs";
-import { settleOrder } from "./payment-settlement";
+import { settlementJobs } from "./payment-settlement";
 import { insertNewPayments, paymentsDue } from "./transfer-qr-codes";
 
 /**
@@ -86,8 +88,8 @@ export function automaticCancelReasonOf(order: StoredOrder): AutomaticCancelReas
 }
 
 /**
- * One transaction: the order (unless the preview already has one), the vouchers' credit taken under their row locks,
- * the payments with their transfers' QR codes, the order's status, and the customer's unpaid orders of the same stay
+ * One transaction: the order (unless the preview already has one) with the status its payments give it, the vouchers'
+ * credit taken under their row locks, the payments with their transfers' QR codes, and the customer's unpaid orders of the same stay
  * replaced or kept as they chose. Answers the order as the transaction leaves it (or the one an earlier create made).
  * Throws OrderRefusedError, saving nothing, when the rooms cannot be paid as asked or not as previewed.
  */
@@ -118,10 +120,22 @@ export async function saveHotelOrder(
     const earlier = await unpaidOrdersOfStay(tx, duplicateKey, preview.id);
     if (earlier.length > 0 && duplicates === "ask") return { unpaidOrdersOfStay: earlier };
     const summary = summaryOf(availability, chosen, order);
+    const payments: NewPayment[] = [
+      ...order.calculation.credits
+        .filter((credit) => credit.willBeUsed > 0)
+        .map((credit) => ({
+          methodId: voucherCredit.id,
+          value: credit.willBeUsed,
+          status: "paid" as const,
+          voucherId: credit.voucherId,
+        })),
+      ...paymentsDue(order.calculation.outputs),
+    ];
     const createdAt = now();
     const inserted = await insertHotelOrder(tx, {
       product,
       previewId: preview.id,
+      status: orderStatusAfterPayments("waiting", payments),
       email: customer.email,
       currency,
       total: order.price.total,
@@ -149,27 +163,17 @@ export async function saveHotelOrder(
     for (const credit of order.calculation.credits) {
       if (credit.willBeUsed > 0) await spendVoucher(tx, credit.voucherId, inserted.id, credit.willBeUsed);
     }
-    const payments: NewPayment[] = [
-      ...order.calculation.credits
-        .filter((credit) => credit.willBeUsed > 0)
-        .map((credit) => ({
-          methodId: voucherCredit.id,
-          value: credit.willBeUsed,
-          status: "paid" as const,
-          voucherId: credit.voucherId,
-        })),
-      ...paymentsDue(order.calculation.outputs),
-    ];
-    await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
-    const settled = asHotelOrder(await settleOrder(tx, inserted.id, createdAt));
-    await onOrderCreated(tx, settled, createdAt);
+    const saved = await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
+    // The order as these inserts left it: nothing else can have changed it, as no other transaction sees it yet.
+    const created = asHotelOrder(newOrder(inserted, saved));
+    await onOrderCreated(tx, created, createdAt);
     if (duplicates === "replace") {
       for (const replaced of earlier) {
         await replaceOrder(tx, replaced.id, inserted.id, createdAt);
         await enqueueOrderMail(tx, { kind: "order_replaced", orderId: replaced.id }, createdAt);
       }
     }
-    return { order: settled };
+    return { order: created };
   });
 }
 
@@ -182,6 +186,8 @@ async function onOrderCreated(db: Database, order: StoredOrder, now: Date): Prom
     orderMailJob({ kind: "order_confirmation", orderId: order.id }, now),
     ...(owesPayment(order.status) && order.payBy ? [expiryJob(order.id, order.payBy)] : []),
     ...(booksBeforePayment(order.summary.timing) ? [bookingJob(order.id, now)] : []),
+    // Paid in full by vouchers: what any paid order calls for.
+    ...settlementJobs(order, now),
   ]);
 }
 

@@ -18,10 +18,6 @@ export const orderJobKinds = {
 } as const;
 
 /** Books the order's rooms with the provider; once per order, ever. */
-export async function enqueueBooking(db: Database, orderId: string, now: Date): Promise<void> {
-  await enqueueJob(db, bookingJob(orderId, now));
-}
-
 export function bookingJob(orderId: string, now: Date): EnqueueJobInput {
   return {
     kind: orderJobKinds.booking,
@@ -32,13 +28,13 @@ export function bookingJob(orderId: string, now: Date): EnqueueJobInput {
 }
 
 /** Issues the voucher a voucher order bought, once it is paid in full; once per order, ever. */
-export async function enqueueVoucherIssue(db: Database, orderId: string, now: Date): Promise<void> {
-  await enqueueJob(db, {
+export function voucherIssueJob(orderId: string, now: Date): EnqueueJobInput {
+  return {
     kind: orderJobKinds.voucherIssue,
     payload: { orderId },
     runAt: now,
     dedupeKey: `${orderJobKinds.voucherIssue}:${orderId}`,
-  });
+  };
 }
 
 /** Cancels the order's booking with the provider. */

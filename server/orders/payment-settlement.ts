@@ -10,27 +10,36 @@ import {
   type AnyStoredOrder,
 } from "../stores/orders";
 import { lockAttemptForReport, saveAttemptState, savePaymentStatus } from "../stores/payment-attempts";
-import { enqueueBooking, enqueueOrderMail, enqueueVoucherIssue } from "./order-jobs";
+import { enqueueJobs, type EnqueueJobInput } from "../jobs/queue";
+import { bookingJob, orderMailJob, voucherIssueJob } from "./order-jobs";
 
 /**
  * What follows from an order's payments, inside the transaction that changed them: the order's status, the booking
- * once it is paid (or the voucher a voucher order bought), and an e-mail for each payment received. Answers the order as it now stands. Every path that
- * changes a payment (a gateway's report, a transfer seen on the account, the order's creation) ends here, at `now`.
+ * once it is paid (or the voucher a voucher order bought), and an e-mail for each payment received. Answers the order
+ * as it now stands. Every path that changes a payment (a gateway's report, a transfer seen on the account) ends here,
+ * at `now`; an order's creation inserts the status its payments give and enqueues the same jobs.
  */
 export async function settleOrder(db: Database, orderId: string, now: Date): Promise<AnyStoredOrder> {
   const order = await settleOrderStatus(db, orderId, now);
+  await enqueueJobs(db, settlementJobs(order, now));
+  return order;
+}
+
+/** The work an order's settled payments call for (settleOrder). */
+export function settlementJobs(order: AnyStoredOrder, now: Date): EnqueueJobInput[] {
+  const jobs: EnqueueJobInput[] = [];
   if (order.status === "paid") {
     // Paid in full: the stay is booked (unless it was booked at ordering), the voucher bought is issued.
-    if (order.kind === "voucher") await enqueueVoucherIssue(db, orderId, now);
-    else if (!booksBeforePayment(order.summary.timing)) await enqueueBooking(db, orderId, now);
+    if (order.kind === "voucher") jobs.push(voucherIssueJob(order.id, now));
+    else if (!booksBeforePayment(order.summary.timing)) jobs.push(bookingJob(order.id, now));
   }
   for (const payment of order.payments) {
     // Vouchers' credit is taken at ordering and needs no receipt; the confirmation lists it.
     if (isMoneyReceived(payment)) {
-      await enqueueOrderMail(db, { kind: "payment_received", orderId, paymentId: payment.id }, now);
+      jobs.push(orderMailJob({ kind: "payment_received", orderId: order.id, paymentId: payment.id }, now));
     }
   }
-  return order;
+  return jobs;
 }
 
 export interface AttemptChange {

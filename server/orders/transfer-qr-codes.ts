@@ -5,7 +5,13 @@ import type { CurrencyCode, ProductKey } from "../domain/products";
 import { orderTransfer } from "../domain/transfer-payment";
 import type { PaymentStatus } from "../domain/order-status";
 import { transferQr } from "../payments/transfer-qr";
-import { insertPayments, saveTransferQr, type AnyStoredOrder, type NewPayment } from "../stores/orders";
+import {
+  insertPayments,
+  saveTransferQr,
+  type AnyStoredOrder,
+  type NewPayment,
+  type StoredPayment,
+} from "../stores/orders";
 
 /**
  * A transfer's QR code is rendered once, where a payment becomes a transfer to be paid, and kept with the payment,
@@ -22,20 +28,20 @@ function isTransferToPay(product: ProductKey, payment: { methodId: string; statu
   return payment.status === "waiting" && paymentMethodById(product, payment.methodId)?.kind === "bank_transfer";
 }
 
-/** The payments of an order just inserted, each transfer still to be paid saved with its QR code. */
+/** The payments of an order just inserted, each transfer still to be paid saved with its QR code; answers them saved. */
 export async function insertNewPayments(
   db: Database,
   order: TransferringOrder & { readonly id: string },
   payments: readonly NewPayment[],
   account: BankAccount,
   now: Date
-): Promise<void> {
+): Promise<StoredPayment[]> {
   const withCodes = payments.map((payment) =>
     isTransferToPay(order.product, payment)
       ? { ...payment, transferQr: transferQr(orderTransfer(order, payment.value, account)) }
       : payment
   );
-  await insertPayments(db, order.id, withCodes, now);
+  return insertPayments(db, order.id, withCodes, now);
 }
 
 /** What the methods of a priced order are to pay, each waiting for its money. */

@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import type { BankAccount } from "../domain/bank-account";
 import { calculationDifference } from "../domain/hotel-order";
 import { owesPayment, payByDeadlineWithoutStay } from "../domain/order-lifecycle";
+import { orderStatusAfterPayments } from "../domain/order-status";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { marketDate } from "../domain/stay";
 import { priceVoucherOrder, type VoucherOrderProblem } from "../domain/voucher-order";
@@ -13,13 +14,14 @@ import {
   asVoucherOrder,
   findOrderByVoucherPreview,
   insertVoucherOrder,
+  newOrder,
   type CustomerDetails,
   type PresentFor,
   type StoredVoucherOrder,
 } from "../stores/orders";
 import type { StoredVoucherPreview } from "../stores/voucher-previews";
 import { expiryJob, orderMailJob } from "./order-jobs";
-import { settleOrder } from "./payment-settlement";
+import { settlementJobs } from "./payment-settlement";
 import { insertNewPayments, paymentsDue } from "./transfer-qr-codes";
 
 /** Why a voucher order is not made: it cannot be bought as asked, or not as previewed. */
@@ -73,9 +75,11 @@ export async function saveVoucherOrder(
         problem: priced.problem,
       });
     const order = priced.order;
+    const payments = paymentsDue(order.calculation.outputs);
     const inserted = await insertVoucherOrder(tx, {
       product,
       voucherPreviewId: preview.id,
+      status: orderStatusAfterPayments("waiting", payments),
       email: customer.email,
       currency,
       total: order.price.total,
@@ -103,13 +107,14 @@ export async function saveVoucherOrder(
     if (calculationDifference(preview.calculation, order.calculation)) {
       throw new VoucherOrderRefusedError({ kind: "calculation_changed" });
     }
-    const payments = paymentsDue(order.calculation.outputs);
-    await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
-    const settled = asVoucherOrder(await settleOrder(tx, inserted.id, createdAt));
+    const saved = await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
+    // The order as these inserts left it (as a hotel order's creation answers it).
+    const created = asVoucherOrder(newOrder(inserted, saved));
     await enqueueJobs(tx, [
-      orderMailJob({ kind: "order_confirmation", orderId: settled.id }, createdAt),
-      ...(owesPayment(settled.status) ? [expiryJob(settled.id, settled.payBy)] : []),
+      orderMailJob({ kind: "order_confirmation", orderId: created.id }, createdAt),
+      ...(owesPayment(created.status) ? [expiryJob(created.id, created.payBy)] : []),
+      ...settlementJobs(created, createdAt),
     ]);
-    return settled;
+    return created;
   });
 }

@@ -189,6 +189,8 @@ export interface RefundVoucher {
 export interface NewHotelOrder {
   readonly product: ProductKey;
   readonly previewId: string;
+  /** As the payments it is created with leave it (orderStatusAfterPayments): a voucher's credit is paid at once. */
+  readonly status: OrderStatus;
   readonly email: string;
   readonly currency: CurrencyCode;
   readonly total: number;
@@ -215,14 +217,14 @@ async function nextOrderNumber(db: Database, now: Date): Promise<string> {
   return orderNumber(now.getUTCFullYear(), Number(next?.value));
 }
 
+/** An order's row as the insert left it, with the id and number it was given; its payments are inserted after it. */
+export type InsertedOrder = typeof orders.$inferSelect;
+
 /**
  * Inserts the order unless its preview already has one; then answers undefined. Two creates of one preview wait for
  * each other on the unique preview id, so only one of them ever inserts.
  */
-export async function insertHotelOrder(
-  db: Database,
-  order: NewHotelOrder
-): Promise<{ id: string; orderNumber: string } | undefined> {
+export async function insertHotelOrder(db: Database, order: NewHotelOrder): Promise<InsertedOrder | undefined> {
   const number = await nextOrderNumber(db, order.now);
   const [row] = await db
     .insert(orders)
@@ -231,7 +233,7 @@ export async function insertHotelOrder(
       product: order.product,
       kind: "hotel",
       previewId: order.previewId,
-      status: "waiting",
+      status: order.status,
       email: order.email,
       currency: order.currency,
       total: order.total,
@@ -245,13 +247,14 @@ export async function insertHotelOrder(
       updatedAt: order.now,
     })
     .onConflictDoNothing({ target: orders.previewId })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    .returning();
   return row;
 }
 
 export interface NewVoucherOrder {
   readonly product: ProductKey;
   readonly voucherPreviewId: string;
+  readonly status: OrderStatus;
   readonly email: string;
   readonly currency: CurrencyCode;
   readonly total: number;
@@ -264,10 +267,7 @@ export interface NewVoucherOrder {
 }
 
 /** Inserts the voucher order unless its preview already has one; then answers undefined (as insertHotelOrder). */
-export async function insertVoucherOrder(
-  db: Database,
-  order: NewVoucherOrder
-): Promise<{ id: string; orderNumber: string } | undefined> {
+export async function insertVoucherOrder(db: Database, order: NewVoucherOrder): Promise<InsertedOrder | undefined> {
   const number = await nextOrderNumber(db, order.now);
   const [row] = await db
     .insert(orders)
@@ -276,7 +276,7 @@ export async function insertVoucherOrder(
       product: order.product,
       kind: "voucher",
       voucherPreviewId: order.voucherPreviewId,
-      status: "waiting",
+      status: order.status,
       email: order.email,
       currency: order.currency,
       total: order.total,
@@ -292,7 +292,7 @@ export async function insertVoucherOrder(
       updatedAt: order.now,
     })
     .onConflictDoNothing({ target: orders.voucherPreviewId })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    .returning();
   return row;
 }
 
@@ -302,9 +302,11 @@ export async function insertPayments(
   orderId: string,
   list: readonly NewPayment[],
   now: Date
-): Promise<void> {
-  if (list.length === 0) return;
-  await db.insert(payments).values(
+): Promise<StoredPayment[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .insert(payments)
+    .values(
     list.map((payment, position) => ({
       orderId,
       position,
@@ -318,7 +320,9 @@ export async function insertPayments(
       createdAt: now,
       updatedAt: now,
     }))
-  );
+    )
+    .returning(paymentFields);
+  return rows.map(storedPayment);
 }
 
 const orderById = preparedPerDatabase((db) =>
@@ -388,6 +392,36 @@ const paymentsOfOrder = sql<PaymentJson[]>`coalesce((
   from ${payments} where ${payments.orderId} = ${orders.id}
 ), '[]'::json)`;
 
+/** A payment's columns as StoredPayment holds them, read as columns (an insert's answer). */
+const paymentFields = {
+  id: payments.id,
+  position: payments.position,
+  methodId: payments.methodId,
+  value: payments.value,
+  status: payments.status,
+  voucherId: payments.voucherId,
+  refundVoucherId: payments.refundVoucherId,
+  transferQrText: payments.transferQrText,
+  transferQrImage: payments.transferQrImage,
+  paidAt: payments.paidAt,
+};
+
+/** A payment read as columns or as JSON (where an instant is an ISO string). */
+function storedPayment({
+  paidAt,
+  transferQrText,
+  transferQrImage,
+  status,
+  ...payment
+}: Omit<PaymentJson, "paidAt" | "status"> & { status: string; paidAt: Date | string | null }): StoredPayment {
+  return {
+    ...payment,
+    status: status as PaymentStatus,
+    transferQr: transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
+    paidAt: paidAt === null ? null : new Date(paidAt),
+  };
+}
+
 const replacing = alias(orders, "replacing");
 
 /**
@@ -416,6 +450,23 @@ function selectOrders(db: Database) {
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["execute"]>>[number];
 
 function storedOrder({ order: row, payments: list, refundVoucher, replacedBy }: OrderRow): AnyStoredOrder {
+  return orderOf(row, list.map(storedPayment), refundVoucher ?? null, replacedBy ?? null);
+}
+
+/**
+ * A new order as its creation's inserts left it, without reading it again: it has no refund voucher and no order
+ * replacing it yet.
+ */
+export function newOrder(row: InsertedOrder, payments: readonly StoredPayment[]): AnyStoredOrder {
+  return orderOf(row, payments, null, null);
+}
+
+function orderOf(
+  row: InsertedOrder,
+  payments: readonly StoredPayment[],
+  refundVoucher: RefundVoucher | null,
+  replacedBy: OrderReference | null
+): AnyStoredOrder {
   const currency = row.currency as CurrencyCode;
   const base = {
     id: row.id,
@@ -430,16 +481,10 @@ function storedOrder({ order: row, payments: list, refundVoucher, replacedBy }: 
     bookingStatus: row.bookingStatus as BookingStatus,
     bookingRef: row.bookingRef,
     language: row.language as Language,
-    refundVoucher: refundVoucher ?? null,
-    replacedBy: replacedBy ?? null,
+    refundVoucher,
+    replacedBy,
     createdAt: row.createdAt,
-    payments: list.map(({ paidAt, transferQrText, transferQrImage, ...payment }) => ({
-      ...payment,
-      status: payment.status as PaymentStatus,
-      transferQr:
-        transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
-      paidAt: paidAt === null ? null : new Date(paidAt),
-    })),
+    payments,
   };
   if (row.kind === "voucher") {
     return {

@@ -306,6 +306,9 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       });
       expect(hotelOrder?.orderNumber).toMatch(/^26\d{6}$/);
       expect(hotelOrder?.status).toBe(OrderStatus.PARTIALLY_PAID);
+      // The create answers the order from what it inserted: the same order a read of it answers.
+      const read = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
+      expect(read.order.value).toEqual(hotelOrder);
       expect(minorOf(hotelOrder?.total)).toBe(minorOf(previewed.orderPreview!.price!.total));
       const [credit, transfer] = hotelOrder!.payments;
       expect(credit).toMatchObject({ status: PaymentStatus.PAID, method: { methodId: "voucher" } });

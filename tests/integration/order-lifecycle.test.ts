@@ -654,4 +654,30 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       }
     });
   });
+
+  // Last: its booking and its stay would shift the stays and deadlines the tests above are written for.
+  describe("paid by vouchers", () => {
+    it("an order its vouchers pay in full is paid as it is made, answered as it is read, and booked", async () => {
+      const voucher = await issueCreditVoucher(db(), {
+        currency: "CZK",
+        value: 10_000_000,
+        validFrom: "2025-01-01",
+        validTo: "2027-12-31",
+      });
+      const { order } = await createOrder({ voucherCodes: [voucher.code], lastPayment: "transfer" });
+      expect(order.status).toBe(OrderStatus.PAID);
+      expect(order.payments.map((p) => [p.method?.methodId, p.status])).toEqual([["voucher", PaymentStatus.PAID]]);
+      // The create answers the order from what it inserted: the same order a read of it answers.
+      expect(order).toEqual(await orderOf(order.orderId));
+
+      await runJobs();
+      const detail = await orderOf(order.orderId);
+      expect(detail.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      expect(booked.filter((b) => b.reference === order.orderId)).toHaveLength(1);
+      // The confirmation, and no receipt: a voucher's credit is no money received.
+      const mails = await mailsAbout(order.orderNumber);
+      expect(mails.some((mail) => mail.includes("order_confirmation"))).toBe(true);
+      expect(mails.some((mail) => mail.includes("payment_received"))).toBe(false);
+    });
+  });
 });

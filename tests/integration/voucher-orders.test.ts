@@ -285,6 +285,8 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       ]);
       expect(order.payBy).toBeDefined();
       expect(order.vouchers).toEqual([]);
+      // Each create answers the order as a read of it answers it, the one that made it and those that found it.
+      for (const answer of orders) expect(answer.voucherOrder).toEqual(await orderOf(order.orderId));
 
       const other = await client.voucherOrderPreview(giftRequest);
       expect(
