@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
@@ -21,5 +22,31 @@ describe("a QR code's PNG", () => {
     const ours = qrPng(text, options);
     expect(darkPixels(ours)).toEqual(darkPixels(theirs));
     expect(ours.length).toBeLessThan(theirs.length);
+  });
+});
+
+/**
+ * server/patches/qrcode+1.5.4.patch makes the package's search for the best of the eight masks faster (decision 037).
+ * The search must still choose as the package did, or a payment's code would change: these symbols were recorded
+ * with qrcode 1.5.4 unpatched (version, mask, and the SHA-256 of the modules, abbreviated).
+ */
+describe("the qrcode package's mask search, patched", () => {
+  const spayd = "SPD*1.0*ACC:CZ9320100000002000145399*AM:12345.50*CC:CZK*X-VS:26000042*MSG:OBJEDNAVKA 26000042";
+  const zbp = "|PL|1234567890123456789012345|000123450|DZB SHOP|26000042|||";
+  it.each([
+    ["26000042", "L", 1, 3, "fb067b51d9883039"],
+    ["26000042", "Q", 1, 7, "ab15eaab3de34836"],
+    ["26000042", "H", 1, 1, "c5dac8d10759229b"],
+    [spayd, "L", 4, 5, "a940bf9475d9b19d"],
+    [spayd, "M", 4, 0, "e744fa71eb9eff01"],
+    [spayd, "H", 7, 1, "3edb7a93bc07c7bb"],
+    ["x".repeat(61), "Q", 6, 2, "ced8d48493a830bc"],
+    ["https://example.com/objednavka/3f1c", "M", 3, 6, "8da8544c0bb927e1"],
+    [zbp, "M", 4, 2, "070ecc8e8bb1419c"],
+    [zbp, "Q", 4, 6, "e849dad9dda3909f"],
+  ] as const)("%s at level %s: version %i, mask %i", (text, errorCorrectionLevel, version, mask, modules) => {
+    const symbol = QRCode.create(text, { errorCorrectionLevel });
+    expect([symbol.version, symbol.maskPattern]).toEqual([version, mask]);
+    expect(createHash("sha256").update(symbol.modules.data).digest("hex").slice(0, 16)).toBe(modules);
   });
 });
