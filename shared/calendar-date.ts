@@ -58,10 +58,24 @@ export function calendarDateIn(instant: Date, timeZone: string): string {
  */
 export function zonedInstant(day: number, hour: number, minute: number, timeZone: string): Date {
   const wallClock = day * DAY_MS + (hour * 60 + minute) * 60_000;
-  const firstGuess = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
-  // The offset at the guess is the right one unless a daylight-saving switch lies between the two instants.
-  return new Date(wallClock - utcOffsetMs(new Date(firstGuess), timeZone));
+  const key = `${timeZone} ${wallClock}`;
+  let instant = zonedInstants.get(key);
+  if (instant === undefined) {
+    const firstGuess = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
+    // The offset at the guess is the right one unless a daylight-saving switch lies between the two instants.
+    instant = wallClock - utcOffsetMs(new Date(firstGuess), timeZone);
+    if (zonedInstants.size >= ZONED_INSTANTS_KEPT) zonedInstants.clear();
+    zonedInstants.set(key, instant);
+  }
+  return new Date(instant);
 }
+
+/**
+ * The instants zonedInstant found, kept: asking Intl for an offset costs as much as the rest of a deadline, and the
+ * same few deadlines (the days of the stays being offered and ordered) are asked for again and again.
+ */
+const zonedInstants = new Map<string, number>();
+const ZONED_INSTANTS_KEPT = 2000;
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
