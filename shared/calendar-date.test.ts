@@ -33,7 +33,9 @@ describe("calendar dates", () => {
 
 describe("a wall clock's instant in a time zone", () => {
   const wallClockIn = (instant: Date, timeZone: string) =>
-    new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+    new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+      instant
+    );
 
   it("shows that day and time there, in summer and winter time, however often it is asked for", () => {
     fc.assert(
@@ -60,8 +62,12 @@ describe("a wall clock's instant in a time zone", () => {
   });
 
   it("is 23:59 in Prague an hour or two before UTC's midnight, by the season", () => {
-    expect(zonedInstant(dayNumber("2026-07-15")!, 23, 59, "Europe/Prague").toISOString()).toBe("2026-07-15T21:59:00.000Z");
-    expect(zonedInstant(dayNumber("2026-12-15")!, 23, 59, "Europe/Prague").toISOString()).toBe("2026-12-15T22:59:00.000Z");
+    expect(zonedInstant(dayNumber("2026-07-15")!, 23, 59, "Europe/Prague").toISOString()).toBe(
+      "2026-07-15T21:59:00.000Z"
+    );
+    expect(zonedInstant(dayNumber("2026-12-15")!, 23, 59, "Europe/Prague").toISOString()).toBe(
+      "2026-12-15T22:59:00.000Z"
+    );
   });
 });
 

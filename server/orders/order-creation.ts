@@ -89,8 +89,9 @@ export function automaticCancelReasonOf(order: StoredOrder): AutomaticCancelReas
 
 /**
  * One transaction: the order (unless the preview already has one) with the status its payments give it, the vouchers'
- * credit taken under their row locks, the payments with their transfers' QR codes, and the customer's unpaid orders of the same stay
- * replaced or kept as they chose. Answers the order as the transaction leaves it (or the one an earlier create made).
+ * credit taken under their row locks, the payments with their transfers' QR codes, and the customer's unpaid orders
+ * of the same stay replaced or kept as they chose. Answers the order as the transaction leaves it (or the one an
+ * earlier create made).
  * Throws OrderRefusedError, saving nothing, when the rooms cannot be paid as asked or not as previewed.
  */
 export async function saveHotelOrder(

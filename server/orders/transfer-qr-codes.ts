@@ -28,7 +28,7 @@ function isTransferToPay(product: ProductKey, payment: { methodId: string; statu
   return payment.status === "waiting" && paymentMethodById(product, payment.methodId)?.kind === "bank_transfer";
 }
 
-/** The payments of an order just inserted, each transfer still to be paid saved with its QR code; answers them saved. */
+/** The payments of an order just inserted, each transfer still to be paid saved with its QR code, as saved. */
 export async function insertNewPayments(
   db: Database,
   order: TransferringOrder & { readonly id: string },

@@ -307,19 +307,19 @@ export async function insertPayments(
   const rows = await db
     .insert(payments)
     .values(
-    list.map((payment, position) => ({
-      orderId,
-      position,
-      methodId: payment.methodId,
-      value: payment.value,
-      status: payment.status,
-      voucherId: payment.voucherId,
-      transferQrText: payment.transferQr?.text,
-      transferQrImage: payment.transferQr?.image,
-      paidAt: payment.status === "paid" ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    }))
+      list.map((payment, position) => ({
+        orderId,
+        position,
+        methodId: payment.methodId,
+        value: payment.value,
+        status: payment.status,
+        voucherId: payment.voucherId,
+        transferQrText: payment.transferQr?.text,
+        transferQrImage: payment.transferQr?.image,
+        paidAt: payment.status === "paid" ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      }))
     )
     .returning(paymentFields);
   return rows.map(storedPayment);
@@ -417,7 +417,8 @@ function storedPayment({
   return {
     ...payment,
     status: status as PaymentStatus,
-    transferQr: transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
+    transferQr:
+      transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
     paidAt: paidAt === null ? null : new Date(paidAt),
   };
 }

@@ -41,16 +41,17 @@ export async function measureApi(server, rpc, { connections, warmupSeconds, seco
   // measured, with orders of their own: for the first seconds of orders V8 is still optimising (and deoptimising) the
   // code of the longest call on the core it is measured on, which a short warm-up left in the figures (decision 037).
   const creates = [];
+  const createRequest = async (n) => createOrderRequest((await newPreview()).previewId, newCustomer(n));
   for (let i = 0; i < orders; i += connections) {
     const batch = Array.from({ length: Math.min(connections, orders - i) }, (_, k) => i + k);
-    creates.push(...(await Promise.all(batch.map(async (n) => createOrderRequest((await newPreview()).previewId, newCustomer(n))))));
+    creates.push(...(await Promise.all(batch.map(createRequest))));
   }
   const warmups = creates.splice(0, Math.floor(creates.length / 2));
   await run(`HotelOrderCreate (${creates.length} orders at most)`, "HotelOrderCreate", creates, {
     warmupBodies: warmups,
     warmupFor: seconds,
   });
-  const orderId = (await rpc("HotelOrderCreate", createOrderRequest((await newPreview()).previewId, newCustomer(orders)))).hotelOrder.orderId;
+  const orderId = (await rpc("HotelOrderCreate", await createRequest(orders))).hotelOrder.orderId;
   await run("OrderDetail (transfer QR)", "OrderDetail", [{ productVariant: variant, orderId }]);
 }
 
