@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { orderByRequest } from "./reservation-flow";
+import { shopStartTimeoutMs, startShopProcess, type ShopProcess } from "./shop-process";
 import { port } from "./support";
 
 /**
@@ -133,27 +133,19 @@ async function closedPort(): Promise<number> {
 }
 
 test.describe("with the api unreachable", () => {
-  let web: ChildProcess;
+  let web: ShopProcess | undefined;
   let webPort: number;
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== "js", "requests without a browser: one project is enough");
+    test.setTimeout(shopStartTimeoutMs + 30_000);
     webPort = await closedPort();
     const apiPort = await closedPort();
-    web = spawn("node", ["build/main.js"], {
-      cwd: new URL("../..", import.meta.url).pathname,
-      env: { ...process.env, ROLE: "web", ENV: "test", PORT: String(webPort), API_URL: `http://127.0.0.1:${apiPort}/api` },
-      stdio: "ignore",
-    });
-    await expect
-      .poll(() => fetch(`http://127.0.0.1:${webPort}/readyz`).then((answer) => answer.status, () => 0), {
-        timeout: 60_000,
-      })
-      .toBe(200);
+    web = await startShopProcess(webPort, { ROLE: "web", API_URL: `http://127.0.0.1:${apiPort}/api` });
   });
 
   test.afterAll(() => {
-    web?.kill();
+    web?.stop();
   });
 
   test("the error page of a failed post speaks the visitor's language, without the root loader's data", async ({

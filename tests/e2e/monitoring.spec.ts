@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startSentryIngestFake, type SentryIngestFake } from "../fixtures/sentry-ingest-fake";
+import { shopStartTimeoutMs, startShopProcess, type ShopProcess } from "./shop-process";
 import { expectJavaScriptState, port } from "./support";
 
 /**
@@ -17,27 +17,20 @@ test.describe.configure({ mode: "serial" });
 const shopPort = port + 7;
 const shop = `http://localhost:${shopPort}`;
 let ingest: SentryIngestFake;
-let server: ChildProcess;
+let server: ShopProcess | undefined;
 
 test.beforeAll(async () => {
+  test.setTimeout(shopStartTimeoutMs + 30_000);
   ingest = await startSentryIngestFake();
-  server = spawn(process.execPath, ["build/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(shopPort),
-      ROLE: "all",
-      ENV: "test",
-      NODE_ENV: "production",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-e2e-monitoring-")),
-      SENTRY_DSN: ingest.dsn,
-    },
-    stdio: "ignore",
+  server = await startShopProcess(shopPort, {
+    ROLE: "all",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-e2e-monitoring-")),
+    SENTRY_DSN: ingest.dsn,
   });
-  await expect.poll(() => fetch(`${shop}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
+  server?.stop();
   await ingest?.close();
 });
 
