@@ -2,7 +2,12 @@ import { Link, type LinkProps } from "@remix-run/react";
 import { localizedPath, type RouteParams, type ScreenId } from "../../shared/route-table";
 import { useShop } from "~/shop-data";
 
-type LocalizedLinkProps = Omit<LinkProps, "to"> & { to: ScreenId; params?: RouteParams; search?: string; hash?: string };
+type LocalizedLinkProps = Omit<LinkProps, "to"> & {
+  to: ScreenId;
+  params?: RouteParams;
+  search?: string;
+  hash?: string;
+};
 
 /** A link to a screen in the current locale; paths come only from the route table. */
 export function LocalizedLink({ to, params, search, hash, ...props }: LocalizedLinkProps) {

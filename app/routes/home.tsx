@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { LocalizedLink } from "~/components/localized-link";
+import { OrderButton } from "~/components/order-button";
 import { offeredMethods } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
@@ -36,9 +37,7 @@ export default function HomeScreen() {
           <h1>{title}</h1>
           <p className="hero__lead">{t("screens.home.lead")}</p>
           <p className="hero__actions">
-            <LocalizedLink to="order" className="button button--primary">
-              {t("nav.order")}
-            </LocalizedLink>
+            <OrderButton />
             <LocalizedLink to="howItWorks">{t("nav.howItWorks")}</LocalizedLink>
           </p>
         </div>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
+import { OrderButton } from "~/components/order-button";
 import { MethodFees } from "~/components/method-fees";
 import { contentPageData, screenContent } from "~/content/content.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -27,9 +28,7 @@ export default function HowItWorksScreen() {
       <ContentSections page={page} />
       {methods ? <MethodFees methods={methods} /> : null}
       <p className="content-page__actions">
-        <LocalizedLink to="order" className="button button--primary">
-          {t("nav.order")}
-        </LocalizedLink>
+        <OrderButton />
         <LocalizedLink to="contentPage" params={{ "*": "faq" }}>
           {t("content.faqLink")}
         </LocalizedLink>

@@ -4,6 +4,7 @@ import { formatCalendarDate } from "../../shared/formats";
 import { languageOf } from "../../shared/route-table";
 import { ContentHtml } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
+import { OrderButton } from "~/components/order-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
@@ -32,9 +33,7 @@ export default function InspirationDetailScreen() {
       <img className="article__image" src={article.image.src} alt={article.image.alt} width={1200} height={675} />
       <ContentHtml html={article.html} />
       <p className="content-page__actions">
-        <LocalizedLink to="order" className="button button--primary">
-          {t("nav.order")}
-        </LocalizedLink>
+        <OrderButton />
         <LocalizedLink to="inspiration">{t("content.backToArticles")}</LocalizedLink>
       </p>
     </article>

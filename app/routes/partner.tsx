@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { partners, type Partner } from "../../shared/route-table";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
+import { OrderButton } from "~/components/order-button";
 import { contentPageData, screenContent } from "~/content/content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { offeredMethods, partnerMethodIds } from "~/payment-methods.server";
@@ -48,16 +49,12 @@ export default function PartnerScreen() {
             ))}
           </dl>
           {methods.some((method) => method.fee) ? <p>{t("content.feesNote")}</p> : null}
-          <LocalizedLink to="order" className="button button--primary">
-            {t("nav.order")}
-          </LocalizedLink>
+          <OrderButton />
         </aside>
       ) : null}
       <ContentSections page={page} />
       <p className="content-page__actions">
-        <LocalizedLink to="order" className="button button--primary">
-          {t("nav.order")}
-        </LocalizedLink>
+        <OrderButton />
         <LocalizedLink to="howItWorks">{t("nav.howItWorks")}</LocalizedLink>
       </p>
     </article>

@@ -4,8 +4,9 @@ import type { RenderedSection } from "./markdown";
 /**
  * The site's content (DESIGN.md §6): the text of some screens (how it works, the partner pages), free-standing pages
  * (the FAQ, branches) and inspiration articles, per locale, rendered to HTML. A locale of a language (the Pluxee white
- * label's cs-pluxee) has the language's content, with what it words its own way in its place. The embedded default reads the
- * repository's `content/` folder (markdown-files.ts); with CMS_API_URL a CMS serves the same (strapi-cms.ts).
+ * label's cs-pluxee) has the language's content, with what it words its own way in its place. The embedded default
+ * reads the repository's `content/` folder (markdown-files.ts); with CMS_API_URL a CMS serves the same
+ * (strapi-cms.ts).
  */
 
 /** The screens whose text is content, each under its own key in every language. */

@@ -49,8 +49,8 @@ export interface NewVoucherOrderRequest {
 /**
  * One transaction, as a hotel order's (order-creation.ts): the order unless its preview already has one, priced
  * again and held to its preview, its payments (every one waiting: a voucher is never paid with a voucher), its
- * status, its confirmation and its pay-by deadline's check; answers the order as the transaction leaves it. Its voucher is issued once it is paid in full
- * (payment-settlement.ts), never here. Throws VoucherOrderRefusedError, saving nothing.
+ * status, its confirmation and its pay-by deadline's check; answers the order as the transaction leaves it. Its
+ * voucher is issued once it is paid in full (payment-settlement.ts), never here. Throws VoucherOrderRefusedError, saving nothing.
  */
 export async function saveVoucherOrder(
   db: Database,

@@ -31,7 +31,14 @@ export type PageCacheOptions = {
 
 export type PageCache = {
   /** The key of a page request: a plain GET of a path (no query: a query fills a form in, or asks for data). */
-  keyOf(visit: { method: string; url: string; host: string; locale: string; consent: string; bot: boolean }): PageKey | null;
+  keyOf(visit: {
+    method: string;
+    url: string;
+    host: string;
+    locale: string;
+    consent: string;
+    bot: boolean;
+  }): PageKey | null;
   /** The page kept under `key` with `nonce` written in, and its age in whole seconds, if it is still fresh. */
   find(key: PageKey, nonce: string): { headers: KeptPage["headers"]; body: string; ageSeconds: number } | undefined;
   /** Keeps a page rendered with `nonce`. */

@@ -23,7 +23,8 @@ const settings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   apiConnections: Number(process.env.BENCH_API_CONNECTIONS ?? 8),
-  orders: Number(process.env.BENCH_ORDERS ?? 6000), // half warm HotelOrderCreate up; its run ends early when they are used up
+  // Half warm HotelOrderCreate up; its measured run ends early when the rest are used up.
+  orders: Number(process.env.BENCH_ORDERS ?? 6000),
 };
 const serverCpu = 0;
 /** A host the shop serves without DOMAIN_* set: the Czech variant. */
