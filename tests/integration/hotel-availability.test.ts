@@ -6,8 +6,8 @@ import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
 import { ExtraChargeType } from "../../gen/dzb/shop/v1/payment_pb";
-import { ShopService, type HotelAvailabilityRequestSchema } from "../../gen/dzb/shop/v1/shop_service_pb";
-import type { MessageInitShape } from "@bufbuild/protobuf";
+import { HotelAvailabilityRequestSchema, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { create, toJsonString, type MessageInitShape } from "@bufbuild/protobuf";
 import type { HotelLink } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
 import { loadConfig } from "../../server/config";
@@ -345,9 +345,10 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
   let testDb: TestDatabase;
   let database: OpenDatabase;
   let fake: BookingDemandApiFake;
+  /** Waits for the provider longer than a test may run, so a test that leaves it waiting fails. */
   let api: RunningApi;
   let client: Client<typeof ShopService>;
-  /** The same api with a short provider timeout, for the hanging provider: the default would wait 20 s. */
+  /** The same api with a short provider timeout, for the hanging provider. */
   let impatientApi: RunningApi;
   let impatientClient: Client<typeof ShopService>;
 
@@ -366,7 +367,7 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
         BOOKING_PORTAL_URL: fake.portalUrl,
       });
     // The provider comes from the configuration, as in production.
-    api = await startApiServer({ config: config(), db: database.db, now: () => now });
+    api = await startApiServer({ config: config("600000"), db: database.db, now: () => now });
     client = createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
     impatientApi = await startApiServer({ config: config("300"), db: database.db, now: () => now });
     impatientClient = createClient(
@@ -460,5 +461,34 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
     fake.behave(behaviour);
     const failure = await failureOf(impatientClient.hotelAvailability(request(fakeWorld.prague.id)));
     expect(failure).toMatchObject({ code, errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED });
+  });
+
+  // The call's signal is made only when a handler reads it (decision 038); these hold that it still reaches the
+  // provider's request, which the patient api would otherwise leave waiting past the test's time.
+  it("stops asking the provider when the visitor gives up", async () => {
+    fake.behave({ kind: "hang" });
+    const visitor = new AbortController();
+    const call = failureOf(client.hotelAvailability(request(fakeWorld.prague.id), { signal: visitor.signal }));
+    const hang = await fake.nextHang();
+    visitor.abort();
+    await hang.hungUp;
+    expect(await call).toMatchObject({ code: Code.Canceled });
+  });
+
+  it("stops asking the provider at the caller's deadline, and says the time ran out", async () => {
+    fake.behave({ kind: "hang" });
+    const hang = fake.nextHang();
+    const answer = await fetch(`${api.baseUrl}/${ShopService.typeName}/${ShopService.method.hotelAvailability.name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1", "Connect-Timeout-Ms": "300" },
+      body: toJsonString(
+        HotelAvailabilityRequestSchema,
+        create(HotelAvailabilityRequestSchema, request(fakeWorld.prague.id))
+      ),
+    });
+    const { hungUp } = await hang;
+    await hungUp;
+    expect(answer.status).toBe(504);
+    expect(await answer.json()).toMatchObject({ code: "deadline_exceeded" });
   });
 });

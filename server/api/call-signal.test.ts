@@ -1,0 +1,106 @@
+import { Code, ConnectError, createClient, createHandlerContext, createRouterTransport } from "@connectrpc/connect";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+
+/**
+ * The AbortSignal a handler reads from its context, as Connect makes it once patched (server/patches, decision 038):
+ * only when first read, and then the signal it would have been had it been made with the call.
+ */
+function contextOf(init: { requestSignal?: AbortSignal; timeoutMs?: number } = {}) {
+  return createHandlerContext({
+    service: ShopService,
+    method: ShopService.method.version,
+    protocolName: "connect",
+    requestMethod: "POST",
+    url: "http://localhost/api/dzb.shop.v1.ShopService/Version",
+    ...init,
+  });
+}
+
+describe("a call's signal", () => {
+  it("aborts with the request, when read before the client went", () => {
+    const request = new AbortController();
+    const signal = contextOf({ requestSignal: request.signal }).signal;
+    expect(signal.aborted).toBe(false);
+    request.abort("client gone");
+    expect(signal.aborted).toBe(true);
+    expect(signal.reason).toBe("client gone");
+  });
+
+  it("is already aborted with the request's reason when first read after the client went", () => {
+    const request = new AbortController();
+    const context = contextOf({ requestSignal: request.signal });
+    request.abort("client gone");
+    expect(context.signal.aborted).toBe(true);
+    expect(context.signal.reason).toBe("client gone");
+  });
+
+  it("is already aborted with the call's reason when first read after the call ended", () => {
+    const context = contextOf({ requestSignal: new AbortController().signal });
+    context.abort("call ended");
+    expect(context.signal.aborted).toBe(true);
+    expect(context.signal.reason).toBe("call ended");
+  });
+
+  describe("at the caller's deadline", () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it.each([
+      ["read before it", true],
+      ["read after it", false],
+    ])("aborts as exceeded, %s", (_, readFirst) => {
+      const context = contextOf({ timeoutMs: 200 });
+      const early = readFirst ? context.signal : undefined;
+      vi.advanceTimersByTime(199);
+      expect(context.signal.aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      const signal = early ?? context.signal;
+      expect(signal.aborted).toBe(true);
+      expect(ConnectError.from(signal.reason).code).toBe(Code.DeadlineExceeded);
+    });
+  });
+
+  describe("made only when read", () => {
+    let made = 0;
+    const Original = globalThis.AbortController;
+    beforeEach(() => {
+      made = 0;
+      globalThis.AbortController = class extends Original {
+        constructor() {
+          super();
+          made++;
+        }
+      };
+    });
+    afterEach(() => {
+      globalThis.AbortController = Original;
+    });
+
+    it("never, for a call whose handler does not read it", () => {
+      const context = contextOf({ requestSignal: AbortSignal.abort() });
+      context.abort();
+      expect(made).toBe(0);
+      expect(context.signal.aborted).toBe(true);
+      expect(made).toBe(1);
+    });
+  });
+
+  it("reaches the handler and ends with the call, even through an interceptor that copies the request", async () => {
+    let seen: AbortSignal | undefined;
+    const transport = createRouterTransport(
+      (router) =>
+        router.service(ShopService, {
+          version: (_, context) => {
+            seen = context.signal;
+            expect(seen.aborted).toBe(false);
+            return {};
+          },
+        }),
+      { router: { interceptors: [(next) => (req) => next({ ...req })] } }
+    );
+    await createClient(ShopService, transport).version({});
+    expect(seen).toBeInstanceOf(AbortSignal);
+    expect(seen!.aborted).toBe(true);
+  });
+});
