@@ -18,8 +18,12 @@ export async function measureApi(server, rpc, { connections, warmupSeconds, seco
     if (warmupFor > 0) await wrk({ ...load(warmupBodies), seconds: warmupFor });
     const measured = load(bodies);
     const cpuBefore = server.cpuSeconds();
+    const promotedBefore = server.promotedBytes();
     const result = await wrk({ ...measured, seconds });
-    printCall(name, result, (1000 * (server.cpuSeconds() - cpuBefore)) / result.requests);
+    printCall(name, result, {
+      cpuMs: (1000 * (server.cpuSeconds() - cpuBefore)) / result.requests,
+      promotedBytes: (server.promotedBytes() - promotedBefore) / result.requests,
+    });
   };
 
   await run("Version", "Version", [{}]);
@@ -55,12 +59,14 @@ export async function measureApi(server, rpc, { connections, warmupSeconds, seco
   await run("OrderDetail (transfer QR)", "OrderDetail", [{ productVariant: variant, orderId }]);
 }
 
-function printCall(name, result, cpuMsPerRequest) {
+/** A call's row: its CPU and what it promoted (both per call) say what its latency will do on a busier machine. */
+function printCall(name, result, { cpuMs, promotedBytes }) {
   const failed = result.failedResponses + result.socketErrors;
   const note = failed > 0 ? `   (${failed} of ${result.requests} failed)` : "";
   const ms = (value) => value.toFixed(1).padStart(7);
   console.log(
     `  ${name.padEnd(40)} ${Math.round(result.requestsPerSecond).toLocaleString("en").padStart(7)} req/s   ` +
-      `p50 ${ms(result.p50Ms)} ms   p99 ${ms(result.p99Ms)} ms   CPU ${cpuMsPerRequest.toFixed(2).padStart(6)} ms/call${note}`,
+      `p50 ${ms(result.p50Ms)} ms   p99 ${ms(result.p99Ms)} ms   CPU ${cpuMs.toFixed(2).padStart(6)} ms/call   ` +
+      `promoted ${Math.round(promotedBytes).toLocaleString("en").padStart(6)} B/call${note}`,
   );
 }

@@ -5,16 +5,27 @@ import { readFileSync } from "node:fs";
  * The servers `npm run bench` measures, each a child process. A server pinned to a CPU (`taskset -c`, which execs
  * node, so the child's pid is node's) has that core to itself while the load generator runs on the other one.
  */
-export async function startServer({ name, script, port, env = {}, cpu, readyPath = "/", nodeFlags = [] }) {
-  const node = [process.execPath, ...nodeFlags, script];
+export async function startServer({
+  name,
+  script,
+  port,
+  env = {},
+  cpu,
+  readyPath = "/",
+  nodeFlags = [],
+  tracePromotion = false,
+}) {
+  // V8 prints a line per collection on stdout with --trace-gc-nvp; the bench reads only what scavenges promoted.
+  const node = [process.execPath, ...nodeFlags, ...(tracePromotion ? ["--trace-gc-nvp"] : []), script];
   const [command, ...args] = cpu === undefined ? node : ["taskset", "-c", String(cpu), ...node];
   const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     // The shop's start-up lines would clutter the figures, and a server that logs each slow request under load
     // would bury them: stderr is kept and summed up when the server stops.
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", tracePromotion ? "pipe" : "ignore", "pipe"],
   });
   const stderr = lastLines(child.stderr);
+  const promoted = tracePromotion ? promotedBytes(child.stdout) : undefined;
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   // A server that dies under load would otherwise show only as refused connections. Stopped, the shop exits with 0
   // and the small servers by the signal.
@@ -43,6 +54,11 @@ export async function startServer({ name, script, port, env = {}, cpu, readyPath
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
     },
+    /**
+     * Bytes the young-generation collections have moved to the old generation so far (with `tracePromotion`): what
+     * outlived two of them, which makes them slow and ends in full collections (decision 038).
+     */
+    promotedBytes: promoted,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
@@ -80,6 +96,22 @@ function lastLines(stream, kept = 20) {
     },
     last: () => (partial ? [...lines, partial] : [...lines]).slice(-kept),
   };
+}
+
+/** Sums `promoted=` over the scavenges (`gc=s`) of V8's `--trace-gc-nvp` lines; reading them keeps the pipe flowing. */
+function promotedBytes(stream) {
+  let total = 0;
+  let partial = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop();
+    for (const line of lines) {
+      const promoted = line.includes(" gc=s ") && / promoted=(\d+)/.exec(line);
+      if (promoted) total += Number(promoted[1]);
+    }
+  });
+  return () => total;
 }
 
 async function waitUntilAnswering(url, exited) {

@@ -49,7 +49,7 @@ const profileFlags = process.env.BENCH_CPU_PROFILE_DIR
   : [];
 
 /** The built shop as production runs it (NODE_ENV=production, its Node flags), in the role given, on a fresh database. */
-async function startShop(port, role, { cpu, env = {} } = {}) {
+async function startShop(port, role, { cpu, env = {}, tracePromotion } = {}) {
   return start({
     name: `the shop (ROLE=${role})`,
     script: "build/main.js",
@@ -58,6 +58,7 @@ async function startShop(port, role, { cpu, env = {} } = {}) {
     readyPath: "/readyz",
     env: { NODE_ENV: "production", ENV: "test", ROLE: role, ...(await databases.environment()), ...env },
     cpu,
+    tracePromotion,
   });
 }
 
@@ -211,7 +212,7 @@ async function benchApi() {
     `\nApi (ROLE=api, ${databases.kind}) on core ${serverCpu}, wrk -t1 -c${connections} on core 1, ` +
       `${warmupSeconds} s warm-up (HotelOrderCreate: ${seconds} s) then ${seconds} s measured`,
   );
-  const api = await startShop(settings.port + 5, "api", { cpu: serverCpu });
+  const api = await startShop(settings.port + 5, "api", { cpu: serverCpu, tracePromotion: true });
   const bodiesFile = path.join(await databases.scratchDir(), "bodies.jsonl");
   await measureApi(api, apiClient(api.origin), { connections, warmupSeconds, seconds, orders, bodiesFile });
   await stop(api);
