@@ -81,37 +81,39 @@ const clockTicksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding:
 function lastLines(stream, kept = 20) {
   const lines = [];
   let count = 0;
-  let partial = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk) => {
-    const parts = (partial + chunk).split("\n");
-    partial = parts.pop();
-    count += parts.length;
-    lines.push(...parts);
+  const unfinished = eachLine(stream, (line) => {
+    count++;
+    lines.push(line);
     lines.splice(0, lines.length - kept);
   });
   return {
     get count() {
-      return count + (partial ? 1 : 0);
+      return count + (unfinished() ? 1 : 0);
     },
-    last: () => (partial ? [...lines, partial] : [...lines]).slice(-kept),
+    last: () => (unfinished() ? [...lines, unfinished()] : [...lines]).slice(-kept),
   };
 }
 
 /** Sums `promoted=` over the scavenges (`gc=s`) of V8's `--trace-gc-nvp` lines; reading them keeps the pipe flowing. */
 function promotedBytes(stream) {
   let total = 0;
+  eachLine(stream, (line) => {
+    const promoted = line.includes(" gc=s ") && / promoted=(\d+)/.exec(line);
+    if (promoted) total += Number(promoted[1]);
+  });
+  return () => total;
+}
+
+/** Hands each complete line of a text stream to `onLine`; returns what has come of the line still unfinished. */
+function eachLine(stream, onLine) {
   let partial = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk) => {
     const lines = (partial + chunk).split("\n");
     partial = lines.pop();
-    for (const line of lines) {
-      const promoted = line.includes(" gc=s ") && / promoted=(\d+)/.exec(line);
-      if (promoted) total += Number(promoted[1]);
-    }
+    lines.forEach((line) => onLine(line));
   });
-  return () => total;
+  return () => partial;
 }
 
 async function waitUntilAnswering(url, exited) {
