@@ -25,7 +25,7 @@ export function ensureWrk() {
 /**
  * One wrk run against `url`, with the given Host header. `script` (a Lua file beside this one) shapes the requests,
  * with `scriptArgs` after `--`: paced.lua paces each connection instead of letting it send as fast as answers come,
- * rpc.lua posts Connect calls. Returns req/s, p50 and p99 in ms, the requests and the failed ones.
+ * rpc.lua posts Connect calls. Returns req/s, the mean, p50 and p99 in ms, the requests and the failed ones.
  */
 export async function wrk({ url, host, connections, seconds, script, scriptArgs = [] }) {
   // wrk counts an answer slower than its timeout (2 s by default) as an error and leaves it out of the percentiles,
@@ -50,6 +50,7 @@ export function parseWrkOutput(text) {
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(text);
   return {
     requestsPerSecond: Number(figure(/^Requests\/sec:\s+([\d.]+)/m)[1]),
+    meanMs: milliseconds(figure(/^\s+Latency\s+([\d.]+)(us|ms|s|m)\s/m)),
     p50Ms: milliseconds(figure(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m)),
     p99Ms: milliseconds(figure(/^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m)),
     requests: Number(figure(/^\s+(\d+) requests in/m)[1]),
