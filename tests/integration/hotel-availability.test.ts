@@ -478,6 +478,8 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
   it("stops asking the provider at the caller's deadline, and says the time ran out", async () => {
     fake.behave({ kind: "hang" });
     const hang = fake.nextHang();
+    // The deadline sent by hand: Connect's client, given a timeout, would also give up itself at it and close the
+    // request, so the provider's request would end with the visitor's, not with the api's deadline.
     const answer = await fetch(`${api.baseUrl}/${ShopService.typeName}/${ShopService.method.hotelAvailability.name}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1", "Connect-Timeout-Ms": "300" },
