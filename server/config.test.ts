@@ -27,8 +27,31 @@ describe("configuration", () => {
       "10.0.0.0/8",
       "2001:db8::1",
     ]);
-    for (const wrong of ["10.0.0.0/33", "proxy.internal", "10.0.0.1/8/8", "::1/129", "10.0.0.0/x"]) {
-      expect(() => loadConfig({ API_TRUSTED_FORWARDERS: wrong }), wrong).toThrow(/API_TRUSTED_FORWARDERS/);
+    for (const wrong of ["10.0.0.0/33", "proxy.internal", "10.0.0.1/8/8", "::1/129", "10.0.0.0/x", "true", "1"]) {
+      expect(() => loadConfig({ API_TRUSTED_FORWARDERS: wrong }), wrong).toThrow(
+        `API_TRUSTED_FORWARDERS: \`${wrong}\` is not an address or CIDR network; list those of the web tier and of any proxy`
+      );
+    }
+  });
+
+  it("trusts the proxies in front of the web tier by their number or their addresses, and none unless told", () => {
+    for (const none of [undefined, "", " ", "0", "false"]) expect(loadConfig({ TRUST_PROXY: none }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: " 2 " }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 2001:db8::1" }).trustProxy).toEqual(["10.0.0.0/8", "2001:db8::1"]);
+  });
+
+  it("refuses TRUST_PROXY=true, which would trust any client's X-Forwarded-For, and says what to write instead", () => {
+    for (const everyone of ["true", "yes", "TRUE"]) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(
+        `TRUST_PROXY: \`${everyone}\` would trust any client's X-Forwarded-For; write the number of proxies in front of ` +
+          "the web tier (e.g. 1) or their addresses (e.g. 10.0.0.0/8), or 0 for none"
+      );
+    }
+    for (const wrong of ["proxy.internal", "1, 10.0.0.1", "10.0.0.0/33", "-1", "1.5"]) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(
+        `TRUST_PROXY: \`${wrong}\` is neither a number of proxies nor a list of addresses; write the number of proxies`
+      );
     }
   });
 

@@ -6,10 +6,6 @@ import { bankAccountOf } from "./domain/bank-account";
  * Every environment variable the shop reads, validated once at boot.
  * Nothing else in the code base reads `process.env`: it receives a `Config`.
  */
-const booleanFlag = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
-  .transform((value) => value === "1" || value === "true" || value === "yes");
-
 const optionalText = z
   .string()
   .trim()
@@ -59,18 +55,17 @@ const schema = z
     DOMAIN_CZ: optionalText,
     DOMAIN_PL: optionalText,
     DOMAIN_WL_PLUXEE_CZ: optionalText,
-    /** Honour X-Forwarded-Host / -Proto only behind a proxy we trust. */
-    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * The proxies in front of the web tier whose X-Forwarded-* and X-Request-Id it believes (decision 039): how many
+     * there are, or their addresses or CIDR networks; empty or 0, none.
+     */
+    TRUST_PROXY: z.string().trim().default("").transform(trustedProxiesOf),
     /**
      * The addresses (or CIDR networks) whose X-Forwarded-For the api believes: the web tier's, and a proxy's in front
      * of the api. Anyone else is taken to be the client itself (decision 015). Default: the loopback, where the web
      * tier of a single process calls its api.
      */
-    API_TRUSTED_FORWARDERS: z
-      .string()
-      .default("127.0.0.0/8, ::1/128")
-      .transform((text) => text.split(",").map((entry) => entry.trim()).filter(Boolean))
-      .pipe(z.array(z.string().refine(isAddressOrNetwork, "must list IP addresses or CIDR networks, comma-separated"))),
+    API_TRUSTED_FORWARDERS: z.string().default("127.0.0.0/8, ::1/128").transform(apiTrustedForwardersOf),
     SENTRY_DSN: optionalUrl,
     /** A Strapi CMS's REST API (e.g. https://cms.example.com/api) that serves the content; else `content/` does. */
     CMS_API_URL: optionalUrl,
@@ -238,6 +233,49 @@ function toConfig(env: z.output<typeof schema>) {
       pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
     },
   };
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` takes it: a number of proxies, counted from the right of X-Forwarded-For, or
+ * their addresses; 0 trusts none. `true` would make Express take the left-most entry, which the client wrote, so every
+ * request could name a new client and get a new budget of what is counted per client (decision 015).
+ */
+function trustedProxiesOf(text: string, context: z.RefinementCtx): number | string[] {
+  if (text === "" || text === "false") return 0;
+  if (/^\d+$/.test(text)) return Number(text);
+  const { entries, wrong } = addressesIn(text);
+  if (wrong.length === 0) return entries;
+  const instead =
+    "write the number of proxies in front of the web tier (e.g. 1) or their addresses (e.g. 10.0.0.0/8), or 0 for none";
+  const message = ["true", "yes", "on"].includes(text.toLowerCase())
+    ? `\`${text}\` would trust any client's X-Forwarded-For; ${instead}`
+    : `\`${text}\` is neither a number of proxies nor a list of addresses; ${instead}`;
+  context.addIssue({ code: "custom", message });
+  return z.NEVER;
+}
+
+/** API_TRUSTED_FORWARDERS: addresses only; the api has no count of hops to fall back on, nor a "trust all". */
+function apiTrustedForwardersOf(text: string, context: z.RefinementCtx): string[] {
+  const { entries, wrong } = addressesIn(text);
+  if (wrong.length === 0) return entries;
+  const named = wrong.map((entry) => `\`${entry}\``).join(", ");
+  const verdict = wrong.length === 1 ? "is not an address or CIDR network" : "are not addresses or CIDR networks";
+  context.addIssue({
+    code: "custom",
+    message:
+      `${named} ${verdict}; list those of the web tier and of any proxy in front of the api, comma-separated ` +
+      "(e.g. 10.0.0.0/8, 192.0.2.1)",
+  });
+  return z.NEVER;
+}
+
+/** Comma-separated addresses or CIDR networks: every entry, and those that are neither. */
+function addressesIn(text: string): { entries: string[]; wrong: string[] } {
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return { entries, wrong: entries.filter((entry) => !isAddressOrNetwork(entry)) };
 }
 
 /** "192.0.2.1", "2001:db8::1", "10.0.0.0/8" or "fd00::/8". */

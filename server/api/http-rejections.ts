@@ -3,15 +3,17 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { errorToJsonBytes, parseContentType } from "@connectrpc/connect/protocol-connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { isHostHeader } from "../../shared/host-header";
 import { apiError, toApiError } from "./contract/api-error";
 import type { CallRecord } from "./call-record";
 import { requestCompressions } from "./request-bounds";
 
 /**
  * Requests that never reach a handler: an unknown procedure, another HTTP method than POST, a content type that is
- * not unary Connect JSON or binary, a content encoding the api cannot inflate, no Host header. Connect itself answers these with a
- * bare 404, 405 or 415, or a 501 for the encoding; we answer 4xx with the usual Connect error body, so a client (or
- * a developer with curl) learns what was wrong and which request id to quote.
+ * not unary Connect JSON or binary, a content encoding the api cannot inflate, no Host header or one naming no host.
+ * Connect itself answers these with a bare 404, 405 or 415, or a 501 for the encoding, and throws on the Host; we
+ * answer 4xx with the usual Connect error body, so a client (or a developer with curl) learns what was wrong and which
+ * request id to quote.
  */
 
 const procedurePaths = new Set(ShopService.methods.map((method) => `/${ShopService.typeName}/${method.name}`));
@@ -30,11 +32,16 @@ function rejectionOf(req: IncomingMessage, procedure: string): Rejection | undef
       error: apiError(Code.Unimplemented, ErrorCode.NOT_IMPLEMENTED, `no procedure ${procedure}`),
     };
   }
-  if (!req.headers.host) {
-    // HTTP/1.0 lets a client leave it out; Connect needs the authority and would throw instead of answering.
+  if (!req.headers.host || !isHostHeader(req.headers.host)) {
+    // HTTP/1.0 lets a client leave it out, and Node passes one like "a b"; Connect makes a URL of the authority and
+    // would throw instead of answering.
     return {
       status: 400,
-      error: apiError(Code.InvalidArgument, ErrorCode.MALFORMED_REQUEST, "no Host header"),
+      error: apiError(
+        Code.InvalidArgument,
+        ErrorCode.MALFORMED_REQUEST,
+        req.headers.host ? "a Host header that names no host" : "no Host header"
+      ),
     };
   }
   if (req.method !== "POST") {

@@ -15,7 +15,8 @@ import type { BrowserMonitoring, FrontendInfo, ShopLoadContext } from "./load-co
 import { boundedBodies, MAX_FORM_BODY_BYTES } from "./body-limit";
 import { createPageCache, type RenderedPage } from "./page-cache";
 import { resolveLocale } from "./locale";
-import { refusalPage } from "./refusal-page";
+import { refusalPage, type Refusal } from "./refusal-page";
+import { fromTrustedProxy, hasUsableAddress, nearestProxysForwardedHeaders, publicHost } from "./forwarded";
 import { gatewayOrigins, sandboxMountPath } from "../adapters/gateways";
 import { apiFirst, type ApiRequestListener } from "./front-door";
 import { reloadOtherBuilds } from "./other-build-reload";
@@ -45,12 +46,6 @@ export type WebAppOptions = {
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** The host the visitor typed; a forwarded one counts only behind a proxy we trust. */
-function publicHost(config: Config, req: Request): string {
-  const forwarded = config.trustProxy ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-  return forwarded || req.get("host") || "localhost";
-}
-
 /**
  * The server's request listener: the api's calls (when this process serves the api), then Express with the health
  * checks, the sandbox gateways, the static files and, when there is a Remix build, the pages.
@@ -66,7 +61,9 @@ export function createWebApp({
 }: WebAppOptions): RequestListener {
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // The proxies in front, by number or address (decision 039): X-Forwarded-For is read from its right end past them.
+  app.set("trust proxy", config.trustProxy);
+  app.use(nearestProxysForwardedHeaders());
 
   /** The api's calls skip Express (decision 031); everything else is the app's. */
   const withApi = (web: RequestListener): RequestListener =>
@@ -98,12 +95,11 @@ export function createWebApp({
   const publicFiles = express.static(path.resolve("public"), { maxAge: "1h", index: false });
   // Only a path with a file extension can name a file there: a page's path would cost a failed file lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  app.use(sameOriginPosts((req) => publicHost(config, req)));
 
   const chosenLocaleCookie = localeCookie(config.secureCookies);
   /** The variant and locale of a request, as every page of it is shown in. */
   const resolveRequest = async (req: Request) => {
-    const host = publicHost(config, req);
+    const host = publicHost(req);
     const variant = variantForHost(host, config.domains);
     const url = new URL(req.originalUrl, "http://placeholder");
     const localeResolution = resolveLocale({
@@ -116,18 +112,27 @@ export function createWebApp({
     return { host, variant, localeResolution };
   };
 
-  app.use(
-    boundedBodies(MAX_FORM_BODY_BYTES, async (req, res, status) => {
-      const { variant, localeResolution } = await resolveRequest(req);
-      const home = localizedPath("home", localeResolution.locale, variant.defaultLocale);
-      res
-        .status(status)
-        .set("Cache-Control", "no-store")
-        .set("Content-Security-Policy", contentSecurityPolicy(createNonce(), { development: false, reportOrigins: [] }))
-        .type("html")
-        .send(refusalPage(languageOf(localeResolution.locale), status, home));
-    })
-  );
+  /** Answers a request refused before Remix runs with the shop's error page, in the visitor's language. */
+  const refuse = async (req: Request, res: express.Response, status: Refusal) => {
+    const { variant, localeResolution } = await resolveRequest(req);
+    const home = localizedPath("home", localeResolution.locale, variant.defaultLocale);
+    res
+      .status(status)
+      .set("Cache-Control", "no-store")
+      .set("Content-Security-Policy", contentSecurityPolicy(createNonce(), { development: false, reportOrigins: [] }))
+      .type("html")
+      .send(refusalPage(languageOf(localeResolution.locale), status, home));
+  };
+
+  // Remix makes each page's URL of the host and scheme, and `new URL` throws on a Host like "a b" (decision 039).
+  app.use((req, res, next) => {
+    if (hasUsableAddress(req)) return next();
+    // Read and dropped, as a refused body is (body-limit.ts): the answer must not be lost with a reset connection.
+    req.resume();
+    refuse(req, res, 400).catch(next);
+  });
+  app.use(sameOriginPosts(publicHost));
+  app.use(boundedBodies(MAX_FORM_BODY_BYTES, refuse));
 
   const sidCookie = sessionCookie(config.secureCookies);
   const chosenConsentCookie = consentCookie(config.secureCookies);
@@ -172,7 +177,7 @@ export function createWebApp({
       sessionId = randomUUID();
       res.append("Set-Cookie", await sidCookie.serialize(sessionId));
     }
-    const incomingRequestId = config.trustProxy ? req.get("x-request-id") : undefined;
+    const incomingRequestId = fromTrustedProxy(req) ? req.get("x-request-id") : undefined;
     const requestId = incomingRequestId && requestIdPattern.test(incomingRequestId) ? incomingRequestId : randomUUID();
     res.setHeader("X-Request-Id", requestId);
 
@@ -244,7 +249,7 @@ export function createWebApp({
           api: apiEndpoint,
           productVariant: productVariantFor(variant, localeResolution.locale),
           // Whom the api serves, for what it counts per client (decision 015): the visitor, as express knows them
-          // (through a trusted proxy's X-Forwarded-For only when TRUST_PROXY says so), not this web server.
+          // (from X-Forwarded-For only as far as TRUST_PROXY trusts the proxies that wrote it), not this web server.
           headers: {
             "X-Session-Id": sessionId,
             "X-Request-Id": requestId,

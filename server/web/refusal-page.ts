@@ -6,12 +6,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
+/** Why a request is refused before Remix runs: a host no URL can be made of (400), or its body (411, 413). */
+export type Refusal = 400 | BodyRefusal;
+
 /**
- * The page of a request refused before Remix ran (its body too large, or of unknown length), in the visitor's
- * language: the words of the shop's error page, without its header and scripts, as the error page itself is when
- * no loader ran.
+ * The page of a request refused before Remix ran, in the visitor's language: the words of the shop's error page,
+ * without its header and scripts, as the error page itself is when no loader ran.
  */
-export function refusalPage(lang: Language, status: BodyRefusal, homePath: string): string {
+export function refusalPage(lang: Language, status: Refusal, homePath: string): string {
   const t = translatorOf(lang);
   const title = escapeHtml(t("pageError.errorTitle"));
   const text = escapeHtml(t(status === 413 ? "errors.REQUEST_TOO_LARGE" : "pageError.errorText"));

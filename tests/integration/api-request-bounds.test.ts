@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BYTES } from "../../server/api/request-bounds";
 import { expectErrorDetail } from "../fixtures/api-answers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
+import { requestWithHost } from "../fixtures/host-request";
 import { now } from "../fixtures/hotel-orders";
 
 /**
@@ -89,6 +90,17 @@ describe("an HTTP/1.0 request without a Host header", () => {
       head.split("\r\n").slice(1).map((line) => [line.split(":")[0]!.toLowerCase(), line.slice(line.indexOf(":") + 1).trim()])
     );
     const answer = new Response(body, { status: Number(head.split(" ")[1]), headers });
+    await expectErrorDetail(answer, 400, "invalid_argument", "MALFORMED_REQUEST");
+  });
+});
+
+describe("a Host header that names no host", () => {
+  it.each([["a b"], ["<x>"], ["shop.example/evil"]])("%j is 400 MALFORMED_REQUEST, not a failure", async (host) => {
+    const answer = await requestWithHost(`${api.baseUrl}/dzb.shop.v1.ShopService/Version`, host, {
+      method: "POST",
+      headers: json,
+      body: "{}",
+    });
     await expectErrorDetail(answer, 400, "invalid_argument", "MALFORMED_REQUEST");
   });
 });
