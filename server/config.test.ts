@@ -62,6 +62,7 @@ describe("configuration", () => {
       BANK_ACCOUNT_CZK: "19-2000145399/0800",
       BANK_ACCOUNT_PLN: "61109010140000071219812874",
       ...gatewayCredentials,
+      ...prodServices,
     };
     expect(loadConfig({ ENV: "prod", ...prodCredentials }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "preprod" }).secureCookies).toBe(true);
@@ -75,7 +76,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...prod, ...banks, ...gatewayCredentials, PLUXEE_SHARED_SECRET: "" })).toThrow(
       /PLUXEE_API_URL, PLUXEE_MERCHANT_ID, PLUXEE_SHARED_SECRET are set together/
     );
-    expect(loadConfig({ ENV: "prod", ROLE: "web" }).gateways.csob).toBeUndefined();
+    expect(loadConfig(prodWeb).gateways.csob).toBeUndefined();
     const configured = loadConfig({ ...gatewayCredentials, CSOB_GATEWAY_PUBLIC_KEY: "-----BEGIN-----\\nkey" });
     expect(configured.gateways.csob?.gatewayPublicKeyPem).toBe("-----BEGIN-----\nkey");
     expect(configured.gateways.edenred?.apiUrl).toBe("https://edenred.example/api");
@@ -87,7 +88,7 @@ describe("configuration", () => {
 
   it("refuses to book real rooms with the simulator or half a credential pair", () => {
     expect(() => loadConfig({ ENV: "prod" })).toThrow(/BOOKING_API_TOKEN: is required when ENV is prod/);
-    expect(loadConfig({ ENV: "prod", ROLE: "web" }).booking.apiToken).toBeUndefined();
+    expect(loadConfig(prodWeb).booking.apiToken).toBeUndefined();
     expect(() => loadConfig({ BOOKING_API_TOKEN: "token" })).toThrow(/set together/);
     expect(() => loadConfig({ BOOKING_AFFILIATE_ID: "1234567" })).toThrow(/set together/);
     expect(loadConfig({}).booking.apiToken).toBeUndefined();
@@ -128,9 +129,70 @@ describe("configuration", () => {
     expect(() => loadConfig(prod)).toThrow(/BANK_ACCOUNT_CZK: is required when ENV is prod/);
     expect(() => loadConfig({ ...prod, ROLE: "worker" })).toThrow(/BANK_ACCOUNT_PLN: is required when ENV is prod/);
     // The web tier never shows an account itself: it gets them from the api.
-    expect(() => loadConfig({ ENV: "prod", ROLE: "web" })).not.toThrow();
+    expect(() => loadConfig(prodWeb)).not.toThrow();
+  });
+
+  it("refuses to run production on the embedded defaults: PGlite, e-mails as files, localhost, the api on loopback", () => {
+    const services = ["DATABASE_URL", "SMTP_URL", "API_URL", "DOMAIN_CZ", "DOMAIN_PL", "DOMAIN_WL_PLUXEE_CZ"];
+    const missingIn = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems
+          .filter((problem) => problem.endsWith(": is required when ENV is prod"))
+          .map((problem) => problem.split(":")[0])
+          .filter((key) => services.includes(key!));
+      }
+    };
+    const domains = ["DOMAIN_CZ", "DOMAIN_PL", "DOMAIN_WL_PLUXEE_CZ"];
+    expect(missingIn({ ENV: "prod", ROLE: "api" })).toEqual(["DATABASE_URL"]);
+    expect(missingIn({ ENV: "prod", ROLE: "worker" })).toEqual(["DATABASE_URL", "SMTP_URL"]);
+    expect(missingIn({ ENV: "prod", ROLE: "web" })).toEqual(["API_URL", ...domains]);
+    // One process calls its own api in memory (decision 023): it needs no API_URL.
+    expect(missingIn({ ENV: "prod", ROLE: "all" })).toEqual(["DATABASE_URL", "SMTP_URL", ...domains]);
+    for (const role of ["api", "worker", "web", "all"]) {
+      expect(missingIn({ ENV: "prod", ROLE: role, ...prodServices, API_URL: "http://api:3000/api" }), role).toEqual([]);
+      expect(missingIn({ ENV: "preprod", ROLE: role }), role).toEqual([]);
+    }
+  });
+
+  it("sizes the database pool and its deadlines, each with a default", () => {
+    expect(loadConfig({})).toMatchObject({
+      databasePool: { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 },
+      databasePingTimeoutMs: 2_000,
+    });
+    const set = loadConfig({
+      DATABASE_POOL_SIZE: "4",
+      DATABASE_CONNECT_TIMEOUT_MS: "1000",
+      DATABASE_STATEMENT_TIMEOUT_MS: "30000",
+      DATABASE_PING_TIMEOUT_MS: "500",
+    });
+    expect(set.databasePool).toEqual({ poolSize: 4, connectTimeoutMs: 1_000, statementTimeoutMs: 30_000 });
+    expect(set.databasePingTimeoutMs).toBe(500);
+    for (const [key, wrong] of [
+      ["DATABASE_POOL_SIZE", "0"],
+      ["DATABASE_POOL_SIZE", "1000"],
+      ["DATABASE_CONNECT_TIMEOUT_MS", "soon"],
+      ["DATABASE_STATEMENT_TIMEOUT_MS", "0"],
+      ["DATABASE_PING_TIMEOUT_MS", "-1"],
+    ]) {
+      expect(() => loadConfig({ [key!]: wrong }), `${key}=${wrong}`).toThrow(new RegExp(`${key}:`));
+    }
   });
 });
+
+/** The services production's roles need besides credentials: its database, mail server and hosts. */
+const prodServices = {
+  DATABASE_URL: "postgres://shop@db.internal:5432/shop",
+  SMTP_URL: "smtp://mail.internal:587",
+  DOMAIN_CZ: "www.dovolenazabenefity.cz",
+  DOMAIN_PL: "www.wakacjezabenefity.pl",
+  DOMAIN_WL_PLUXEE_CZ: "pluxee.dovolenazabenefity.cz",
+};
+
+/** A web tier in production, which calls the api over HTTP. */
+const prodWeb = { ENV: "prod", ROLE: "web", API_URL: "http://api:3000/api", ...prodServices };
 
 const gatewayCredentials = {
   CSOB_API_URL: "https://iapi.iplatebnibrana.csob.cz/api/v1.9",

@@ -51,6 +51,28 @@ const schema = z
     DATA_DIR: z.string().default(".data"),
     /** PostgreSQL connection string; when set, PGlite is not used. */
     DATABASE_URL: optionalUrl,
+    /**
+     * PostgreSQL connections per process: pg's own default. A call or a job holds one for milliseconds at a time, so
+     * ten keep a process's core busy, and a few instances of each role stay well below PostgreSQL's 100.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * How long a query waits for a connection, a new one or a free one of the pool, before its call is answered
+     * `unavailable`: a connection opens in milliseconds and is free again as soon, so 5 s means the database is away
+     * or swamped, and the visitor hears so long before the web tier gives up on the api (60 s).
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+    /**
+     * How long PostgreSQL lets one statement run before it cancels it: the shop's take milliseconds, so one at 15 s
+     * waits on a lock or an overloaded server, and a call of a few statements still ends before the web tier's 60 s.
+     * The migrations at start-up run without it.
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+    /**
+     * How long /readyz waits for the database's answer before it says "not ready": a healthy ping takes a millisecond,
+     * and a load balancer's probe waits a few seconds at most before it counts a failure of its own.
+     */
+    DATABASE_PING_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
     /** Host names that select each product variant (a static allow-list). */
     DOMAIN_CZ: optionalText,
     DOMAIN_PL: optionalText,
@@ -139,6 +161,23 @@ const schema = z
     if (env.ENV === "prod" && runsApi && !env.BOOKING_API_TOKEN) {
       issues.addIssue({ code: "custom", path: ["BOOKING_API_TOKEN"], message: "is required when ENV is prod" });
     }
+    // Production's orders live in PostgreSQL, its e-mails reach customers and its pages answer on its own hosts: no
+    // embedded default (PGlite in the container's folder, e-mails as files, localhost and the api on loopback) may
+    // stand in for them unnoticed. ROLE=all calls the api of its own process (decision 023), so it needs no API_URL.
+    const runsWorker = env.ROLE === "worker" || env.ROLE === "all";
+    const runsWeb = env.ROLE === "web" || env.ROLE === "all";
+    for (const [key, needed] of [
+      ["DATABASE_URL", runsApi || runsWorker],
+      ["SMTP_URL", runsWorker],
+      ["API_URL", env.ROLE === "web"],
+      ["DOMAIN_CZ", runsWeb],
+      ["DOMAIN_PL", runsWeb],
+      ["DOMAIN_WL_PLUXEE_CZ", runsWeb],
+    ] as const) {
+      if (env.ENV === "prod" && needed && !env[key]) {
+        issues.addIssue({ code: "custom", path: [key], message: "is required when ENV is prod" });
+      }
+    }
     // Half a gateway's settings would silently fall back to the sandbox; production takes real money only.
     for (const [gateway, keys] of Object.entries(gatewaySettings)) {
       const set = keys.filter((key) => env[key] !== undefined);
@@ -185,6 +224,12 @@ function toConfig(env: z.output<typeof schema>) {
     apiInProcess: env.ROLE === "all" && env.API_URL === undefined,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePool: {
+      poolSize: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    databasePingTimeoutMs: env.DATABASE_PING_TIMEOUT_MS,
     domains: {
       cz: env.DOMAIN_CZ,
       pl: env.DOMAIN_PL,

@@ -35,7 +35,11 @@ async function main(config: Config) {
 
   let database: OpenDatabase | undefined;
   if (runs.api || runs.worker) {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      postgres: config.databasePool,
+    });
     log(`database: ${database.kind}, migrations applied`);
   }
   // The worker books with the provider too.
@@ -65,7 +69,7 @@ async function main(config: Config) {
       : undefined,
     isReady: async () => {
       if (draining) return false;
-      await database?.ping();
+      await database?.ping(config.databasePingTimeoutMs);
       return true;
     },
   });

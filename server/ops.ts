@@ -23,7 +23,11 @@ if (commandLine && "help" in commandLine) {
   const config = loadConfig();
   // Loaded only here: the database driver is most of the start-up time, which help and refusals need not wait for.
   const { openDatabase } = await import("./db/database");
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    postgres: config.databasePool,
+  });
   try {
     await commandLine.run({ db: database.db, now: systemClock(), print: (line) => console.log(line) });
   } catch (error) {

@@ -1,12 +1,16 @@
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { isDatabaseUnavailable, loggableErrorMessage } from "../db/database-errors";
 import { captureServerError } from "../monitoring/sentry.server";
-import { toApiError } from "./contract/api-error";
+import { apiError, toApiError } from "./contract/api-error";
 import { callRecordKey } from "./call-record";
 
 /**
  * The outermost interceptor: whatever a handler or an inner interceptor throws leaves as a Connect error with one
  * ErrorDetail carrying the request id, and is noted on the call record for the failure log line. An internal error
  * (whatever is not a ConnectError a handler threw on purpose) is also reported to the error monitoring, if it runs.
+ * The database being away is no bug but `unavailable`, here for every handler: the caller may try again shortly, and
+ * the next call gets a new connection.
  */
 export const errorInterceptor: Interceptor = (next) => async (req) => {
   const record = req.contextValues.get(callRecordKey);
@@ -15,7 +19,12 @@ export const errorInterceptor: Interceptor = (next) => async (req) => {
   record.requestDecoded = true;
   try {
     return await next(req);
-  } catch (reason) {
+  } catch (thrown) {
+    const databaseAway = isDatabaseUnavailable(thrown);
+    if (databaseAway) console.error(`request ${record.requestId}: ${loggableErrorMessage(thrown)}`);
+    const reason = databaseAway
+      ? apiError(Code.Unavailable, ErrorCode.TEMPORARILY_UNAVAILABLE, "the database is unavailable; try again shortly")
+      : thrown;
     const { error, detail } = toApiError(reason, record.requestId);
     record.failure = {
       code: error.code,

@@ -31,9 +31,22 @@ export type Database = PgDatabase<QueryResultHKT, typeof schema>;
 export interface OpenDatabase {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Fails when the database does not answer; for readiness checks. */
-  ping(): Promise<void>;
+  /**
+   * Fails when the database does not answer within `timeoutMs`; for readiness checks, which must answer even while
+   * the database hangs.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How this process uses PostgreSQL's connections (server/config.ts says why these defaults). */
+export interface PostgresPoolSettings {
+  /** The most connections the pool opens. */
+  poolSize: number;
+  /** How long a query waits for a connection, a free one of the pool or a new one, before it fails. */
+  connectTimeoutMs: number;
+  /** How long PostgreSQL lets one statement run before it cancels it. */
+  statementTimeoutMs: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -46,6 +59,8 @@ export interface OpenDatabaseOptions {
    * location, because the bundled server runs from `build/` where no migrations live next to it.
    */
   migrationsFolder?: string;
+  /** Without them, pg's own: 10 connections and no timeouts, as the tests' databases use. */
+  postgres?: PostgresPoolSettings;
 }
 
 export const defaultMigrationsFolder = "server/db/migrations";
@@ -54,7 +69,7 @@ export const defaultMigrationsFolder = "server/db/migrations";
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   const migrationsFolder = path.resolve(options.migrationsFolder ?? defaultMigrationsFolder);
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrationsFolder)
+    ? openPostgres(options.databaseUrl, migrationsFolder, options.postgres)
     : openPglite(path.join(options.dataDir, "pglite"), migrationsFolder);
 }
 
@@ -72,29 +87,41 @@ async function openPglite(folder: string, migrationsFolder: string): Promise<Ope
   return {
     db,
     kind: "pglite",
-    ping: () => ping(db),
+    ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(connectionString: string, migrationsFolder: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString });
-  // An idle connection dropped by the server is reported here; without a listener it would crash the process.
-  // The pool has already discarded that connection and opens a new one on demand.
-  pool.on("error", (error) => console.error("database: idle connection lost:", error.message));
-  try {
-    await migratePostgres(pool, migrationsFolder);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+async function openPostgres(
+  connectionString: string,
+  migrationsFolder: string,
+  settings?: PostgresPoolSettings
+): Promise<OpenDatabase> {
+  await migratePostgres(connectionString, migrationsFolder, settings);
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings?.poolSize,
+    connectionTimeoutMillis: settings?.connectTimeoutMs,
+    statement_timeout: settings?.statementTimeoutMs,
+  });
+  // A connection the server ends (a failover, a restart, an operator) reports it on its client, also while the client
+  // is checked out, in a transaction between two statements: without a listener that would end the process. The
+  // statement in flight fails on its own, the transaction with it, and the pool opens a new connection for the next.
+  pool.on("connect", (client) => client.on("error", lostConnection));
+  // The pool repeats the loss of an idle connection here, once the listener above has logged it.
+  pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema });
   return {
     db,
     kind: "postgres",
-    ping: () => ping(db),
+    ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => pool.end(),
   };
+}
+
+/** The server's reason only: never a statement or its parameters, which may hold personal data. */
+function lostConnection(error: Error) {
+  console.error(`database: connection lost: ${error.message}`);
 }
 
 /** Arbitrary but fixed: every instance of the shop must agree on it. */
@@ -103,19 +130,39 @@ const migrationLockKey = 7_331_001;
 /**
  * Instances starting together would each try to apply the same migrations. A session-level advisory
  * lock lets one apply them while the others wait, then find nothing left to do. The lock belongs to a
- * connection, so the migrator runs on the one connection that holds it.
+ * connection, so the migrator runs on the one connection that holds it, a connection of its own: without the pool's
+ * statement timeout, since waiting for another instance's migrations, or a long one, is no sign of trouble.
  */
-async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
-  const connection = await pool.connect();
+async function migratePostgres(
+  connectionString: string,
+  migrationsFolder: string,
+  settings?: PostgresPoolSettings
+): Promise<void> {
+  const connection = new pg.Client({ connectionString, connectionTimeoutMillis: settings?.connectTimeoutMs });
+  // A lost connection fails the statement in flight, and the start with it; it must not end the process first.
+  connection.on("error", lostConnection);
+  await connection.connect();
   try {
     await connection.query("select pg_advisory_lock($1)", [migrationLockKey]);
     await migrateNodePg(drizzleNodePg(connection), { migrationsFolder });
   } finally {
-    // Closed rather than returned to the pool: ending the session releases the lock, also when migrating failed.
-    connection.release(true);
+    // Ending the session releases the lock, also when migrating failed.
+    await connection.end();
   }
 }
 
-async function ping(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+async function ping(db: Database, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database: no answer to a ping within ${timeoutMs} ms`)), timeoutMs);
+  });
+  // Made a promise once: drizzle runs its query again for every `then`.
+  const answer = Promise.resolve(db.execute(sql`select 1`));
+  // A ping given up on may still fail later, when nobody waits for it any more.
+  answer.catch(() => {});
+  try {
+    await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

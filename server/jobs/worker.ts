@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { loggableErrorMessage } from "../db/database-errors";
 import type { BackoffPolicy } from "./backoff";
 import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
 
@@ -85,10 +86,7 @@ export function startWorker(options: WorkerOptions): Worker {
         log.error("job lease lost while running; another worker may run it again", fields);
       } catch (error) {
         // The next beat tries again, while the lease renewed last still holds: a short outage costs nothing.
-        log.error("job lease: database error while renewing", {
-          ...fields,
-          error: error instanceof Error ? error.message : String(error),
-        });
+        log.error("job lease: database error while renewing", { ...fields, error: loggableErrorMessage(error) });
       }
     };
     // A beat while the last renewal is still out is skipped: two renewals from one claim would race each other.
@@ -115,7 +113,7 @@ export function startWorker(options: WorkerOptions): Worker {
         maxAttempts: claimed.maxAttempts,
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = loggableErrorMessage(error);
       const result = await failJob(db, await lease.release(), { now: now(), error: message, backoff });
       log.error(`job failed (${result})`, { ...fields, error: message });
       return;
@@ -135,7 +133,7 @@ export function startWorker(options: WorkerOptions): Worker {
         }
       } catch (error) {
         // The database being away must not end the worker: it retries on the next poll.
-        log.error("job worker: database error", { error: error instanceof Error ? error.message : String(error) });
+        log.error("job worker: database error", { error: loggableErrorMessage(error) });
       }
       // stop() may have come while claiming; checked here, before the sleep that wake() could no longer cut.
       if (!stopping) await idle.sleep(pollIntervalMs);

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { orderByRequest } from "./reservation-flow";
-import { shopStartTimeoutMs, startShopProcess, type ShopProcess } from "./shop-process";
+import { shopStartTimeoutMs, startShopProcess, type ShopProcess } from "../fixtures/shop-process";
 import { port } from "./support";
 
 /**

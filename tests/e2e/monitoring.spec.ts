@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startSentryIngestFake, type SentryIngestFake } from "../fixtures/sentry-ingest-fake";
-import { shopStartTimeoutMs, startShopProcess, type ShopProcess } from "./shop-process";
+import { shopStartTimeoutMs, startShopProcess, type ShopProcess } from "../fixtures/shop-process";
 import { expectJavaScriptState, port } from "./support";
 
 /**

@@ -75,7 +75,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
 
   it(`answers a ping as ${target.name}`, async () => {
     expect(database.kind).toBe(target.name);
-    await expect(database.ping()).resolves.toBeUndefined();
+    await expect(database.ping(10_000)).resolves.toBeUndefined();
   });
 
   it("applies the migrations on open, and only once however often it is opened", async () => {
