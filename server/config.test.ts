@@ -63,6 +63,7 @@ describe("configuration", () => {
       BANK_ACCOUNT_PLN: "61109010140000071219812874",
       ...gatewayCredentials,
       ...prodServices,
+      ORDER_KEY_SECRET: orderKeySecret,
     };
     expect(loadConfig({ ENV: "prod", ...prodCredentials }).secureCookies).toBe(true);
     expect(loadConfig({ ENV: "preprod" }).secureCookies).toBe(true);
@@ -157,6 +158,31 @@ describe("configuration", () => {
     }
   });
 
+  it("derives orders' owner keys from a secret production names, of at least 32 characters", () => {
+    const ownerKeyProblems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.filter((problem) => problem.startsWith("ORDER_KEY_SECRET"));
+      }
+    };
+    // The api hands the keys out and checks them, the worker writes them into e-mails; the web tier never sees one.
+    for (const role of ["api", "worker", "all"]) {
+      expect(ownerKeyProblems({ ENV: "prod", ROLE: role }), role).toEqual([
+        "ORDER_KEY_SECRET: is required when ENV is prod",
+      ]);
+      expect(ownerKeyProblems({ ENV: "prod", ROLE: role, ORDER_KEY_SECRET: orderKeySecret }), role).toEqual([]);
+    }
+    expect(ownerKeyProblems({ ENV: "prod", ROLE: "web" })).toEqual([]);
+    expect(ownerKeyProblems({ ORDER_KEY_SECRET: "short" })).toEqual([
+      "ORDER_KEY_SECRET: must be at least 32 characters",
+    ]);
+    expect(loadConfig({ ORDER_KEY_SECRET: orderKeySecret }).orderKeySecret).toBe(orderKeySecret);
+    // Outside production a known secret serves: nothing there is anyone's real order.
+    expect(loadConfig({}).orderKeySecret.length).toBeGreaterThanOrEqual(32);
+  });
+
   it("sizes the database pool and its deadlines, each with a default", () => {
     expect(loadConfig({})).toMatchObject({
       databasePool: { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 },
@@ -190,6 +216,8 @@ const prodServices = {
   DOMAIN_PL: "www.wakacjezabenefity.pl",
   DOMAIN_WL_PLUXEE_CZ: "pluxee.dovolenazabenefity.cz",
 };
+
+const orderKeySecret = "a production secret of at least 32 characters";
 
 /** A web tier in production, which calls the api over HTTP. */
 const prodWeb = { ENV: "prod", ROLE: "web", API_URL: "http://api:3000/api", ...prodServices };

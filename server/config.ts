@@ -20,6 +20,9 @@ const optionalUrl = optionalText.pipe(z.url().optional());
  */
 const sampleBankAccounts = { CZK: "2000145399/2010", PLN: "61 1090 1014 0000 0712 1981 2874" } as const;
 
+/** Outside production, owner keys may come from a known secret: nothing there is anyone's real order. */
+const developmentOrderKeySecret = "development only: owner keys of orders that are nobody's";
+
 /** A PEM key given in one line, with "\n" for its line breaks, as container environments often need. */
 const pemText = optionalText.transform((value) => value?.replaceAll("\\n", "\n"));
 
@@ -146,6 +149,11 @@ const schema = z
     EDENRED_SHARED_SECRET: optionalText,
     /** Where the api reaches the sandbox gateways it serves; empty: this process on loopback. */
     SANDBOX_GATEWAY_URL: optionalUrl,
+    /**
+     * The key an order's owner key is derived from (decision 041): whoever knows it can change any order, so it is at
+     * least 32 characters, the same on every api and worker, and production names its own.
+     */
+    ORDER_KEY_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   })
   .superRefine((env, issues) => {
     // Half a credential pair would silently fall back to the simulator.
@@ -155,6 +163,10 @@ const schema = z
         path: ["BOOKING_API_TOKEN"],
         message: "BOOKING_API_TOKEN and BOOKING_AFFILIATE_ID are set together or not at all",
       });
+    }
+    // The api hands owner keys out and checks them; the worker writes them into the customer's e-mails.
+    if (env.ENV === "prod" && env.ROLE !== "web" && !env.ORDER_KEY_SECRET) {
+      issues.addIssue({ code: "custom", path: ["ORDER_KEY_SECRET"], message: "is required when ENV is prod" });
     }
     // Production books real rooms: the simulator must never answer there. Only the api talks to the provider.
     const runsApi = env.ROLE === "api" || env.ROLE === "all";
@@ -272,6 +284,7 @@ function toConfig(env: z.output<typeof schema>) {
       edenred: cafeteriaSettings(env.EDENRED_API_URL, env.EDENRED_MERCHANT_ID, env.EDENRED_SHARED_SECRET),
       sandboxUrl: env.SANDBOX_GATEWAY_URL ?? `http://127.0.0.1:${env.PORT}/sandbox-gateway`,
     },
+    orderKeySecret: env.ORDER_KEY_SECRET ?? developmentOrderKeySecret,
     /** Checked at boot by the schema above, so building them here cannot throw. */
     bank: {
       czk: bankAccountOf("CZK", env.BANK_ACCOUNT_CZK ?? sampleBankAccounts.CZK, env.BANK_RECIPIENT_NAME),

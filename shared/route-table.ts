@@ -106,6 +106,12 @@ export const endpoints = {
   robots: { file: "routes/robots.tsx", path: "robots.txt" },
 } as const;
 
+/**
+ * The query of the status page's link in the customer's e-mails that carries the order's owner key (decision 041).
+ * The page keeps the key in a cookie and sends the visitor on to its plain address at once.
+ */
+export const ownerKeyQuery = "key";
+
 export const partners = ["up", "pluxee", "edenred", "benefit-systems"] as const;
 export type Partner = (typeof partners)[number];
 

@@ -28,11 +28,14 @@ import { priceView, roomView } from "~/order/reservation-view.server";
 import { notFound } from "~/screen.server";
 import { contractName } from "~/contract-name";
 
-/** The order with this id, a stay or a voucher; an unknown id is the 404 page. */
-export async function loadOrder(context: AppLoadContext, orderId: string) {
-  const { order } = await context.rpc.orderDetail({ orderId });
+/**
+ * The order with this id, a stay or a voucher, and whether `ownerKey` proves the visitor its customer; an unknown id
+ * is the 404 page.
+ */
+export async function loadOrder(context: AppLoadContext, orderId: string, ownerKey: string) {
+  const { order, owner } = await context.rpc.orderDetail({ orderId, ownerKey });
   if (order.case === undefined) notFound();
-  return order;
+  return { order, owner };
 }
 
 /** Each document an order offers, as the contract names it. */

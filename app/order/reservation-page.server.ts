@@ -5,6 +5,7 @@ import { minorUnits } from "../../shared/money";
 import { languageOf } from "../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
+import { keepOwnerKey } from "~/order/owner-keys.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import {
   duplicateChoiceOf,
@@ -107,19 +108,22 @@ export async function reservationAction({ context, params, request }: ActionFunc
         return answer(submission.reply({ formErrors: [message] }), 409);
       }
       let orderId: string;
+      let ownerKey: string;
       try {
-        const { hotelOrder, unpaidOrdersOfStay } = await context.rpc.hotelOrderCreate({
+        const created = await context.rpc.hotelOrderCreate({
           previewId,
           paymentRequest,
           order: orderRequestOf(fields),
           duplicates: duplicateChoiceOf(fields),
         });
+        const { hotelOrder, unpaidOrdersOfStay } = created;
         // Nothing was ordered yet: the customer chooses what happens to their unpaid order of this stay.
         if (!hotelOrder && unpaidOrdersOfStay.length > 0) {
           const numbers = unpaidOrdersOfStay.map((order) => order.orderNumber);
           return answer(submission.reply(), 409, false, numbers);
         }
         orderId = hotelOrder?.orderId ?? "";
+        ownerKey = created.ownerKey;
       } catch (error) {
         const code = errorCodeOf(error);
         const repriced = code !== undefined && repriceCodes.has(code);
@@ -130,8 +134,11 @@ export async function reservationAction({ context, params, request }: ActionFunc
         return answer(reply, refusalStatus(error, repriced || staleStay ? 409 : 400), staleStay);
       }
       if (!orderId) throw new Error("HotelOrderCreate answered without an order");
-      // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page.
-      return payAtGateway(context, request, orderId);
+      // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page. This
+      // browser keeps the order's owner key, so that it may cancel the order or move a payment (decision 041).
+      const response = await payAtGateway(context, request, orderId);
+      response.headers.append("Set-Cookie", await keepOwnerKey(context, request, orderId, ownerKey));
+      return response;
     }
   }
 }

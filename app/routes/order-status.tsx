@@ -11,6 +11,8 @@ import { voucherOrderView } from "~/voucher/voucher-order-view.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 import { readForm } from "~/form-body.server";
+import { keepLinkedOwnerKey, ownerKeyOf } from "~/order/owner-keys.server";
+import { ownerKeyQuery } from "../../shared/route-table";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -18,13 +20,16 @@ export const headers = loaderCacheHeaders;
 /**
  * The order as it stands now: its payments change as money arrives, so nothing keeps a copy (no-store). After a
  * gateway, the query says what to tell the visitor (only the outcomes and refusals this page knows are read);
- * `cancel=confirm` is the cancellation's second step.
+ * `cancel=confirm` is the cancellation's second step. The link in the customer's e-mails carries the order's owner
+ * key, which this browser then keeps (decision 041): only with it does the page offer to cancel or move a payment.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const orderId = requireUuid(params.id);
-  const order = await loadOrder(context, orderId);
-  const formats = viewFormats(context);
   const query = new URL(request.url).searchParams;
+  const linkedKey = query.get(ownerKeyQuery);
+  if (linkedKey !== null) return keepLinkedOwnerKey(context, request, orderId, linkedKey);
+  const { order, owner } = await loadOrder(context, orderId, await ownerKeyOf(context, request, orderId));
+  const formats = viewFormats(context);
   const outcome = Object.values(outcomeNames).find((name) => name === query.get("outcome")) ?? null;
   const error = statusPageErrors.find((code) => code === query.get("error")) ?? null;
   const confirmingCancel = query.get("cancel") === "confirm";
@@ -32,7 +37,13 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     context,
     "orderStatus",
     order.case === "hotelOrder"
-      ? { kind: "hotel" as const, order: orderView(order.value, formats), told: { outcome, error }, confirmingCancel }
+      ? {
+          kind: "hotel" as const,
+          order: orderView(order.value, formats),
+          owner,
+          told: { outcome, error },
+          confirmingCancel,
+        }
       : { kind: "voucher" as const, order: voucherOrderView(order.value, formats), told: { outcome, error } },
     { cacheControl: orderCacheControl }
   );
@@ -45,8 +56,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const orderId = requireUuid(params.id);
   const form = await readForm(request);
-  if (form.get("intent") === "cancel") return cancelOrder(context, orderId);
-  if (form.get("intent") === "change") return changePayment(context, orderId, form);
+  const ownerKey = await ownerKeyOf(context, request, orderId);
+  if (form.get("intent") === "cancel") return cancelOrder(context, { orderId, ownerKey });
+  if (form.get("intent") === "change") return changePayment(context, { orderId, ownerKey }, form);
   const paymentId = requireUuid(String(form.get("paymentId") ?? ""));
   return payAtGateway(context, request, orderId, { paymentId });
 }

@@ -1,3 +1,4 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { Address as ContractAddress } from "../../gen/dzb/shop/v1/common_pb";
@@ -15,6 +16,7 @@ import {
   type NewHotelOrder,
   type OrderRefusal,
 } from "../orders/order-creation";
+import { orderOwnerKey } from "../orders/owner-key";
 import { findOrderByPreview, type Address, type CustomerDetails, type StoredOrder } from "../stores/orders";
 import { apiError } from "./contract/api-error";
 import { toHotelOrder } from "./contract/order";
@@ -48,7 +50,7 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
     const product = requestProductKey(request.productVariant);
     const preview = await previewFor(deps, product, request.previewId);
     const earlier = await findOrderByPreview(deps.db, preview.id);
-    if (earlier) return { hotelOrder: await answered(deps, earlier) };
+    if (earlier) return answered(deps, earlier);
     // Before the request is compared with its preview: a client that used up its budget learns nothing of its codes.
     const codes = request.paymentRequest?.voucherCodes ?? [];
     await guardVoucherCodes(deps, context, codes, "payment_request.voucher_codes");
@@ -80,7 +82,10 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
         transferAccount: receivingAccount(deps.config, marketCurrency[product]),
       });
       if (!("order" in saved)) {
-        const earlier = saved.unpaidOrdersOfStay.map((order) => ({ orderId: order.id, orderNumber: order.orderNumber }));
+        const earlier = saved.unpaidOrdersOfStay.map((order) => ({
+          orderNumber: order.orderNumber,
+          createdAt: timestampFromDate(order.createdAt),
+        }));
         return { unpaidOrdersOfStay: earlier };
       }
       const search = { product, hotelId: availability.answer.hotel.hotelId, stay: availability.stay, language };
@@ -93,7 +98,7 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
         (error) => error instanceof ProviderError && error.kind === "nothing_available"
       );
       // The order as its creation committed it: the offer's check changes it only by cancelling it, and throws then.
-      return { hotelOrder: await answered(deps, saved.order) };
+      return answered(deps, saved.order);
     } catch (error) {
       if (error instanceof OrderRefusedError) throw refusalError(error.refusal, product);
       throw error;
@@ -101,11 +106,17 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
   };
 }
 
-/** An order the shop cancelled on its own answers with its reason, however often it is asked for. */
-async function answered(deps: ApiDeps, order: StoredOrder) {
+/**
+ * The order with its owner key, for whoever created it; an order the shop cancelled on its own answers with its
+ * reason, however often it is asked for.
+ */
+function answered(deps: ApiDeps, order: StoredOrder) {
   const reason = automaticCancelReasonOf(order);
   if (reason) throw refusalError({ kind: "cancelled", reason }, order.product);
-  return toHotelOrder(order, deps.config, deps.now());
+  return {
+    hotelOrder: toHotelOrder(order, deps.config, deps.now(), "customer"),
+    ownerKey: orderOwnerKey(deps.config.orderKeySecret, order.id),
+  };
 }
 
 function refusalError(refusal: OrderRefusal, product: ProductKey) {

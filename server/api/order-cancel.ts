@@ -8,7 +8,7 @@ import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { toHotelOrder } from "./contract/order";
 import { toRefundVoucher } from "./contract/voucher";
-import { requestedHotelOrder } from "./order-lookup";
+import { requestedOwnHotelOrder } from "./order-lookup";
 
 /** Each refusal with the catalogue's sentence: past the deadline, or the booking is being made (try again). */
 const refusals: Record<CancelRefusal, { code: ErrorCode; message: string }> = {
@@ -25,11 +25,12 @@ const refusals: Record<CancelRefusal, { code: ErrorCode; message: string }> = {
 
 /**
  * The customer cancels a hotel order: irreversible, it yields a voucher worth what was paid less the cancellation
- * fees. Asking again answers the same cancelled order and voucher.
+ * fees. Asking again answers the same cancelled order and voucher. Only the customer may: the request carries the
+ * order's owner key.
  */
 export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderCancel"] {
   return async (request) => {
-    const { id } = await requestedHotelOrder(deps, request.productVariant, request.orderId);
+    const { id } = await requestedOwnHotelOrder(deps, request.productVariant, request.orderId, request.ownerKey);
     const now = deps.now();
     let order: StoredOrder;
     try {
@@ -41,7 +42,7 @@ export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
     }
     const voucher = order.refundVoucher;
     return {
-      hotelOrder: toHotelOrder(order, deps.config, now),
+      hotelOrder: toHotelOrder(order, deps.config, now, "customer"),
       ...(voucher ? { voucher: toRefundVoucher(voucher, order, now) } : {}),
     };
   };

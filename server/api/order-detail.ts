@@ -1,6 +1,7 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { marketDate } from "../domain/stay";
+import { isOrderOwnerKey } from "../orders/owner-key";
 import type { StoredVoucherOrder } from "../stores/orders";
 import { spendingsOf, voucherBoughtBy } from "../stores/vouchers";
 import type { ApiDeps } from "./deps";
@@ -8,12 +9,18 @@ import { toHotelOrder } from "./contract/order";
 import { toVoucherOrder } from "./contract/voucher";
 import { requestedOrder } from "./order-lookup";
 
-/** An order by its id, as its status page shows it; an order of another shop is "not found". */
+/**
+ * An order by its id, as its status page shows it; an order of another shop is "not found". With the order's owner
+ * key the answer says the caller is its customer, so the page offers what only they may do.
+ */
 export function orderDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderDetail"] {
   return async (request) => {
     const order = await requestedOrder(deps, request.productVariant, request.orderId);
-    if (order.kind === "voucher") return { order: { case: "voucherOrder", value: await voucherDetailOfOrder(deps, order) } };
-    return { order: { case: "hotelOrder", value: toHotelOrder(order, deps.config, deps.now()) } };
+    const owner = request.ownerKey !== "" && isOrderOwnerKey(deps.config.orderKeySecret, order.id, request.ownerKey);
+    if (order.kind === "voucher") {
+      return { order: { case: "voucherOrder", value: await voucherDetailOfOrder(deps, order) }, owner };
+    }
+    return { order: { case: "hotelOrder", value: toHotelOrder(order, deps.config, deps.now(), owner ? "customer" : "anyone") }, owner };
   };
 }
 

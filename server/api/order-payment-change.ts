@@ -7,7 +7,7 @@ import { changePaymentMethod, PaymentChangeRefusedError } from "../orders/paymen
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { toHotelOrder } from "./contract/order";
-import { requestedHotelOrder } from "./order-lookup";
+import { requestedOwnHotelOrder } from "./order-lookup";
 import { calculationErrors } from "./contract/payment-request";
 
 /**
@@ -19,14 +19,14 @@ export function orderPaymentChange(deps: ApiDeps): ServiceImpl<typeof ShopServic
     if (request.methodId === "") {
       throw apiError(Code.InvalidArgument, ErrorCode.PAYMENT_METHOD_ID_MISSING, "a method is needed", "method_id");
     }
-    const { id } = await requestedHotelOrder(deps, request.productVariant, request.orderId);
+    const { id } = await requestedOwnHotelOrder(deps, request.productVariant, request.orderId, request.ownerKey);
     const now = deps.now();
     try {
       const change = { orderId: id, paymentId: request.paymentId.toLowerCase(), methodId: request.methodId };
       const changed = await changePaymentMethod(deps.db, change, now);
       // A part moved to the transfer gets its QR code now, once, rather than on every read of the order.
       const order = await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now);
-      return { hotelOrder: toHotelOrder(order, deps.config, now) };
+      return { hotelOrder: toHotelOrder(order, deps.config, now, "customer") };
     } catch (error) {
       if (!(error instanceof PaymentChangeRefusedError)) throw error;
       const { refusal } = error;

@@ -98,7 +98,7 @@ export async function saveHotelOrder(
   db: Database,
   now: () => Date,
   { product, preview, availability, chosen, customer, language, duplicates, transferAccount }: NewHotelOrder
-): Promise<{ order: StoredOrder } | { unpaidOrdersOfStay: OrderReference[] }> {
+): Promise<{ order: StoredOrder } | { unpaidOrdersOfStay: (OrderReference & { createdAt: Date })[] }> {
   const currency = marketCurrency[product];
   const today = marketDate(now());
   return db.transaction(async (tx) => {

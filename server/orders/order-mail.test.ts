@@ -3,6 +3,7 @@ import { loadConfig } from "../config";
 import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
 import type { StoredOrder, StoredVoucherOrder } from "../stores/orders";
 import { mailOrderOf, orderMail, orderMailKinds, type OrderMailKind } from "./order-mail";
+import { orderOwnerKey } from "./owner-key";
 
 const config = loadConfig({});
 
@@ -94,8 +95,10 @@ describe("order mails", () => {
     expect(mail.subject).toContain("26000042");
     const text = plain(mail.text);
     expect(text).toContain("Hotel Zlatá Hvězda");
-    expect(text).toContain(`http://localhost:3000/status/${czechOrder.id}`);
-    expect(mail.html).toContain(`href="http://localhost:3000/status/${czechOrder.id}"`);
+    // The link is the customer's alone: it carries the order's owner key (decision 041).
+    const key = orderOwnerKey(config.orderKeySecret, czechOrder.id);
+    expect(text).toContain(`http://localhost:3000/status/${czechOrder.id}?key=${key}`);
+    expect(mail.html).toContain(`href="http://localhost:3000/status/${czechOrder.id}?key=${key}"`);
     expect(text).toContain("Variabilní symbol: 26000042");
     expect(text).toContain("IBAN: CZ93 2010 0000 0020 0014 5399");
     expect(text).toContain("Číslo účtu: 2000145399/2010");
@@ -193,8 +196,9 @@ describe("order mails", () => {
     const mail = orderMail("booking_confirmed", english, withDomain);
     expect(mail.text).toContain(`https://pl.example/en/status/${polishOrder.id}`);
     expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
-    expect(mailOrderOf(polishOrder, withDomain).statusUrl).toBe(`https://pl.example/status/${polishOrder.id}`);
-    expect(mailOrderOf(polishOrder, config).statusUrl).toBe(`http://pl.localhost:3000/status/${polishOrder.id}`);
+    const key = `?key=${orderOwnerKey(config.orderKeySecret, polishOrder.id)}`;
+    expect(mailOrderOf(polishOrder, withDomain).statusUrl).toBe(`https://pl.example/status/${polishOrder.id}${key}`);
+    expect(mailOrderOf(polishOrder, config).statusUrl).toBe(`http://pl.localhost:3000/status/${polishOrder.id}${key}`);
     expect(mailOrderOf(english, withDomain).brand.shopUrl).toBe("https://pl.example");
   });
 

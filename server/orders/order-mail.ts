@@ -34,7 +34,7 @@ import {
 import type { AnyStoredOrder, OrderedRoom, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
 import { siteVariants } from "../web/variants";
 import { shopNames } from "./supplier";
-import { orderDocumentUrl, orderStatusUrl, shopOrigin, voucherCheckUrl } from "./shop-links";
+import { orderDocumentUrl, orderOwnerUrl, shopOrigin, voucherCheckUrl } from "./shop-links";
 
 /** Every e-mail about an order, as a list, so a job's payload can be checked against it. */
 export const orderMailKinds = [
@@ -73,7 +73,8 @@ function mailOrderBaseOf(order: AnyStoredOrder, config: Config): MailOrderBase {
       state: payment.status,
     })),
     ...(owesPayment(order.status) ? { owed: { payBy: order.payBy, ...(transfer ? { transfer } : {}) } } : {}),
-    statusUrl: orderStatusUrl(config, order),
+    // Every mail goes to the order's customer alone, so its link carries the key that lets them change the order.
+    statusUrl: orderOwnerUrl(config, order),
     brand: brandOf(order.product, config),
   };
 }
@@ -98,7 +99,7 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
       ? {
           replacedBy: {
             orderNumber: order.replacedBy.orderNumber,
-            statusUrl: orderStatusUrl(config, { ...order, id: order.replacedBy.id }),
+            statusUrl: orderOwnerUrl(config, { ...order, id: order.replacedBy.id }),
           },
         }
       : {}),

@@ -1,8 +1,9 @@
-import { localizedPath, type Language, type Locale, type RouteParams } from "../../shared/route-table";
+import { localizedPath, ownerKeyQuery, type Language, type Locale, type RouteParams } from "../../shared/route-table";
 import type { Config } from "../config";
 import type { AnyDocumentKind } from "../domain/order-documents";
 import type { ProductKey } from "../domain/products";
 import { siteVariants } from "../web/variants";
+import { orderOwnerKey } from "./owner-key";
 
 /**
  * Links to the shop that leave it by e-mail or in a document, where no request tells the host: built from the
@@ -36,9 +37,13 @@ function orderLink(config: Config, order: LinkedOrder, screen: "orderStatus" | "
   return `${shopOrigin(config, order.product)}${path}`;
 }
 
-/** The absolute address of an order's status page, in the language the customer ordered in. */
-export function orderStatusUrl(config: Config, order: LinkedOrder): string {
-  return orderLink(config, order, "orderStatus", {});
+/**
+ * The absolute address of an order's status page, in the language the customer ordered in, for the order's customer
+ * only (their e-mails): it carries the order's owner key, which lets whoever opens it change the order (decision 041).
+ */
+export function orderOwnerUrl(config: Config, order: LinkedOrder): string {
+  const key = new URLSearchParams({ [ownerKeyQuery]: orderOwnerKey(config.orderKeySecret, order.id) });
+  return `${orderLink(config, order, "orderStatus", {})}?${key}`;
 }
 
 /** The voucher check page with a voucher's code filled in, in the language the customer ordered in. */

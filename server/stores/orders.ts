@@ -720,9 +720,9 @@ export async function unpaidOrdersOfStay(
   db: Database,
   duplicateKey: string,
   previewId: string
-): Promise<OrderReference[]> {
+): Promise<(OrderReference & { createdAt: Date })[]> {
   return db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt })
     .from(orders)
     .where(
       and(

@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import { isbot } from "isbot";
-import { consentCookie, localeCookie, sessionCookie } from "./cookies";
+import { consentCookie, localeCookie, ownerKeysCookie, sessionCookie } from "./cookies";
 import { messageAssetsFolder, messageAssetsUrlPath, type MessageScripts } from "./message-assets";
 import { createRpcClient, type ApiEndpoint, type ShopClient } from "./rpc-client";
 import { cachedBackendInfo } from "./backend-info";
@@ -136,6 +136,7 @@ export function createWebApp({
 
   const sidCookie = sessionCookie(config.secureCookies);
   const chosenConsentCookie = consentCookie(config.secureCookies);
+  const keptOwnerKeysCookie = ownerKeysCookie(config.secureCookies);
   const reportOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   const content = createContentStore(config);
   const browserMonitoring: BrowserMonitoring | null = config.sentryDsn
@@ -239,6 +240,7 @@ export function createWebApp({
       localeCookie: chosenLocaleCookie,
       consent,
       consentCookie: chosenConsentCookie,
+      ownerKeysCookie: keptOwnerKeysCookie,
       nonce,
       sessionId,
       requestId,

@@ -26,3 +26,11 @@ export function sessionCookie(secure: boolean) {
 export function consentCookie(secure: boolean) {
   return createCookie("consent", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 180 * 24 * 60 * 60, secure });
 }
+
+/**
+ * The owner keys of the orders this browser made or opened from their customer's e-mail (decision 041): what lets it
+ * cancel an order or move a payment. HttpOnly, so no script reads them; kept as long as an order may still change.
+ */
+export function ownerKeysCookie(secure: boolean) {
+  return createCookie("orders", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 400 * 24 * 60 * 60, secure });
+}

@@ -42,6 +42,8 @@ export type ShopLoadContext = {
   consent: Consent | null;
   /** Where the consent form remembers the choice. */
   consentCookie: Cookie;
+  /** Where the owner keys of the visitor's orders are kept (app/order/owner-keys.server.ts). */
+  ownerKeysCookie: Cookie;
   nonce: string;
   sessionId: string;
   requestId: string;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL, e2eVouchers } from "../playwright.config";
-import { endOfDayDeadline, mailsMentioning } from "./deadlines";
+import { confirmationMailText, endOfDayDeadline, mailsMentioning } from "./deadlines";
 import { field, type Language } from "./order-flow";
 import {
   acceptTerms,
@@ -11,7 +11,7 @@ import {
   statusPath,
   submitIntent,
 } from "./reservation-flow";
-import { expectJavaScriptState } from "./support";
+import { expectJavaScriptState, javaScriptEnabled } from "./support";
 
 /**
  * After the order: its documents, and cancelling it from the status page, confirmed twice, for a voucher that is
@@ -32,6 +32,8 @@ const texts = {
     intoVoucher: "Převedeno na poukaz",
     bookingAfter: ["Ruší se", "Zrušená"],
     voucherTitle: "Váš poukaz",
+    ownerOnly: "Chcete-li objednávku zrušit nebo zaplatit jinak, otevřete ji odkazem z e-mailu",
+    ownerKeyRefused: "Objednávku může změnit jen zákazník, který ji vytvořil.",
   },
   pl: {
     documents: ["Faktura", "Regulamin"],
@@ -46,6 +48,8 @@ const texts = {
     intoVoucher: "Zamienione na voucher",
     bookingAfter: ["Trwa anulowanie", "Anulowana"],
     voucherTitle: "Twój voucher",
+    ownerOnly: "Aby anulować zamówienie lub zapłacić w inny sposób, otwórz je z linku w e-mailu",
+    ownerKeyRefused: "Zamówienie może zmienić tylko klient, który je złożył.",
   },
 } as const;
 
@@ -125,5 +129,56 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expect.poll(async () => (await mailsMentioning(code)).length, { timeout: 15_000 }).toBe(1);
     const [mail] = await mailsMentioning(code);
     expect(mail).toContain(`order-${orderNumber}-cancelled_with_voucher`);
+  });
+
+  test(`whoever has only the status page's address reads the order but cannot cancel it; the e-mail's link can, on another device (${language})`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // An order, then a second browser through two pages and a cancellation.
+    test.slow();
+    await paidOrder(page, language);
+    const statusUrl = page.url();
+    const orderNumber = /\d+/.exec((await page.locator("#confirmation-title").textContent()) ?? "")?.[0] ?? "";
+    // Another browser, which never ordered: a travel companion the address was forwarded to, or someone who found it.
+    const other = await browser.newContext({ javaScriptEnabled: javaScriptEnabled(testInfo), locale: "cs-CZ" });
+    try {
+      const stranger = await other.newPage();
+      await stranger.goto(statusUrl);
+      await expectJavaScriptState(stranger, testInfo);
+      await expect(stranger.locator("#confirmation-title")).toContainText(orderNumber);
+      await expect(stranger.getByTestId("owner-only")).toContainText(says.ownerOnly);
+      await expect(stranger.locator(".order-cancel").getByRole("link", { name: says.start })).toHaveCount(0);
+
+      // The cancellation posted by hand is refused, and the order stays as it was.
+      const host = new URL(statusUrl).host;
+      const posted = await stranger.request.post(`${baseURL}${new URL(statusUrl).pathname}`, {
+        form: { intent: "cancel" },
+        headers: { host, origin: `http://${host}` },
+        maxRedirects: 0,
+      });
+      expect(posted.status()).toBe(303);
+      await stranger.goto(new URL(posted.headers().location!, statusUrl).href);
+      await expect(stranger.getByRole("alert").filter({ hasText: says.ownerKeyRefused })).toHaveCount(1);
+      await expect(stranger.getByTestId("order-status")).not.toHaveText(says.cancelled);
+
+      // The confirmation e-mail's link carries the owner key; the page keeps it and drops it from its address.
+      await expect.poll(async () => (await confirmationMailText(orderNumber)) ?? "", { timeout: 15_000 }).toContain(
+        new URL(statusUrl).pathname
+      );
+      const link = /https?:\/\/\S+\/status\/[0-9a-f-]{36}\?key=[A-Za-z0-9_-]+/.exec(
+        (await confirmationMailText(orderNumber)) ?? ""
+      )?.[0];
+      expect(link).toBeDefined();
+      await stranger.goto(link!);
+      await expect(stranger).toHaveURL(statusUrl);
+      await expect(stranger.getByTestId("owner-only")).toHaveCount(0);
+      await stranger.locator(".order-cancel").getByRole("link", { name: says.start }).click();
+      await stranger.locator(".order-cancel").getByRole("button", { name: says.confirm }).click();
+      await expect(stranger.getByTestId("order-status")).toHaveText(says.cancelled);
+      await expect(stranger.getByTestId("refund-voucher-code")).toHaveText(/^\d{8}$/);
+    } finally {
+      await other.close();
+    }
   });
 }

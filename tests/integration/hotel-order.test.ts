@@ -1,11 +1,12 @@
 import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
+import { toJson } from "@bufbuild/protobuf";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { DuplicateChoice, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
 import { InvalidVoucherReason, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
-import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { HotelOrderCreateResponseSchema, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import { loadConfig } from "../../server/config";
@@ -570,9 +571,11 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       // Nothing happens behind the customer's back: no order yet, the earlier one named.
       const asked = await order();
       expect(asked.hotelOrder).toBeUndefined();
-      expect(asked.unpaidOrdersOfStay.map((o) => [o.orderId, o.orderNumber])).toEqual([
-        [first.orderId, first.orderNumber],
+      expect(asked.unpaidOrdersOfStay.map((o) => [o.orderNumber, o.createdAt])).toEqual([
+        [first.orderNumber, first.createdAt],
       ]);
+      // Whoever typed the e-mail is not thereby its owner: the earlier order is named, never opened.
+      expect(JSON.stringify(toJson(HotelOrderCreateResponseSchema, asked))).not.toContain(first.orderId);
       const second = (await order(DuplicateChoice.REPLACE)).hotelOrder!;
       expect(second.orderId).not.toBe(first.orderId);
       const detail = await client.orderDetail({ productVariant: czVariant, orderId: first.orderId });

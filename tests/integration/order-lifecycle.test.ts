@@ -119,11 +119,14 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   });
 
   const db = () => database.db;
-  const { createOrder, preview } = hotelOrderSteps({
+  const { createOrder, preview, ownerKeyOf } = hotelOrderSteps({
     client: () => client,
     simulator,
     slugPrefix: "order-lifecycle-test",
   });
+  /** The customer cancels, with the owner key their order's creation answered. */
+  const cancel = (orderId: string, productVariant = czVariant) =>
+    client.orderCancel({ productVariant, orderId, ownerKey: ownerKeyOf(orderId) });
 
   /** Runs the jobs due at `at`, with the test's clock at `at` while they run. */
   async function runJobs(at: Date = clock) {
@@ -435,7 +438,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
     it("cancels a booked order: a voucher worth what was paid less the fees, the booking cancelled, a mail", async () => {
       const order = await bookedOrder();
       expect(order.cancellableUntil).toBeDefined();
-      const answer = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      const answer = await cancel(order.orderId);
       expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
       expect(answer.hotelOrder?.cancellableUntil).toBeUndefined();
       // What was paid online comes back (what is paid at the hotel never reached the shop); a transfer carries no
@@ -466,14 +469,14 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(mail).toContain(answer.voucher!.code);
 
       // Irreversible and idempotent: asking again answers the same voucher, and nothing else changes.
-      const again = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      const again = await cancel(order.orderId);
       expect(again.voucher?.code).toBe(answer.voucher?.code);
       expect((await orderOf(order.orderId)).payments.map((p) => p.status)).toEqual([PaymentStatus.REFUNDED]);
     });
 
     it("an unpaid order is cancelled with nothing owed and no voucher", async () => {
       const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
-      const answer = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      const answer = await cancel(order.orderId);
       expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
       expect(answer.voucher).toBeUndefined();
       expect(answer.hotelOrder?.payments.map((p) => p.status)).toEqual([PaymentStatus.CANCELLED]);
@@ -484,7 +487,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       const deadline = timestampDate(order.cancellableUntil!);
       clock = new Date(deadline.getTime() + 1_000);
       try {
-        expect(await failureOf(client.orderCancel({ productVariant: czVariant, orderId: order.orderId }))).toEqual({
+        expect(await failureOf(cancel(order.orderId))).toEqual({
           code: Code.FailedPrecondition,
           errorCode: ErrorCode.ROOM_NOT_CANCELLABLE_IN_DEADLINE,
           field: "order_id",
@@ -506,7 +509,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         await expect
           .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus)
           .toBe(BookingStatus.PENDING);
-        expect(await failureOf(client.orderCancel({ productVariant: czVariant, orderId: order.orderId }))).toEqual({
+        expect(await failureOf(cancel(order.orderId))).toEqual({
           code: Code.FailedPrecondition,
           errorCode: ErrorCode.ORDER_INVALID_BOOKING_STATUS,
           field: "order_id",
@@ -521,7 +524,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("an order of another shop is not found", async () => {
       const { order } = await createOrder(transferOnly);
-      const failure = await failureOf(client.orderCancel({ productVariant: variants.DZB_PL, orderId: order.orderId }));
+      const failure = await failureOf(cancel(order.orderId, variants.DZB_PL));
       expect(failure.errorCode).toBe(ErrorCode.ORDER_NOT_FOUND);
     });
   });
@@ -632,7 +635,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("keeps the invoice of a paid order the customer cancelled and adds the credit note for its voucher", async () => {
       const order = await bookedOrder();
-      const { voucher, hotelOrder } = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      const { voucher, hotelOrder } = await cancel(order.orderId);
       expect(hotelOrder?.documents.map((d) => d.type)).toEqual([
         DocumentType.INVOICE,
         DocumentType.CREDIT_NOTE,
@@ -647,7 +650,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("offers only the terms of an order cancelled before it was paid", async () => {
       const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
-      const { hotelOrder } = await client.orderCancel({ productVariant: czVariant, orderId: order.orderId });
+      const { hotelOrder } = await cancel(order.orderId);
       expect(hotelOrder?.documents.map((d) => d.type)).toEqual([DocumentType.TERMS]);
       for (const type of [DocumentType.PAYMENT_REQUEST, DocumentType.INVOICE, DocumentType.CREDIT_NOTE]) {
         expect(await unavailable(order.orderId, type)).toEqual(refused);

@@ -107,7 +107,7 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
   const db = () => databases[0]!.db;
   const origin = () => apis[0]!.origin;
 
-  const { createOrder } = hotelOrderSteps({ client: () => client, simulator, slugPrefix: "payment-gateway-test" });
+  const { createOrder, ownerKeyOf } = hotelOrderSteps({ client: () => client, simulator, slugPrefix: "payment-gateway-test" });
 
   async function orderOf(orderId: string): Promise<HotelOrder> {
     const detail = await client.orderDetail({ productVariant: czVariant, orderId });
@@ -272,7 +272,7 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
 
   describe("a failed payment moved to another method", () => {
     const change = (orderId: string, paymentId: string, methodId: string, variant = czVariant) =>
-      client.orderPaymentChange({ productVariant: variant, orderId, paymentId, methodId });
+      client.orderPaymentChange({ productVariant: variant, orderId, paymentId, methodId, ownerKey: ownerKeyOf(orderId) });
 
     it("pays the same share with the new method's fee, keeps the deadline, and is paid at the new gateway", async () => {
       const { order, payment } = await singlePaymentOrder("edenred_card");

@@ -1,7 +1,7 @@
 import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/components/order/chosen-rooms";
 import { HotelSummary } from "~/components/order/hotel-summary";
-import { OrderCancellation, RefundVoucher } from "~/components/order/order-cancellation";
+import { OrderCancellation, OwnerOnlyNote, RefundVoucher } from "~/components/order/order-cancellation";
 import { OrderConfirmation } from "~/components/order/order-confirmation";
 import { OrderDocuments } from "~/components/order/order-documents";
 import { OrderPayments } from "~/components/order/order-payments";
@@ -17,13 +17,15 @@ import { useShop } from "~/shop-data";
 type HotelOrderStatusProps = {
   title: string;
   order: OrderView;
+  /** The visitor proved to be the customer (the order's owner key): they may cancel it and move payments. */
+  owner: boolean;
   told: PaymentOutcomeTold;
   /** `cancel=confirm`: the cancellation's second step. */
   confirmingCancel: boolean;
 };
 
 /** The status page of a hotel order: where the reservation stands, its payments, rooms, documents and cancellation. */
-export function HotelOrderStatus({ title, order, told, confirmingCancel }: HotelOrderStatusProps) {
+export function HotelOrderStatus({ title, order, owner, told, confirmingCancel }: HotelOrderStatusProps) {
   const { t } = useTranslation();
   const { site } = useShop();
   const methodName = paymentsMethodNamer(t, order.payments);
@@ -40,6 +42,7 @@ export function HotelOrderStatus({ title, order, told, confirmingCancel }: Hotel
         </p>
       ) : null}
       <PaymentOutcomeNotice outcome={told.outcome} error={told.error} />
+      {owner ? null : <OwnerOnlyNote order={order} />}
       {order.refundVoucher ? <RefundVoucher voucher={order.refundVoucher} /> : null}
       <OrderProgress order={order} />
       {order.bookingStatus === "ERROR" ? (
@@ -53,6 +56,7 @@ export function HotelOrderStatus({ title, order, told, confirmingCancel }: Hotel
             payments={order.payments}
             payOnSite={order.price.payOnSite}
             bookOnlyAfterPayment={order.bookOnlyAfterPayment}
+            changeable={owner}
             methodName={methodName}
           />
           <ChosenRooms rooms={order.rooms} total={order.price.base} />
@@ -63,7 +67,7 @@ export function HotelOrderStatus({ title, order, told, confirmingCancel }: Hotel
             </section>
           ) : null}
           <OrderDocuments orderId={order.orderId} documents={order.documents} />
-          <OrderCancellation order={order} confirming={confirmingCancel} />
+          <OrderCancellation order={order} owner={owner} confirming={confirmingCancel} />
         </div>
         <aside className="reservation__summary" aria-labelledby="price-title">
           <h2 id="price-title">{t("reservation.price.title")}</h2>

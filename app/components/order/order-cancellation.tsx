@@ -4,14 +4,19 @@ import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderView } from "~/order/order-view";
 
-type OrderCancellationProps = { order: OrderView; confirming: boolean };
+type OrderCancellationProps = {
+  order: OrderView;
+  /** The visitor proved to be the customer (the order's owner key); anyone else is told where the way in is. */
+  owner: boolean;
+  confirming: boolean;
+};
 
 /**
  * Cancelling the order until its deadline (SPEC §4), asked twice because it cannot be undone: the first step is a
  * plain link to this page in its confirming state (`?cancel=confirm`), the second a form that posts the cancellation.
  * Both steps say what the customer gets (a voucher, less the fees) and what a cancellation on the portal means.
  */
-export function OrderCancellation({ order, confirming }: OrderCancellationProps) {
+export function OrderCancellation({ order, owner, confirming }: OrderCancellationProps) {
   const { t } = useTranslation();
   if (!order.cancellableUntil || order.cancelled) return null;
   return (
@@ -19,7 +24,7 @@ export function OrderCancellation({ order, confirming }: OrderCancellationProps)
       <h2 id="cancel-title">{t("status.cancel.title")}</h2>
       <p>{t("status.cancel.explain", { date: order.cancellableUntil })}</p>
       <p className="field__hint">{t("status.cancel.portal")}</p>
-      {confirming ? (
+      {!owner ? null : confirming ? (
         <div className="order-cancel__confirm" role="alert">
           <p>
             <strong>{t("status.cancel.question", { number: order.orderNumber })}</strong>
@@ -44,16 +49,42 @@ export function OrderCancellation({ order, confirming }: OrderCancellationProps)
   );
 }
 
-/** The voucher a cancellation gave back: its code is what the customer will type at the next order. */
+/**
+ * The voucher a cancellation gave back: its code is what the customer will type at the next order. The api gives the
+ * code only to the customer; anyone else who opens the order learns that it went to the customer's e-mail.
+ */
 export function RefundVoucher({ voucher }: { voucher: NonNullable<OrderView["refundVoucher"]> }) {
   const { t } = useTranslation();
+  const facts = { value: voucher.value, date: voucher.validTo };
   return (
     <section className="refund-voucher notice" aria-labelledby="refund-voucher-title">
       <h2 id="refund-voucher-title">{t("status.refundVoucher.title")}</h2>
-      <p className="refund-voucher__code" data-testid="refund-voucher-code">
-        {voucher.code}
-      </p>
-      <p>{t("status.refundVoucher.text", { value: voucher.value, date: voucher.validTo })}</p>
+      {voucher.code ? (
+        <>
+          <p className="refund-voucher__code" data-testid="refund-voucher-code">
+            {voucher.code}
+          </p>
+          <p>{t("status.refundVoucher.text", facts)}</p>
+        </>
+      ) : (
+        <p>{t("status.refundVoucher.codeByEmail", facts)}</p>
+      )}
     </section>
+  );
+}
+
+/**
+ * Told to a visitor who opened the order by its address alone, when there is something only its customer may do:
+ * the link in the customer's e-mails is the way in, on any device.
+ */
+export function OwnerOnlyNote({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const cancellable = Boolean(order.cancellableUntil) && !order.cancelled;
+  const changeable = cancellable || order.payments.some((payment) => payment.alternatives.length > 0);
+  if (!changeable) return null;
+  return (
+    <p className="notice" data-testid="owner-only">
+      {t("status.ownerOnly", { email: order.orderedBy })}
+    </p>
   );
 }

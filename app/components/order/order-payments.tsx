@@ -10,11 +10,19 @@ type OrderPaymentsProps = {
   payOnSite?: string | null;
   /** A stay paid by transfer is booked once the money is in: said under the payments. */
   bookOnlyAfterPayment?: boolean;
+  /** The visitor proved to be the customer (the order's owner key): a failed part may move to another method. */
+  changeable?: boolean;
   methodName: (methodId: string) => string;
 };
 
 /** Each payment of the order: method, amount and state; what is still to pay, and how (SPEC §2, §3, §4). */
-export function OrderPayments({ payments, payOnSite, bookOnlyAfterPayment = false, methodName }: OrderPaymentsProps) {
+export function OrderPayments({
+  payments,
+  payOnSite,
+  bookOnlyAfterPayment = false,
+  changeable = false,
+  methodName,
+}: OrderPaymentsProps) {
   const { t } = useTranslation();
   if (payments.length === 0) {
     // Nothing is paid online: a stay paid at the hotel says where and how much (an order a coupon covers, nothing).
@@ -66,7 +74,9 @@ export function OrderPayments({ payments, payOnSite, bookOnlyAfterPayment = fals
                 />
               </Form>
             ) : null}
-            {payment.alternatives.length > 0 ? <PaymentChange payment={payment} methodName={methodName} /> : null}
+            {changeable && payment.alternatives.length > 0 ? (
+              <PaymentChange payment={payment} methodName={methodName} />
+            ) : null}
             {payment.transfer && payment.status === "WAITING" ? <TransferDetails payment={payment} /> : null}
           </li>
         ))}

@@ -238,10 +238,17 @@ function toTransferDetails(order: AnyStoredOrder, payment: StoredPayment, config
   };
 }
 
+/**
+ * Who reads an answer about an order: its customer, who proved it with the order's owner key, or anyone who has the
+ * order's id (decision 041). A refund voucher's code is money, so only the customer reads it.
+ */
+export type OrderReader = "customer" | "anyone";
+
 export function toPayment(
   order: AnyStoredOrder,
   payment: StoredPayment,
-  config: Config
+  config: Config,
+  reader: OrderReader
 ): MessageInitShape<typeof PaymentSchema> {
   const method = paymentMethodById(order.product, payment.methodId);
   const gateway = gatewayOfMethod(payment.methodId);
@@ -256,7 +263,7 @@ export function toPayment(
     ...(payment.status !== "paid" && payment.methodId !== methodIds.voucher && owesPayment(order.status) && order.payBy
       ? { payBy: timestampFromDate(order.payBy) }
       : {}),
-    ...(payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
+    ...(reader === "customer" && payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
       ? { refundVoucherCode: order.refundVoucher.code }
       : {}),
     alternatives: alternativesOf(order, payment).map((method) => toPaymentMethod(method, order.product)),
@@ -300,7 +307,8 @@ function contractDocuments(order: StoredOrder, config: Config) {
 export function toHotelOrder(
   order: StoredOrder,
   config: Config,
-  now: Date
+  now: Date,
+  reader: OrderReader
 ): MessageInitShape<typeof HotelOrderSchema> {
   const { summary, currency } = order;
   const { stay } = summary;
@@ -329,7 +337,7 @@ export function toHotelOrder(
       childrenAges: [...stay.childrenAges],
       bookingReference: order.bookingRef ?? "",
     },
-    payments: order.payments.map((payment) => toPayment(order, payment, config)),
+    payments: order.payments.map((payment) => toPayment(order, payment, config, reader)),
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
     serviceFee: moneyOf(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,
@@ -343,7 +351,7 @@ export function toHotelOrder(
     ...(order.refundVoucher
       ? {
           refundVoucher: {
-            code: order.refundVoucher.code,
+            code: reader === "customer" ? order.refundVoucher.code : "",
             value: moneyOf(order.refundVoucher.value, currency),
             validTo: timestampOfDate(order.refundVoucher.validTo),
           },

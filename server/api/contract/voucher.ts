@@ -58,7 +58,6 @@ export function toRefundVoucher(
   return {
     voucherId: voucher.id,
     code: voucher.code,
-    orderId: order.id,
     state: VoucherState.VALID,
     total: moneyOf(voucher.value, currency),
     used: moneyOf(0, currency),
@@ -78,7 +77,6 @@ export function toVoucher(
   return {
     voucherId: voucher.id,
     code: voucher.code,
-    orderId: voucher.orderId ?? "",
     state: voucherStates[voucherState(voucher, today)],
     total: moneyOf(voucher.value, currency),
     used: moneyOf(voucher.value - voucher.balance, currency),
@@ -86,7 +84,6 @@ export function toVoucher(
     validFrom: timestampOfDate(voucher.validFrom),
     validTo: timestampOfDate(voucher.validTo),
     spendings: spendings.map((spending) => ({
-      orderId: spending.orderId,
       orderNumber: spending.orderNumber,
       orderDate: timestampFromDate(spending.orderDate),
       orderTotal: moneyOf(spending.orderTotal, currency),
@@ -146,7 +143,8 @@ export function toVoucherOrder(
     voucherValue: moneyOf(summary.voucherValue, currency),
     status: orderStatuses[order.status],
     vouchers: voucher ? [toVoucher(voucher.row, voucher.spendings, today)] : [],
-    payments: order.payments.map((payment) => toPayment(order, payment, config)),
+    // A voucher order's id opens the voucher it bought: whoever reads the order reads it as its customer.
+    payments: order.payments.map((payment) => toPayment(order, payment, config, "customer")),
     feeMode: contractFeeModes[summary.feeMode],
     design: summary.design,
     extraService: summary.extraService,

@@ -440,7 +440,7 @@ export type Payment = Message<"dzb.shop.v1.Payment"> & {
 
   /**
    * Set when what this payment paid became a value voucher (a cancellation) instead of going back where it came
-   * from: that voucher's code. Its status is then REFUNDED.
+   * from: that voucher's code, for the order's customer only (as RefundVoucher.code). Its status is then REFUNDED.
    *
    * @generated from field: optional string refund_voucher_code = 9;
    */
