@@ -1,11 +1,23 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/** What a vitest run's JSON report counts, or null when there is no report (the run itself failed). */
+export function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
 /**
  * Runs vitest once with the given arguments and ends with the runner's summary as one line,
- * "LABEL: N passed, N failed, N skipped", for people and CI alike. Exits with vitest's status.
+ * "LABEL: N passed, N failed, N skipped", for people and CI alike. Exits with vitest's status, or fails when no test
+ * ran: arguments that select nothing (a misspelt file or project) must not pass as a suite that passed.
  *
  *   node tests/run-vitest.mjs LABEL [vitest arguments…]
  */
@@ -16,18 +28,14 @@ export function runVitest(label, args) {
     ["vitest", "run", "--config", "tests/vitest.config.ts", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
     { stdio: "inherit" },
   );
-  let passed = 0;
-  let failed = 1;
-  let skipped = 0;
-  try {
-    const counts = JSON.parse(readFileSync(report, "utf8"));
-    passed = counts.numPassedTests;
-    failed = counts.numFailedTests + (result.status === 0 ? 0 : counts.numFailedTests === 0 ? 1 : 0);
-    skipped = counts.numPendingTests + counts.numTodoTests;
-  } catch {
-    // No report: the run itself failed; counted as one failure above.
+  const { passed, failed, skipped } = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };
+  // A run that failed without a failed test (a file that did not load) counts as one failure.
+  const failures = result.status !== 0 && failed === 0 ? 1 : failed;
+  console.log(`${label}: ${passed} passed, ${failures} failed, ${skipped} skipped`);
+  if (passed + failures === 0) {
+    console.log(`${label}: no test ran`);
+    return 1;
   }
-  console.log(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   return result.status ?? 1;
 }
 

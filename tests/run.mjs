@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { playwrightCounts } from "./run-playwright.mjs";
+import { vitestCounts } from "./run-vitest.mjs";
 
 /**
  * `npm test`: every test, in the order that fails fastest — types, the route-string and layer checks,
@@ -28,22 +30,6 @@ function ensureChromium() {
     run("install chromium", "apt-get", ["update", "-qq"]) &&
     run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" })
   );
-}
-
-function vitestCounts(file) {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
-}
-
-function playwrightCounts(file) {
-  if (!existsSync(file)) return null;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
 
 const vitestReport = path.join(reports, "vitest.json");
