@@ -109,10 +109,11 @@ function fontOf(control: Locator) {
   });
 }
 
-test("buttons speak in the page's font, not the browser's own", async ({ page, request }, testInfo) => {
-  // A card payment left unpaid at the gateway: the status page offers to pay it again.
+test("buttons speak in the page's font, not the browser's own", async ({ page }, testInfo) => {
+  // A card payment left unpaid at the gateway: the status page offers to pay it again. The order is placed in the
+  // page's own browser, which so keeps its owner key and is offered the cancellation.
   const fields = { lastPayment: "payment_card", email: ownEmail(testInfo, "fonts") };
-  await page.goto(await orderByRequest(request, { fields }));
+  await page.goto(await orderByRequest(page.request, { fields }));
   await decideAtGateway(page, /ČSOB/, "decline");
   await expectJavaScriptState(page, testInfo);
   const pageFont = await fontOf(page.locator("body"));
