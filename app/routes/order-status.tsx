@@ -56,9 +56,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const orderId = requireUuid(params.id);
   const form = await readForm(request);
-  const ownerKey = await ownerKeyOf(context, request, orderId);
-  if (form.get("intent") === "cancel") return cancelOrder(context, { orderId, ownerKey });
-  if (form.get("intent") === "change") return changePayment(context, { orderId, ownerKey }, form);
+  const intent = form.get("intent");
+  if (intent === "cancel" || intent === "change") {
+    // Only the order's customer may change it: the api checks the owner key this browser keeps.
+    const owned = { orderId, ownerKey: await ownerKeyOf(context, request, orderId) };
+    return intent === "cancel" ? cancelOrder(context, owned) : changePayment(context, owned, form);
+  }
   const paymentId = requireUuid(String(form.get("paymentId") ?? ""));
   return payAtGateway(context, request, orderId, { paymentId });
 }

@@ -16,11 +16,12 @@ import { requestedOrder } from "./order-lookup";
 export function orderDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderDetail"] {
   return async (request) => {
     const order = await requestedOrder(deps, request.productVariant, request.orderId);
-    const owner = request.ownerKey !== "" && isOrderOwnerKey(deps.config.orderKeySecret, order.id, request.ownerKey);
+    const owner = isOrderOwnerKey(deps.config.orderKeySecret, order.id, request.ownerKey);
     if (order.kind === "voucher") {
       return { order: { case: "voucherOrder", value: await voucherDetailOfOrder(deps, order) }, owner };
     }
-    return { order: { case: "hotelOrder", value: toHotelOrder(order, deps.config, deps.now(), owner ? "customer" : "anyone") }, owner };
+    const hotelOrder = toHotelOrder(order, deps.config, deps.now(), owner ? "customer" : "anyone");
+    return { order: { case: "hotelOrder", value: hotelOrder }, owner };
   };
 }
 

@@ -30,7 +30,7 @@ import {
   type CustomerDetails,
   type HotelOrderSummary,
   type NewPayment,
-  type OrderReference,
+  type UnpaidOrderOfStay,
   type StoredOrder,
 } from "../stores/orders";
 import type { StoredPreview } from "../stores/previews";
@@ -98,7 +98,7 @@ export async function saveHotelOrder(
   db: Database,
   now: () => Date,
   { product, preview, availability, chosen, customer, language, duplicates, transferAccount }: NewHotelOrder
-): Promise<{ order: StoredOrder } | { unpaidOrdersOfStay: (OrderReference & { createdAt: Date })[] }> {
+): Promise<{ order: StoredOrder } | { unpaidOrdersOfStay: UnpaidOrderOfStay[] }> {
   const currency = marketCurrency[product];
   const today = marketDate(now());
   return db.transaction(async (tx) => {

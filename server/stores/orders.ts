@@ -712,6 +712,9 @@ export async function cancelOrder(
   await releaseVoucherSpendings(db, orderId, now);
 }
 
+/** An unpaid order of the same stay, with when it was made: the next order's maker is told its number and date. */
+export type UnpaidOrderOfStay = OrderReference & { createdAt: Date };
+
 /**
  * Orders of the same stay by the same person that nothing but vouchers has paid yet, locked: a new order for it may
  * mean the visitor started again, or wants a second identical room; the customer says which (decision 013).
@@ -720,7 +723,7 @@ export async function unpaidOrdersOfStay(
   db: Database,
   duplicateKey: string,
   previewId: string
-): Promise<(OrderReference & { createdAt: Date })[]> {
+): Promise<UnpaidOrderOfStay[]> {
   return db
     .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt })
     .from(orders)
