@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { boundedEcho } from "~/form-echo.server";
-import { reservationSchema } from "~/order/reservation-form.server";
+import { reservationSchema } from "~/screens/order-reservation/reservation-form.server";
 
 const schema = z.object({
   name: z.string().trim().max(5).optional(),

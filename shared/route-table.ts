@@ -34,11 +34,11 @@ function samePath(path: string): LocalizedPaths {
 export const screens = {
   home: { file: "routes/home.tsx", paths: samePath("") },
   order: {
-    file: "routes/order.tsx",
+    file: "screens/order/route.tsx",
     paths: { cs: "objednavka", pl: "zamowienie", en: "order" },
   },
   orderAccommodation: {
-    file: "routes/order-accommodation.tsx",
+    file: "screens/order-accommodation/route.tsx",
     paths: {
       cs: "objednavka/ubytovani/:availabilityId",
       pl: "zamowienie/nocleg/:availabilityId",
@@ -46,17 +46,17 @@ export const screens = {
     },
   },
   orderReservation: {
-    file: "routes/order-reservation.tsx",
+    file: "screens/order-reservation/route.tsx",
     paths: {
       cs: "objednavka/rezervace/:previewId",
       pl: "zamowienie/rezerwacja/:previewId",
       en: "order/reservation/:previewId",
     },
   },
-  orderStatus: { file: "routes/order-status.tsx", paths: samePath("status/:id") },
+  orderStatus: { file: "screens/order-status/route.tsx", paths: samePath("status/:id") },
   /** One of an order's documents as a PDF (`:document` is a documentKinds entry); a resource route, no screen. */
   orderDocument: {
-    file: "routes/order-document.tsx",
+    file: "screens/order-document/route.tsx",
     paths: {
       cs: "status/:id/dokument/:document",
       pl: "status/:id/dokument/:document",
@@ -65,7 +65,7 @@ export const screens = {
   },
   /** Where a payment gateway sends the visitor back; without the attempt, the base the api completes for the gateway. */
   paymentReturn: {
-    file: "routes/payment-return.tsx",
+    file: "screens/payment-return/route.tsx",
     paths: {
       cs: "status/:id/platba/:attemptId?",
       pl: "status/:id/platnosc/:attemptId?",

@@ -13,7 +13,7 @@ import {
 } from "~/order/availability-view.server";
 import type { Formats } from "~/order/view-formats.server";
 import { minorUnits } from "../../shared/money";
-import { formatAmountInput } from "~/order/payment-form";
+import { formatAmountInput } from "~/order-form/payment-form";
 import type {
   ChosenRoomView,
   InvalidVoucherReasonKey,

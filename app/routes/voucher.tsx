@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { ErrorList } from "~/components/field";
-import { ConsentFields, CustomerFields } from "~/components/order/customer-fields";
-import { PaymentSplit } from "~/components/order/payment-fields";
+import { ConsentFields, CustomerFields } from "~/order-form/customer-fields";
+import { PaymentSplit } from "~/order-form/payment-fields";
 import {
   customerFieldLabels,
   OrderErrorSummary,
   type FieldLabelKey,
-} from "~/components/order/reservation-error-summary";
-import { EnterUpdatesPrice, OrderFormActions } from "~/components/order/order-form-actions";
+} from "~/order-form/reservation-error-summary";
+import { EnterUpdatesPrice, OrderFormActions } from "~/order-form/order-form-actions";
 import {
   GiftFields,
   VoucherDesignFields,
@@ -20,7 +20,7 @@ import {
 import { useTranslation } from "~/i18n/use-translation";
 import { methodNamer } from "~/order/payment-method-name";
 import type { OrderFormValues } from "~/order/reservation-form";
-import { shownErrors, useBackgroundReprice } from "~/order/use-background-reprice";
+import { shownErrors, useBackgroundReprice } from "~/order-form/use-background-reprice";
 import { screenMeta } from "~/screen-meta";
 import { CUSTOM_VALUE, isPurchasePriceField, recipientFields } from "~/voucher/purchase-form";
 import { purchaseAction, purchaseHeaders, purchaseLoader } from "~/voucher/purchase-page.server";

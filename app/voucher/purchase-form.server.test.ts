@@ -6,7 +6,7 @@ import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { VoucherFeeMode } from "../../gen/dzb/shop/v1/voucher_pb";
 import { translatorOf } from "../../shared/i18n/messages";
 import type { Translate } from "../../shared/i18n/translator";
-import { paymentFormValues } from "~/order/payment-form";
+import { paymentFormValues } from "~/order-form/payment-form";
 import { formErrorOf } from "~/rpc-form-error.server";
 import {
   presentForOf,

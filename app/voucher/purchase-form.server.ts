@@ -18,9 +18,9 @@ import {
   paymentPartField,
   splitShape,
   type OrderFormMessages,
-} from "~/order/buyer-form.server";
+} from "~/order-form/buyer-form.server";
 import { objectWithRule } from "~/form-rule.server";
-import { parseAmount, type PaymentFormValues } from "~/order/payment-form";
+import { parseAmount, type PaymentFormValues } from "~/order-form/payment-form";
 import { CUSTOM_VALUE, feeModes, type FeeModeName } from "~/voucher/purchase-form";
 
 /**

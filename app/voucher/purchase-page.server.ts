@@ -5,7 +5,7 @@ import type { VoucherOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_ser
 import { languageOf } from "../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
-import { paymentMessageAt, paymentRequestOf } from "~/order/buyer-form.server";
+import { paymentMessageAt, paymentRequestOf } from "~/order-form/buyer-form.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import { viewFormats } from "~/order/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";

@@ -4,7 +4,7 @@ import type { VoucherOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_ser
 import { VoucherFeeMode } from "../../gen/dzb/shop/v1/voucher_pb";
 import { MINOR_PER_UNIT, minorUnits, moneyOf } from "../../shared/money";
 import { voucherDesigns } from "../../shared/voucher-designs";
-import { formatAmountInput } from "~/order/payment-form";
+import { formatAmountInput } from "~/order-form/payment-form";
 import type { OrderFormValues, PaymentOutputView } from "~/order/reservation-form";
 import type { Formats } from "~/order/view-formats.server";
 import { voucherPriceView } from "~/voucher/voucher-order-view.server";

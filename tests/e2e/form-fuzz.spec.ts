@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
@@ -15,15 +15,12 @@ import { port } from "./support";
 
 const runs = Number(process.env.FUZZ_RUNS ?? 2_000);
 
-/** The route modules that take posts, read from the routes themselves so that a new action is fuzzed too. */
-const routesDirectory = new URL("../../app/routes/", import.meta.url);
-const actionFiles = new Set(
-  readdirSync(routesDirectory)
-    .filter((file) => /export (async )?function action\b/.test(readFileSync(new URL(file, routesDirectory), "utf8")))
-    .map((file) => `routes/${file}`)
-);
-const actionScreens = (Object.keys(screens) as ScreenId[]).filter((screen) => actionFiles.has(screens[screen].file));
-const actionEndpoints = Object.values(endpoints).filter((endpoint) => actionFiles.has(endpoint.file));
+/** The route modules that take posts, read from the routes the table names so that a new action is fuzzed too. */
+const appDirectory = new URL("../../app/", import.meta.url);
+const takesPosts = (file: string) =>
+  /export (async )?function action\b/.test(readFileSync(new URL(file, appDirectory), "utf8"));
+const actionScreens = (Object.keys(screens) as ScreenId[]).filter((screen) => takesPosts(screens[screen].file));
+const actionEndpoints = Object.values(endpoints).filter((endpoint) => takesPosts(endpoint.file));
 
 type Host = "localhost" | "pl.localhost";
 const hosts: { host: Host; defaultLocale: Locale }[] = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
-import { CheckboxField, TextField, phoneExamples, type FormErrors } from "~/components/order/customer-fields";
-import { PaymentOutputLines } from "~/components/order/payment-output-lines";
+import { CheckboxField, TextField, phoneExamples, type FormErrors } from "~/order-form/customer-fields";
+import { PaymentOutputLines } from "~/order-form/payment-output-lines";
 import { VoucherPrice } from "~/components/voucher/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderFormValues } from "~/order/reservation-form";

@@ -7,7 +7,7 @@ import type { Translate } from "../../shared/i18n/translator";
 import { EMAIL_PATTERN, MAX_VOUCHER_CODES_PER_ORDER, PHONE_PATTERN } from "../../shared/input-limits";
 import { minorUnits, moneyOf } from "../../shared/money";
 import { isPostalCodeValid, postalCodeFormat } from "../../shared/postal-code";
-import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order/payment-form";
+import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order-form/payment-form";
 
 /**
  * What every order form of the shop asks (SPEC §3 OrderRequest, PaymentRequest; §5), a stay's and a voucher's: the

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
+import { PaymentOutcome } from "../../../gen/dzb/shop/v1/payment_pb";
 import { outcomeNames, payAtGateway, statusRedirect } from "~/order/gateway-payment.server";
 import { errorCodeOf } from "~/rpc-form-error.server";
 import { notFound, requireUuid } from "~/screen.server";

@@ -1,12 +1,12 @@
-import type { Translate } from "../../shared/i18n/translator";
+import type { Translate } from "../../../shared/i18n/translator";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import * as z from "zod";
-import { DuplicateChoice, type OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
-import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
+import { DuplicateChoice, type OrderRequestSchema } from "../../../gen/dzb/shop/v1/order_pb";
+import type { ErrorDetail } from "../../../gen/dzb/shop/v1/errors_pb";
 import { objectWithRule } from "~/form-rule.server";
-import { splitVoucherCodes, type PaymentFormValues } from "~/order/payment-form";
-import { MAX_NOTE_LENGTH, MAX_VOUCHER_CODES_PER_ORDER } from "../../shared/input-limits";
-import { mainGuestProblems } from "../../shared/main-guest";
+import { splitVoucherCodes, type PaymentFormValues } from "~/order-form/payment-form";
+import { MAX_NOTE_LENGTH, MAX_VOUCHER_CODES_PER_ORDER } from "../../../shared/input-limits";
+import { mainGuestProblems } from "../../../shared/main-guest";
 import {
   buyerFieldsOfPaths,
   buyerProblems,
@@ -18,9 +18,9 @@ import {
   paymentPartField,
   splitShape,
   type OrderFormMessages,
-} from "~/order/buyer-form.server";
+} from "~/order-form/buyer-form.server";
 
-export { paymentRequestOf } from "~/order/buyer-form.server";
+export { paymentRequestOf } from "~/order-form/buyer-form.server";
 
 /**
  * The reservation form's rules (SPEC §3 OrderRequest, §5): one form, two intents. "update" re-prices the payment

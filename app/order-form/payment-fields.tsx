@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
-import { CheckboxField, type FormErrors } from "~/components/order/customer-fields";
+import { CheckboxField, type FormErrors } from "~/order-form/customer-fields";
 import { useTranslation } from "~/i18n/use-translation";
-import { amountName } from "~/order/payment-form";
+import { amountName } from "~/order-form/payment-form";
 import type { OrderFormValues, PaymentOutputView, PriceView, ReservationView } from "~/order/reservation-form";
 
 type PaymentFieldsProps = {

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { minorUnits } from "../../shared/money";
-import { languageOf } from "../../shared/route-table";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
+import { minorUnits } from "../../../shared/money";
+import { languageOf } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
 import { keepOwnerKey } from "~/order/owner-keys.server";
@@ -15,7 +15,7 @@ import {
   reservationFieldOf,
   reservationMessageAt,
   reservationSchema,
-} from "~/order/reservation-form.server";
+} from "~/screens/order-reservation/reservation-form.server";
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
 import { viewFormats } from "~/order/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";

@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { HotelOrderStatus } from "~/components/order/hotel-order-status";
-import { VoucherOrderStatus } from "~/components/voucher/voucher-order-status";
+import { HotelOrderStatus } from "~/screens/order-status/hotel-order-status";
+import { VoucherOrderStatus } from "~/screens/order-status/voucher-order-status";
 import { viewFormats } from "~/order/view-formats.server";
 import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
-import { cancelOrder, statusPageErrors } from "~/order/order-cancel.server";
-import { changePayment } from "~/order/payment-change.server";
+import { cancelOrder, statusPageErrors } from "~/screens/order-status/order-cancel.server";
+import { changePayment } from "~/screens/order-status/payment-change.server";
 import { loadOrder, orderView } from "~/order/order-view.server";
 import { voucherOrderView } from "~/voucher/voucher-order-view.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 import { readForm } from "~/form-body.server";
 import { keepLinkedOwnerKey, ownerKeyOf } from "~/order/owner-keys.server";
-import { ownerKeyQuery } from "../../shared/route-table";
+import { ownerKeyQuery } from "../../../shared/route-table";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;

@@ -1,6 +1,6 @@
 import { ErrorSummary, type SummaryFieldError } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import { amountName } from "~/order/payment-form";
+import { amountName } from "~/order-form/payment-form";
 import type { PaymentMethodView } from "~/order/reservation-form";
 import { useShop } from "~/shop-data";
 

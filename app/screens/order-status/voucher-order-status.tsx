@@ -1,8 +1,8 @@
 import { LocalizedLink } from "~/components/localized-link";
-import { OrderConfirmation } from "~/components/order/order-confirmation";
-import { OrderDocuments } from "~/components/order/order-documents";
-import { OrderPayments } from "~/components/order/order-payments";
-import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/components/order/payment-outcome-notice";
+import { OrderConfirmation } from "~/screens/order-status/order-confirmation";
+import { OrderDocuments } from "~/screens/order-status/order-documents";
+import { OrderPayments } from "~/screens/order-status/order-payments";
+import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/screens/order-status/payment-outcome-notice";
 import { VoucherPrice } from "~/components/voucher/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
 import { paymentsMethodNamer } from "~/order/payment-method-name";

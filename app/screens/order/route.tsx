@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { HotelLinkGuide } from "~/components/order/hotel-link-guide";
-import { StayForm, type StayFormErrors } from "~/components/order/stay-form";
+import { HotelLinkGuide } from "~/screens/order/hotel-link-guide";
+import { StayForm, type StayFormErrors } from "~/screens/order/stay-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { readStayForm, stayFormFromEcho, stayFormParams, type StayFormValues } from "~/order/stay-form";
 import {
@@ -15,8 +15,8 @@ import {
   stayFieldOf,
   toHotelRequest,
   withLinkSearch,
-} from "~/order/stay-search.server";
-import { localizedPath } from "../../shared/route-table";
+} from "~/screens/order/stay-search.server";
+import { localizedPath } from "../../../shared/route-table";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";

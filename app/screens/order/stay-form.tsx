@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/field";
-import { ChildrenAges } from "~/components/order/children-ages";
+import { ChildrenAges } from "~/screens/order/children-ages";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { MIN_ADULTS, MIN_ROOMS } from "../../../shared/input-limits";

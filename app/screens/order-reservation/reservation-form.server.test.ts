@@ -1,9 +1,9 @@
-import type { Translate } from "../../shared/i18n/translator";
+import type { Translate } from "../../../shared/i18n/translator";
 import { create } from "@bufbuild/protobuf";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MoneySchema } from "../../gen/dzb/shop/v1/common_pb";
-import { translatorOf } from "../../shared/i18n/messages";
+import { MoneySchema } from "../../../gen/dzb/shop/v1/common_pb";
+import { translatorOf } from "../../../shared/i18n/messages";
 import {
   orderRequestOf,
   paymentRequestOf,

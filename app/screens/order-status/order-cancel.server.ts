@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { explainedPaymentErrors, statusRedirect } from "~/order/gateway-payment.server";
-import { paymentChangeErrors } from "~/order/payment-change.server";
+import { paymentChangeErrors } from "~/screens/order-status/payment-change.server";
 import type { OwnedOrder } from "~/order/owner-keys.server";
 import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
 

@@ -1,11 +1,11 @@
-import type { Translate } from "../../shared/i18n/translator";
+import type { Translate } from "../../../shared/i18n/translator";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import * as z from "zod";
-import type { HotelRequestSchema } from "../../gen/dzb/shop/v1/hotel_pb";
-import type { HotelParseUrlResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { dateOfTimestamp, timestampOfDate } from "../../shared/contract-dates";
-import { isCalendarDate } from "../../shared/calendar-date";
+import type { HotelRequestSchema } from "../../../gen/dzb/shop/v1/hotel_pb";
+import type { HotelParseUrlResponse } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import { dateOfTimestamp, timestampOfDate } from "../../../shared/contract-dates";
+import { isCalendarDate } from "../../../shared/calendar-date";
 import {
   MAX_ADULTS_PER_ROOM,
   MAX_CHILD_AGE,
@@ -13,7 +13,7 @@ import {
   MIN_ADULTS,
   MIN_ROOMS,
   tooManyAdultsPerRoom,
-} from "../../shared/input-limits";
+} from "../../../shared/input-limits";
 import { childAgeName, type StayFormValues } from "~/order/stay-form";
 
 /**

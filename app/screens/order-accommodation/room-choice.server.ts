@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import { productIdPattern } from "../../shared/input-limits";
-import type { Translate } from "../../shared/i18n/translator";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
+import { productIdPattern } from "../../../shared/input-limits";
+import type { Translate } from "../../../shared/i18n/translator";
 import { quantityName, type AvailabilityView, type ProductView } from "~/order/availability-view";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { statusRedirect } from "~/order/gateway-payment.server";
 import type { OwnedOrder } from "~/order/owner-keys.server";
 import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";

@@ -1,10 +1,10 @@
-import type { Translate } from "../../shared/i18n/translator";
+import type { Translate } from "../../../shared/i18n/translator";
 import { create } from "@bufbuild/protobuf";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HotelParseUrlResponseSchema } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { translatorOf } from "../../shared/i18n/messages";
-import { timestampOfDate } from "../../shared/contract-dates";
+import { HotelParseUrlResponseSchema } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import { translatorOf } from "../../../shared/i18n/messages";
+import { timestampOfDate } from "../../../shared/contract-dates";
 import { emptyStayForm, stayFormParams, type StayFormValues } from "~/order/stay-form";
 import {
   isStayComplete,

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { PaymentOutputLines } from "~/components/order/payment-output-lines";
+import { PaymentOutputLines } from "~/order-form/payment-output-lines";
 import { chargeName } from "~/order/charge-name";
 import type { PaymentOutputView, PriceView } from "~/order/reservation-form";
 
