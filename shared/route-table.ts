@@ -72,9 +72,9 @@ export const screens = {
       en: "status/:id/payment/:attemptId?",
     },
   },
-  voucher: { file: "routes/voucher.tsx", paths: samePath("voucher") },
+  voucher: { file: "screens/voucher/route.tsx", paths: samePath("voucher") },
   voucherStatus: {
-    file: "routes/voucher-status.tsx",
+    file: "screens/voucher-status/route.tsx",
     paths: { cs: "overeni-poukazu/:id?", pl: "sprawdz-voucher/:id?", en: "voucher-status/:id?" },
   },
   contact: { file: "routes/contact.tsx", paths: { cs: "kontakt", pl: "kontakt", en: "contact" } },

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as voucherStatusRoute from "../../app/routes/voucher-status";
+import * as voucherStatusRoute from "../../app/screens/voucher-status/route";
 import { loadConfig } from "../../server/config";
 import type { OpenDatabase } from "../../server/db/database";
 import { issueCreditVoucher } from "../../server/stores/vouchers";

@@ -7,7 +7,7 @@ import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
 import { cancelOrder, statusPageErrors } from "~/screens/order-status/order-cancel.server";
 import { changePayment } from "~/screens/order-status/payment-change.server";
 import { loadOrder, orderView } from "~/order/order-view.server";
-import { voucherOrderView } from "~/voucher/voucher-order-view.server";
+import { voucherOrderView } from "~/order/voucher-order-view.server";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData } from "~/screen.server";
 import { readForm } from "~/form-body.server";

@@ -3,10 +3,10 @@ import { OrderConfirmation } from "~/screens/order-status/order-confirmation";
 import { OrderDocuments } from "~/screens/order-status/order-documents";
 import { OrderPayments } from "~/screens/order-status/order-payments";
 import { PaymentOutcomeNotice, type PaymentOutcomeTold } from "~/screens/order-status/payment-outcome-notice";
-import { VoucherPrice } from "~/components/voucher/voucher-price";
+import { VoucherPrice } from "~/order/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
 import { paymentsMethodNamer } from "~/order/payment-method-name";
-import type { IssuedVoucherView, VoucherOrderView } from "~/voucher/voucher-order-view";
+import type { IssuedVoucherView, VoucherOrderView } from "~/order/voucher-order-view";
 
 type VoucherOrderStatusProps = { title: string; order: VoucherOrderView; told: PaymentOutcomeTold };
 

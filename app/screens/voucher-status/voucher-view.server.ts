@@ -1,11 +1,11 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { VoucherState, type Voucher } from "../../gen/dzb/shop/v1/voucher_pb";
-import { calendarDateIn } from "../../shared/calendar-date";
-import { dateOfTimestamp } from "../../shared/contract-dates";
-import { minorUnits } from "../../shared/money";
+import { VoucherState, type Voucher } from "../../../gen/dzb/shop/v1/voucher_pb";
+import { calendarDateIn } from "../../../shared/calendar-date";
+import { dateOfTimestamp } from "../../../shared/contract-dates";
+import { minorUnits } from "../../../shared/money";
 import { contractName } from "~/contract-name";
 import type { Formats } from "~/order/view-formats.server";
-import type { VoucherView } from "~/voucher/voucher-view";
+import type { VoucherView } from "~/screens/voucher-status/voucher-view";
 
 /** The voucher as the check page shows it, in the visitor's formats. */
 export function voucherView(voucher: Voucher, formats: Formats): VoucherView {

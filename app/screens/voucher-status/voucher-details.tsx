@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import type { VoucherView } from "~/voucher/voucher-view";
+import type { VoucherView } from "~/screens/voucher-status/voucher-view";
 
 /**
  * A voucher as its check shows it (SPEC §3): its code and state, what is left of what it was worth, when it was

@@ -4,8 +4,8 @@
  * code: this module reaches the browser, the schema (purchase-form.server.ts) does not.
  */
 import type { PaymentMethodView, PaymentOutputView } from "~/order/reservation-form";
-import type { VoucherDesign } from "../../shared/voucher-designs";
-import type { VoucherPriceView } from "~/voucher/voucher-order-view";
+import type { VoucherDesign } from "../../../shared/voucher-designs";
+import type { VoucherPriceView } from "~/order/voucher-order-view";
 
 /** The value choice of a custom amount; a preset's choice is its whole units ("3000"). */
 export const CUSTOM_VALUE = "custom";

@@ -2,10 +2,10 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
-import { VoucherFeeMode } from "../../gen/dzb/shop/v1/voucher_pb";
-import { translatorOf } from "../../shared/i18n/messages";
-import type { Translate } from "../../shared/i18n/translator";
+import { ErrorCode, ErrorDetailSchema } from "../../../gen/dzb/shop/v1/errors_pb";
+import { VoucherFeeMode } from "../../../gen/dzb/shop/v1/voucher_pb";
+import { translatorOf } from "../../../shared/i18n/messages";
+import type { Translate } from "../../../shared/i18n/translator";
 import { paymentFormValues } from "~/order-form/payment-form";
 import { formErrorOf } from "~/rpc-form-error.server";
 import {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, TextField, phoneExamples, type FormErrors } from "~/order-form/customer-fields";
 import { PaymentOutputLines } from "~/order-form/payment-output-lines";
-import { VoucherPrice } from "~/components/voucher/voucher-price";
+import { VoucherPrice } from "~/order/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderFormValues } from "~/order/reservation-form";
 import { useShop } from "~/shop-data";
@@ -12,7 +12,7 @@ import {
   recipientFields,
   type PurchaseOfferView,
   type PurchasePriceView,
-} from "~/voucher/purchase-form";
+} from "~/screens/voucher/purchase-form";
 
 type FieldsProps = { values: OrderFormValues; errors: FormErrors };
 

@@ -2,14 +2,14 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/field";
 import { PendingButton } from "~/components/pending-button";
-import { VoucherDetails } from "~/components/voucher/voucher-details";
+import { VoucherDetails } from "~/screens/voucher-status/voucher-details";
 import { useTranslation } from "~/i18n/use-translation";
 import { screenMeta } from "~/screen-meta";
 import { loaderCacheHeaders, notFound, screenData, translator } from "~/screen.server";
 import { useShop } from "~/shop-data";
-import { checkVoucher } from "~/voucher/voucher-check.server";
-import { localizedPath } from "../../shared/route-table";
-import { typedVoucherCode, VOUCHER_CODE_PATTERN } from "../../shared/voucher-code";
+import { checkVoucher } from "~/screens/voucher-status/voucher-check.server";
+import { localizedPath } from "../../../shared/route-table";
+import { typedVoucherCode, VOUCHER_CODE_PATTERN } from "../../../shared/voucher-code";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;

@@ -16,14 +16,14 @@ import {
   VoucherExtraFields,
   VoucherPriceSummary,
   VoucherValueFields,
-} from "~/components/voucher/purchase-fields";
+} from "~/screens/voucher/purchase-fields";
 import { useTranslation } from "~/i18n/use-translation";
 import { methodNamer } from "~/order/payment-method-name";
 import type { OrderFormValues } from "~/order/reservation-form";
 import { shownErrors, useBackgroundReprice } from "~/order-form/use-background-reprice";
 import { screenMeta } from "~/screen-meta";
-import { CUSTOM_VALUE, isPurchasePriceField, recipientFields } from "~/voucher/purchase-form";
-import { purchaseAction, purchaseHeaders, purchaseLoader } from "~/voucher/purchase-page.server";
+import { CUSTOM_VALUE, isPurchasePriceField, recipientFields } from "~/screens/voucher/purchase-form";
+import { purchaseAction, purchaseHeaders, purchaseLoader } from "~/screens/voucher/purchase-page.server";
 
 export const meta = screenMeta;
 export const headers = purchaseHeaders;

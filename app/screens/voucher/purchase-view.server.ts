@@ -1,14 +1,14 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { PaymentMethod } from "../../gen/dzb/shop/v1/payment_pb";
-import type { VoucherOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { VoucherFeeMode } from "../../gen/dzb/shop/v1/voucher_pb";
-import { MINOR_PER_UNIT, minorUnits, moneyOf } from "../../shared/money";
-import { voucherDesigns } from "../../shared/voucher-designs";
+import type { PaymentMethod } from "../../../gen/dzb/shop/v1/payment_pb";
+import type { VoucherOrderPreviewResponse } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import { VoucherFeeMode } from "../../../gen/dzb/shop/v1/voucher_pb";
+import { MINOR_PER_UNIT, minorUnits, moneyOf } from "../../../shared/money";
+import { voucherDesigns } from "../../../shared/voucher-designs";
 import { formatAmountInput } from "~/order-form/payment-form";
 import type { OrderFormValues, PaymentOutputView } from "~/order/reservation-form";
 import type { Formats } from "~/order/view-formats.server";
-import { voucherPriceView } from "~/voucher/voucher-order-view.server";
-import { CUSTOM_VALUE, type FeeModeName, type PurchaseOfferView, type PurchasePriceView } from "~/voucher/purchase-form";
+import { voucherPriceView } from "~/order/voucher-order-view.server";
+import { CUSTOM_VALUE, type FeeModeName, type PurchaseOfferView, type PurchasePriceView } from "~/screens/voucher/purchase-form";
 
 /** The variant's methods for voucher orders (never the hotel list: a voucher is not paid with a voucher). */
 export async function loadVoucherMethods(context: AppLoadContext): Promise<PaymentMethod[]> {

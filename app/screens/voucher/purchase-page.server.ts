@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
-import type { VoucherOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { languageOf } from "../../shared/route-table";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
+import type { VoucherOrderPreviewResponse } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import { languageOf } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
 import { paymentMessageAt, paymentRequestOf } from "~/order-form/buyer-form.server";
@@ -10,7 +10,7 @@ import { payAtGateway } from "~/order/gateway-payment.server";
 import { viewFormats } from "~/order/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { loaderCacheHeaders, notFound, orderCacheControl, screenData, translator } from "~/screen.server";
-import type { PurchasePriceView } from "~/voucher/purchase-form";
+import type { PurchasePriceView } from "~/screens/voucher/purchase-form";
 import {
   previewIdOf,
   purchaseFieldOf,
@@ -18,14 +18,14 @@ import {
   purchasePriceSchema,
   purchaseRequestOf,
   purchaseSchema,
-} from "~/voucher/purchase-form.server";
+} from "~/screens/voucher/purchase-form.server";
 import {
   loadVoucherMethods,
   openingFormValues,
   previewOpeningPurchase,
   purchaseOfferView,
   purchasePriceView,
-} from "~/voucher/purchase-view.server";
+} from "~/screens/voucher/purchase-view.server";
 
 /**
  * The voucher purchase screen's loader and action (routes/voucher.tsx). They live here, not in the route, so that the

@@ -2,7 +2,7 @@
  * A value voucher as the check page shows it (SPEC §3: code, issue date, remaining and original value, usage
  * history): plain, formatted data, free of the generated contract's code so the page's browser code stays small.
  */
-import type { VoucherState } from "../../gen/dzb/shop/v1/voucher_pb";
+import type { VoucherState } from "../../../gen/dzb/shop/v1/voucher_pb";
 import type { ContractName } from "~/contract-name";
 
 export type VoucherStateKey = ContractName<typeof VoucherState>;

@@ -1,13 +1,13 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import * as z from "zod";
-import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
-import type { VoucherOrderCreateRequestSchema, VoucherOrderPreviewRequestSchema } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { VoucherFeeMode, type PresentForSchema } from "../../gen/dzb/shop/v1/voucher_pb";
-import type { Translate } from "../../shared/i18n/translator";
-import { EMAIL_PATTERN, PHONE_PATTERN, UUID_PATTERN } from "../../shared/input-limits";
-import { MINOR_PER_UNIT, moneyOf } from "../../shared/money";
-import { isPostalCodeValid } from "../../shared/postal-code";
-import { voucherDesigns } from "../../shared/voucher-designs";
+import type { PaymentRequestSchema } from "../../../gen/dzb/shop/v1/payment_pb";
+import type { VoucherOrderCreateRequestSchema, VoucherOrderPreviewRequestSchema } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import { VoucherFeeMode, type PresentForSchema } from "../../../gen/dzb/shop/v1/voucher_pb";
+import type { Translate } from "../../../shared/i18n/translator";
+import { EMAIL_PATTERN, PHONE_PATTERN, UUID_PATTERN } from "../../../shared/input-limits";
+import { MINOR_PER_UNIT, moneyOf } from "../../../shared/money";
+import { isPostalCodeValid } from "../../../shared/postal-code";
+import { voucherDesigns } from "../../../shared/voucher-designs";
 import {
   buyerFieldsOfPaths,
   buyerProblems,
@@ -21,7 +21,7 @@ import {
 } from "~/order-form/buyer-form.server";
 import { objectWithRule } from "~/form-rule.server";
 import { parseAmount, type PaymentFormValues } from "~/order-form/payment-form";
-import { CUSTOM_VALUE, feeModes, type FeeModeName } from "~/voucher/purchase-form";
+import { CUSTOM_VALUE, feeModes, type FeeModeName } from "~/screens/voucher/purchase-form";
 
 /**
  * The voucher purchase form's rules (issue 15; SPEC §3 voucher purchase form, PresentFor; §5): one form, two intents

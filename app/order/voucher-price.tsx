@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import type { VoucherPriceView } from "~/voucher/voucher-order-view";
+import type { VoucherPriceView } from "~/order/voucher-order-view";
 
 type VoucherPriceProps = {
   price: VoucherPriceView;
