@@ -32,7 +32,7 @@ function samePath(path: string): LocalizedPaths {
  * `:name?` an optional one, and a trailing `*` takes the rest of the path.
  */
 export const screens = {
-  home: { file: "routes/home.tsx", paths: samePath("") },
+  home: { file: "screens/home/route.tsx", paths: samePath("") },
   order: {
     file: "screens/order/route.tsx",
     paths: { cs: "objednavka", pl: "zamowienie", en: "order" },
@@ -77,33 +77,33 @@ export const screens = {
     file: "screens/voucher-status/route.tsx",
     paths: { cs: "overeni-poukazu/:id?", pl: "sprawdz-voucher/:id?", en: "voucher-status/:id?" },
   },
-  contact: { file: "routes/contact.tsx", paths: { cs: "kontakt", pl: "kontakt", en: "contact" } },
+  contact: { file: "screens/contact/route.tsx", paths: { cs: "kontakt", pl: "kontakt", en: "contact" } },
   inspiration: {
-    file: "routes/inspiration.tsx",
+    file: "screens/inspiration/route.tsx",
     paths: { cs: "inspirace", pl: "inspiracje", en: "inspiration" },
   },
   inspirationDetail: {
-    file: "routes/inspiration-detail.tsx",
+    file: "screens/inspiration-detail/route.tsx",
     paths: { cs: "inspirace/*", pl: "inspiracje/*", en: "inspiration/*" },
   },
   howItWorks: {
-    file: "routes/how-it-works.tsx",
+    file: "screens/how-it-works/route.tsx",
     paths: { cs: "jak-to-funguje", pl: "jak-to-dziala", en: "how-it-works" },
   },
-  partner: { file: "routes/partner.tsx", paths: samePath("partner/:partner") },
-  edenred2024: { file: "routes/edenred-2024.tsx", paths: samePath("edenred-2024") },
+  partner: { file: "screens/partner/route.tsx", paths: samePath("partner/:partner") },
+  edenred2024: { file: "screens/edenred-2024/route.tsx", paths: samePath("edenred-2024") },
   /** What the optional cookies and scripts are and the visitor's choice of them; the consent banner posts here. */
-  cookieSettings: { file: "routes/cookie-settings.tsx", paths: samePath("cookies") },
-  sitemap: { file: "routes/sitemap.tsx", paths: samePath("sitemap.xml") },
-  contentPage: { file: "routes/content-page.tsx", paths: samePath("*") },
+  cookieSettings: { file: "screens/cookie-settings/route.tsx", paths: samePath("cookies") },
+  sitemap: { file: "screens/sitemap/route.tsx", paths: samePath("sitemap.xml") },
+  contentPage: { file: "screens/content-page/route.tsx", paths: samePath("*") },
 } as const satisfies Record<string, { file: string; paths: LocalizedPaths }>;
 
 export type ScreenId = keyof typeof screens;
 
 /** Routes that are not screens: endpoints that exist once, without a locale. */
 export const endpoints = {
-  languageSwitch: { file: "routes/language-switch.tsx", path: "language" },
-  robots: { file: "routes/robots.tsx", path: "robots.txt" },
+  languageSwitch: { file: "endpoints/language-switch.tsx", path: "language" },
+  robots: { file: "endpoints/robots.tsx", path: "robots.txt" },
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { escapeHtml } from "../../shared/html-escape";
+import { escapeHtml } from "../../../shared/html-escape";
 import { contentPage, publicPages, searchLinks } from "~/search-links";
 
 /**

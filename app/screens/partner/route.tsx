@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { partners, type Partner } from "../../shared/route-table";
+import { partners, type Partner } from "../../../shared/route-table";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
 import { OrderButton } from "~/components/order-button";

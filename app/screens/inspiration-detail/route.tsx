@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatCalendarDate } from "../../shared/formats";
-import { languageOf } from "../../shared/route-table";
+import { formatCalendarDate } from "../../../shared/formats";
+import { languageOf } from "../../../shared/route-table";
 import { ContentHtml } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
 import { OrderButton } from "~/components/order-button";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
 import { OrderButton } from "~/components/order-button";
-import { MethodFees } from "~/components/method-fees";
+import { MethodFees } from "~/screens/how-it-works/method-fees";
 import { contentPageData, screenContent } from "~/content/content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { offeredMethods } from "~/payment-methods.server";

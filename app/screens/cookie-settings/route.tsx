@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { consentValue, type Consent } from "../../shared/consent";
-import { localizedPath, switchedLocalePath } from "../../shared/route-table";
+import { consentValue, type Consent } from "../../../shared/consent";
+import { localizedPath, switchedLocalePath } from "../../../shared/route-table";
 import { ScreenHeading } from "~/components/screen-heading";
 import { readForm } from "~/form-body.server";
 import { useTranslation } from "~/i18n/use-translation";

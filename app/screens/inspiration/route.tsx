@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatCalendarDate } from "../../shared/formats";
-import { languageOf } from "../../shared/route-table";
+import { formatCalendarDate } from "../../../shared/formats";
+import { languageOf } from "../../../shared/route-table";
 import { ScreenHeading } from "~/components/screen-heading";
 import { LocalizedLink } from "~/components/localized-link";
 import { useTranslation } from "~/i18n/use-translation";

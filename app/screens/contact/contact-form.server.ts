@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { EMAIL_PATTERN, MAX_CONTACT_LINE_LENGTH, MAX_CONTACT_MESSAGE_LENGTH } from "../../shared/input-limits";
-import type { Translate } from "../../shared/i18n/translator";
+import { EMAIL_PATTERN, MAX_CONTACT_LINE_LENGTH, MAX_CONTACT_MESSAGE_LENGTH } from "../../../shared/input-limits";
+import type { Translate } from "../../../shared/i18n/translator";
 import { readForm } from "~/form-body.server";
 import { optionalText, orderFormMessages, requiredText } from "~/order-form/buyer-form.server";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { translator } from "~/screen.server";
-import { CONTACT_HONEYPOT } from "~/contact/contact-form";
+import { CONTACT_HONEYPOT } from "~/screens/contact/contact-form";
 
 /** The contact form (SPEC §3 ContactMessage): the same bounds as the api's, said next to the field. */
 export function contactSchema(t: Translate) {
