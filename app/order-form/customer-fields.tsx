@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactNode } from "react";
 import { ErrorList, Field, fieldId, RequiredMark } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import type { OrderFormValues } from "~/order/reservation-form";
+import type { OrderFormValues } from "~/order-form/order-form";
 import { legalDocumentPath, useShop, type LegalDocument } from "~/shop-data";
 
 export type FormErrors = Record<string, string[] | undefined>;

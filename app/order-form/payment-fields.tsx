@@ -3,7 +3,8 @@ import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, type FormErrors } from "~/order-form/customer-fields";
 import { useTranslation } from "~/i18n/use-translation";
 import { amountName } from "~/order-form/payment-form";
-import type { OrderFormValues, PaymentOutputView, PriceView, ReservationView } from "~/order/reservation-form";
+import type { OrderFormValues } from "~/order-form/order-form";
+import type { PaymentOutputView, PriceView, ReservationView } from "~/order/reservation-view";
 
 type PaymentFieldsProps = {
   view: ReservationView;

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import type { PaymentOutputView } from "~/order/reservation-form";
+import type { PaymentOutputView } from "~/order/reservation-view";
 
 /**
  * What each payment method will be charged, its service fee named: lines of a price breakdown's list.

@@ -25,7 +25,7 @@ import type {
   StayView,
 } from "~/order/availability-view";
 import { minorUnits } from "../../shared/money";
-import type { Formats } from "~/order/view-formats.server";
+import type { Formats } from "~/view-formats.server";
 import { stayFormParams } from "~/order/stay-form";
 
 /** The availability check with this id; an id the api does not know is the 404 page. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { chargeName } from "~/order/charge-name";
-import type { ChosenRoomView } from "~/order/reservation-form";
+import type { ChosenRoomView } from "~/order/reservation-view";
 
 /** The rooms of a reservation or an order: board, price, and what the customer must know before paying. */
 export function ChosenRooms({

@@ -13,7 +13,7 @@ import { PaymentMethodType, PaymentStatus, type Payment } from "../../gen/dzb/sh
 import { utcDateOf } from "../../shared/calendar-date";
 import { formatIban } from "../../shared/formats";
 import { formattedStay, hotelView, stayView } from "~/order/availability-view.server";
-import type { Formats } from "~/order/view-formats.server";
+import type { Formats } from "~/view-formats.server";
 import { minorUnits } from "../../shared/money";
 import {
   documentKinds,

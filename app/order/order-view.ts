@@ -7,7 +7,7 @@ import type { BookingProgress, OrderStatus } from "../../gen/dzb/shop/v1/order_p
 import type { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ContractName } from "~/contract-name";
 import type { HotelView, StayView } from "~/order/availability-view";
-import type { ChosenRoomView, PaymentMethodView, PriceView } from "~/order/reservation-form";
+import type { ChosenRoomView, PaymentMethodView, PriceView } from "~/order/reservation-view";
 
 
 export type OrderStatusKey =

@@ -1,7 +1,7 @@
 import type { Translate } from "../../shared/i18n/translator";
 import { paymentMethodName } from "../../shared/i18n/payment-method-name";
 import type { PaymentView } from "~/order/order-view";
-import type { PaymentMethodView } from "~/order/reservation-form";
+import type { PaymentMethodView } from "~/order/reservation-view";
 
 /** Names the methods of a screen, with the api's English label for a method this build has no text for yet. */
 export function methodNamer(t: Translate, methods: readonly PaymentMethodView[]): (methodId: string) => string {

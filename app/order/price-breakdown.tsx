@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PaymentOutputLines } from "~/order-form/payment-output-lines";
 import { chargeName } from "~/order/charge-name";
-import type { PaymentOutputView, PriceView } from "~/order/reservation-form";
+import type { PaymentOutputView, PriceView } from "~/order/reservation-view";
 
 type PriceBreakdownProps = {
   price: PriceView;

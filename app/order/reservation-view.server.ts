@@ -11,7 +11,7 @@ import {
   roomConditionsView,
   stayView,
 } from "~/order/availability-view.server";
-import type { Formats } from "~/order/view-formats.server";
+import type { Formats } from "~/view-formats.server";
 import { minorUnits } from "../../shared/money";
 import { formatAmountInput } from "~/order-form/payment-form";
 import type {
@@ -20,10 +20,10 @@ import type {
   PaymentMethodView,
   PaymentOutputView,
   PriceView,
-  ReservationFormValues,
   ReservationView,
   VouchersView,
-} from "~/order/reservation-form";
+} from "~/order/reservation-view";
+import type { ReservationFormValues } from "~/order-form/order-form";
 
 /** The preview with this id as it was last priced; an id the api does not know is the 404 page. */
 export function loadPreview(context: AppLoadContext, previewId: string) {

@@ -4,7 +4,7 @@ import { dateOfTimestamp } from "../../shared/contract-dates";
 import { minorUnits } from "../../shared/money";
 import { contractName } from "~/contract-name";
 import { deadline, documentKindOf, paymentView } from "~/order/order-view.server";
-import type { Formats } from "~/order/view-formats.server";
+import type { Formats } from "~/view-formats.server";
 import type { VoucherOrderView, VoucherPriceView } from "~/order/voucher-order-view";
 
 /** What a voucher order's status can be that ends it without a voucher. */

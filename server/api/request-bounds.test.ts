@@ -21,7 +21,7 @@ const paymentRequest = {
   })),
 };
 
-/** The largest requests the web tier sends, at the limits its forms allow (app/order/*-form*.ts). */
+/** The largest requests the web tier sends, at the limits its forms allow (the `*-form*.ts` modules under app/). */
 const largest = {
   "HotelParseUrl with the longest link": toBytes(HotelParseUrlRequestSchema, { productVariant, url: wide(16_384) }),
   "HotelOrderPreview of 50 rooms": toBytes(HotelOrderPreviewRequestSchema, {

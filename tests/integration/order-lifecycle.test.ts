@@ -19,7 +19,7 @@ import {
 } from "../../gen/dzb/shop/v1/order_pb";
 import { PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { viewFormats } from "../../app/order/view-formats.server";
+import { viewFormats } from "../../app/view-formats.server";
 import { orderView } from "../../app/order/order-view.server";
 import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { ProviderError, type BookingRequest, type HotelProvider } from "../../server/adapters/provider/hotel-provider";

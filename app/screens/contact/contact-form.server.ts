@@ -5,7 +5,7 @@ import * as z from "zod";
 import { EMAIL_PATTERN, MAX_CONTACT_LINE_LENGTH, MAX_CONTACT_MESSAGE_LENGTH } from "../../../shared/input-limits";
 import type { Translate } from "../../../shared/i18n/translator";
 import { readForm } from "~/form-body.server";
-import { optionalText, orderFormMessages, requiredText } from "~/order-form/buyer-form.server";
+import { optionalText, orderFormMessages, requiredText } from "~/order-form/order-form.server";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { translator } from "~/screen.server";
 import { CONTACT_HONEYPOT } from "~/screens/contact/contact-form";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentHtml, ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
-import { contentPageData } from "~/content/content.server";
+import { contentPageData } from "~/screen-content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";

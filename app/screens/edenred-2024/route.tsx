@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
-import { contentPageData, screenContent } from "~/content/content.server";
+import { contentPageData, screenContent } from "~/screen-content.server";
 import { offeredMethods } from "~/payment-methods.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";

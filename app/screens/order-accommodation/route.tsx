@@ -9,7 +9,7 @@ import { StaySummary } from "~/order/stay-summary";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
 import { availabilityView, loadAvailability } from "~/order/availability-view.server";
-import { viewFormats } from "~/order/view-formats.server";
+import { viewFormats } from "~/view-formats.server";
 import { chosenProductIds, linkedRoomChoice, roomChoiceMessage, roomChoiceSchema } from "~/screens/order-accommodation/room-choice.server";
 import { localizedPath } from "../../../shared/route-table";
 import { screenMeta } from "~/screen-meta";

@@ -18,14 +18,14 @@ import {
   paymentPartField,
   splitShape,
   type OrderFormMessages,
-} from "~/order-form/buyer-form.server";
+} from "~/order-form/order-form.server";
 
-export { paymentRequestOf } from "~/order-form/buyer-form.server";
+export { paymentRequestOf } from "~/order-form/order-form.server";
 
 /**
  * The reservation form's rules (SPEC §3 OrderRequest, §5): one form, two intents. "update" re-prices the payment
  * part (vouchers, split, insurance); "order" also needs every customer field, the consents, and the company's
- * name and id when an invoice for a company is asked for. The parts every order form shares are buyer-form.server.ts.
+ * name and id when an invoice for a company is asked for. The parts every order form shares are in ~/order-form/order-form.server.ts.
  */
 
 function paymentShape(messages: OrderFormMessages) {

@@ -17,12 +17,12 @@ import {
   reservationSchema,
 } from "~/screens/order-reservation/reservation-form.server";
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
-import { viewFormats } from "~/order/view-formats.server";
+import { viewFormats } from "~/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
 
 /**
- * The reservation screen's loader and action (routes/order-reservation.tsx). They live here, not in the route, so that
+ * The reservation screen's loader and action (route.tsx beside it). They live here, not in the route, so that
  * the route's browser bundle imports one server module (an empty module there) rather than the several other screens
  * import too: each server module shared between screens is an empty chunk of its own on every page that uses it.
  */

@@ -8,14 +8,14 @@ import { ConsentFields, CustomerFields, GuestFields } from "~/order-form/custome
 import { HotelSummary } from "~/order/hotel-summary";
 import { ExtraFields, PaymentSplit, VoucherFields } from "~/order-form/payment-fields";
 import { PriceBreakdown } from "~/order/price-breakdown";
-import { OrderErrorSummary, reservationFieldLabels } from "~/order-form/reservation-error-summary";
+import { OrderErrorSummary, reservationFieldLabels } from "~/order-form/order-error-summary";
 import { StayRetry } from "~/screens/order-reservation/stay-retry";
 import { StaySummary } from "~/order/stay-summary";
 import { EnterUpdatesPrice, OrderFormActions } from "~/order-form/order-form-actions";
 import { useTranslation } from "~/i18n/use-translation";
 import { roomChoiceQuery } from "~/order/availability-view";
 import { methodNamer } from "~/order/payment-method-name";
-import { isPaymentField, type ReservationFormValues } from "~/order/reservation-form";
+import { isPaymentField, type ReservationFormValues } from "~/order-form/order-form";
 import { reservationAction, reservationHeaders, reservationLoader } from "~/screens/order-reservation/reservation-page.server";
 import { shownErrors, useBackgroundReprice } from "~/order-form/use-background-reprice";
 import { useOpeningValue } from "~/screens/order-reservation/use-opening-value";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HotelOrderStatus } from "~/screens/order-status/hotel-order-status";
 import { VoucherOrderStatus } from "~/screens/order-status/voucher-order-status";
-import { viewFormats } from "~/order/view-formats.server";
+import { viewFormats } from "~/view-formats.server";
 import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
 import { cancelOrder, statusPageErrors } from "~/screens/order-status/order-cancel.server";
 import { changePayment } from "~/screens/order-status/payment-change.server";

@@ -4,7 +4,7 @@ import { partners, type Partner } from "../../../shared/route-table";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
 import { OrderButton } from "~/components/order-button";
-import { contentPageData, screenContent } from "~/content/content.server";
+import { contentPageData, screenContent } from "~/screen-content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { offeredMethods, partnerMethodIds } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
-import { viewFormats } from "~/order/view-formats.server";
+import { viewFormats } from "~/view-formats.server";
 import { translator } from "~/screen.server";
 import { voucherView } from "~/screens/voucher-status/voucher-view.server";
 import type { VoucherView } from "~/screens/voucher-status/voucher-view";

@@ -4,7 +4,7 @@ import { calendarDateIn } from "../../../shared/calendar-date";
 import { dateOfTimestamp } from "../../../shared/contract-dates";
 import { minorUnits } from "../../../shared/money";
 import { contractName } from "~/contract-name";
-import type { Formats } from "~/order/view-formats.server";
+import type { Formats } from "~/view-formats.server";
 import type { VoucherView } from "~/screens/voucher-status/voucher-view";
 
 /** The voucher as the check page shows it, in the visitor's formats. */

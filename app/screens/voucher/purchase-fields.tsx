@@ -4,7 +4,7 @@ import { CheckboxField, TextField, phoneExamples, type FormErrors } from "~/orde
 import { PaymentOutputLines } from "~/order-form/payment-output-lines";
 import { VoucherPrice } from "~/order/voucher-price";
 import { useTranslation } from "~/i18n/use-translation";
-import type { OrderFormValues } from "~/order/reservation-form";
+import type { OrderFormValues } from "~/order-form/order-form";
 import { useShop } from "~/shop-data";
 import {
   CUSTOM_VALUE,

@@ -18,7 +18,7 @@ import {
   paymentPartField,
   splitShape,
   type OrderFormMessages,
-} from "~/order-form/buyer-form.server";
+} from "~/order-form/order-form.server";
 import { objectWithRule } from "~/form-rule.server";
 import { parseAmount, type PaymentFormValues } from "~/order-form/payment-form";
 import { CUSTOM_VALUE, feeModes, type FeeModeName } from "~/screens/voucher/purchase-form";

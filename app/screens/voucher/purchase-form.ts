@@ -3,7 +3,7 @@
  * price, already formatted by the loader, and the form's field names. Free of zod and of the generated contract's
  * code: this module reaches the browser, the schema (purchase-form.server.ts) does not.
  */
-import type { PaymentMethodView, PaymentOutputView } from "~/order/reservation-form";
+import type { PaymentMethodView, PaymentOutputView } from "~/order/reservation-view";
 import type { VoucherDesign } from "../../../shared/voucher-designs";
 import type { VoucherPriceView } from "~/order/voucher-order-view";
 

@@ -5,9 +5,9 @@ import type { VoucherOrderPreviewResponse } from "../../../gen/dzb/shop/v1/shop_
 import { languageOf } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
-import { paymentMessageAt, paymentRequestOf } from "~/order-form/buyer-form.server";
+import { paymentMessageAt, paymentRequestOf } from "~/order-form/order-form.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
-import { viewFormats } from "~/order/view-formats.server";
+import { viewFormats } from "~/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { loaderCacheHeaders, notFound, orderCacheControl, screenData, translator } from "~/screen.server";
 import type { PurchasePriceView } from "~/screens/voucher/purchase-form";
@@ -28,7 +28,7 @@ import {
 } from "~/screens/voucher/purchase-view.server";
 
 /**
- * The voucher purchase screen's loader and action (routes/voucher.tsx). They live here, not in the route, so that the
+ * The voucher purchase screen's loader and action (route.tsx beside it). They live here, not in the route, so that the
  * route's browser bundle imports one server module (an empty module there) rather than the several that other order
  * screens import too: each server module shared between screens is an empty chunk of its own on every page that uses it.
  */

@@ -5,8 +5,9 @@ import { VoucherFeeMode } from "../../../gen/dzb/shop/v1/voucher_pb";
 import { MINOR_PER_UNIT, minorUnits, moneyOf } from "../../../shared/money";
 import { voucherDesigns } from "../../../shared/voucher-designs";
 import { formatAmountInput } from "~/order-form/payment-form";
-import type { OrderFormValues, PaymentOutputView } from "~/order/reservation-form";
-import type { Formats } from "~/order/view-formats.server";
+import type { OrderFormValues } from "~/order-form/order-form";
+import type { PaymentOutputView } from "~/order/reservation-view";
+import type { Formats } from "~/view-formats.server";
 import { voucherPriceView } from "~/order/voucher-order-view.server";
 import { CUSTOM_VALUE, type FeeModeName, type PurchaseOfferView, type PurchasePriceView } from "~/screens/voucher/purchase-form";
 

@@ -8,7 +8,7 @@ import {
   customerFieldLabels,
   OrderErrorSummary,
   type FieldLabelKey,
-} from "~/order-form/reservation-error-summary";
+} from "~/order-form/order-error-summary";
 import { EnterUpdatesPrice, OrderFormActions } from "~/order-form/order-form-actions";
 import {
   GiftFields,
@@ -19,7 +19,7 @@ import {
 } from "~/screens/voucher/purchase-fields";
 import { useTranslation } from "~/i18n/use-translation";
 import { methodNamer } from "~/order/payment-method-name";
-import type { OrderFormValues } from "~/order/reservation-form";
+import type { OrderFormValues } from "~/order-form/order-form";
 import { shownErrors, useBackgroundReprice } from "~/order-form/use-background-reprice";
 import { screenMeta } from "~/screen-meta";
 import { CUSTOM_VALUE, isPurchasePriceField, recipientFields } from "~/screens/voucher/purchase-form";

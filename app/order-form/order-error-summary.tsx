@@ -1,7 +1,7 @@
 import { ErrorSummary, type SummaryFieldError } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { amountName } from "~/order-form/payment-form";
-import type { PaymentMethodView } from "~/order/reservation-form";
+import type { PaymentMethodView } from "~/order/reservation-view";
 import { useShop } from "~/shop-data";
 
 /** A field of an order form, its label's key, and the key of the group it belongs to when its label alone is ambiguous. */

@@ -1,7 +1,7 @@
 /**
- * The reservation screen as the browser sees it: the preview, already formatted by the loader (so the server render
- * and the browser agree to the character), and the form's field names and limits. Free of zod on purpose: this module
- * reaches the browser, the schema (reservation-form.server.ts) does not.
+ * A priced order as the browser sees it: the reservation's preview, already formatted by the loader (so the server
+ * render and the browser agree to the character), and the parts the voucher purchase and the status page show too
+ * (prices, the split's outputs, the methods). Shaped by reservation-view.server.ts; free of zod, as it reaches the browser.
  */
 import type {
   ChargeNameView,
@@ -10,14 +10,6 @@ import type {
   StayView,
 } from "~/order/availability-view";
 import type { MealPlanKey } from "../../shared/i18n/messages";
-
-
-/** The fields a change of which re-prices the order: vouchers, the split and the insurance. */
-export function isPaymentField(name: string): boolean {
-  return (
-    name === "voucherCodes" || name === "lastPayment" || name === "cancellationInsurance" || name.startsWith("amount.")
-  );
-}
 
 export type AmountView = string;
 
@@ -87,14 +79,3 @@ export type ReservationView = {
   bookOnlyAfterPayment: boolean;
   isPayAtProperty: boolean;
 };
-
-/**
- * An order form as typed (the reservation's, the voucher purchase's), in the shape conform echoes it: `amount` nested
- * by method id, a ticked box "on".
- */
-export type OrderFormValues = {
-  [name: string]: string | Record<string, string> | undefined;
-  amount?: Record<string, string>;
-};
-
-export type ReservationFormValues = OrderFormValues;

@@ -1,5 +1,5 @@
 import { json, type AppLoadContext } from "@remix-run/node";
-import type { ContentPage, ScreenContentKey } from "../../server/content/content-store";
+import type { ContentPage, ScreenContentKey } from "../server/content/content-store";
 import { notFound } from "~/screen.server";
 
 /**

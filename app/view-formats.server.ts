@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { currencySymbol, formatCalendarDate, formatDeadline, formatScore, moneyFormatter } from "../../shared/formats";
-import { marketTimeZones } from "../../shared/market-time-zones";
-import { languageOf } from "../../shared/route-table";
+import { currencySymbol, formatCalendarDate, formatDeadline, formatScore, moneyFormatter } from "../shared/formats";
+import { marketTimeZones } from "../shared/market-time-zones";
+import { languageOf } from "../shared/route-table";
 
 /** The visitor's formats: prices in the market currency, dates in the language, deadlines on the market's clock. */
 export function viewFormats(context: AppLoadContext) {
