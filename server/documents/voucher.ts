@@ -51,7 +51,7 @@ const CODE_TINT: Color = "#f1f4f4";
 
 const artworks = new Map<VoucherDesign, Buffer>();
 
-/** The design's PNG where the web server serves it (public/ of the working directory, as server/web/app.ts does). */
+/** The design's PNG where the web server serves it (public/ of the working directory, as server/web/static-files.ts does). */
 function artworkOf(design: VoucherDesign): Buffer {
   let image = artworks.get(design);
   if (!image) {
