@@ -5,35 +5,30 @@ import { wrk } from "./wrk.mjs";
 /**
  * The api's latency at `connections` calls at a time, measured like the pages: the api alone on its core, wrk on the
  * other, each connection sending its next call as soon as the last one is answered. What a call needs (an
- * availability, previews) is made first through `rpc`, and only the measured call is timed. `methods`, if given,
- * names the only methods measured. Returns each measured call's figures by its name.
+ * availability, previews) is made first through `rpc`, and only the measured call is timed.
  */
-export async function measureApi(server, rpc, { connections, warmupSeconds, seconds, orders, bodiesFile, methods }) {
+export async function measureApi(server, rpc, { connections, warmupSeconds, seconds, orders, bodiesFile }) {
   const url = (method) => `${server.origin}/api/dzb.shop.v1.ShopService/${method}`;
-  const measured = new Map();
-  const wanted = (method) => !methods || methods.includes(method);
   const run = async (name, method, bodies, { warmupBodies = bodies, warmupFor = warmupSeconds } = {}) => {
-    if (!wanted(method)) return;
     // wrk reads the file as it starts, so one file serves the warm-up and the measured run in turn.
     const load = (list) => {
       writeFileSync(bodiesFile, list.map((body) => JSON.stringify(body)).join("\n"));
       return { url: url(method), host: "localhost", connections, script: "rpc.lua", scriptArgs: [bodiesFile] };
     };
     if (warmupFor > 0) await wrk({ ...load(warmupBodies), seconds: warmupFor });
+    const measured = load(bodies);
     const cpuBefore = server.cpuSeconds();
     const promotedBefore = server.promotedBytes();
-    const result = await wrk({ ...load(bodies), seconds });
+    const result = await wrk({ ...measured, seconds });
     // Calls that must not repeat stop when their bodies are used up, and wrk still divides by the whole run. Its
     // connections were busy until then, each waiting its mean latency per call (Little's law), so that is the rate.
     const ranOut = bodies.length > 1 && result.requests >= bodies.length - connections;
     if (ranOut) result.requestsPerSecond = (1000 * connections) / result.meanMs;
-    const figures = {
-      ...result,
+    printCall(name, result, {
+      ranOut,
       cpuMs: (1000 * (server.cpuSeconds() - cpuBefore)) / result.requests,
       promotedBytes: (server.promotedBytes() - promotedBefore) / result.requests,
-    };
-    printCall(name, figures, ranOut);
-    measured.set(name, figures);
+    });
   };
 
   await run("Version", "Version", [{}]);
@@ -49,7 +44,6 @@ export async function measureApi(server, rpc, { connections, warmupSeconds, seco
   const { previewId } = await newPreview();
   const split = { lastPayment: "transfer", payments: [{ methodId: "edenred_card", value: { currencyCode: "CZK", units: "500" } }] };
   await run("HotelOrderPreview (re-price)", "HotelOrderPreview", [{ productVariant: variant, previewId, paymentRequest: split }]);
-  if (!wanted("HotelOrderCreate") && !wanted("OrderDetail")) return measured;
 
   // Each order consumes a preview of its own, made beforehand; each is another customer's, as at a real shop: one
   // customer's orders for the same stay wait for each other (decision 013). Creates warm up as long as they are
@@ -68,11 +62,10 @@ export async function measureApi(server, rpc, { connections, warmupSeconds, seco
   });
   const orderId = (await rpc("HotelOrderCreate", await createRequest(orders))).hotelOrder.orderId;
   await run("OrderDetail (transfer QR)", "OrderDetail", [{ productVariant: variant, orderId }]);
-  return measured;
 }
 
 /** A call's row: its CPU and what it promoted (both per call) say what its latency will do on a busier machine. */
-function printCall(name, { cpuMs, promotedBytes, ...result }, ranOut) {
+function printCall(name, result, { ranOut, cpuMs, promotedBytes }) {
   const failed = result.failedResponses + result.socketErrors;
   const notes = [
     ...(failed > 0 ? [`${failed} of ${result.requests} failed`] : []),

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { measureApi } from "./api-latency.mjs";
 import { benchDatabases } from "./databases.mjs";
 import { header, requireTwoCores } from "./prepare.mjs";
 import { startServer } from "./processes.mjs";
@@ -14,34 +13,22 @@ import { nodeFlagsFor } from "../../server/node-flags.mjs";
  * measured with and without it in one run, interleaved (pairs, every other one unpatched first; BENCH_AB_PAIRS, 3
  * by default), each server alone on core 0 with wrk on core 1, as `npm run bench` does. The patch is taken out of
  * node_modules with `git apply -R` between runs and always put back at the end. Prints each run's figures and, per
- * figure, the median and range of each side: CPU per request and promoted bytes hold on a busy machine, req/s and
- * p99 only within a pair. The patches change node_modules, not the build, so the build is measured as it is (run
+ * figure, the median and range of each side: the CPU per request holds on a busy machine, req/s and p99 only within
+ * a pair. The patches change node_modules, not the build, so the build is measured as it is (run
  * `npm run build` first). The browser's bundle is weighed without a server: tests/bench/bundle-weight.mjs.
  */
 const patch = (name, ...include) => ({ file: `server/patches/${name}.patch`, include });
+/** The patches measured, as groups; all of them are the page's (decision 021), so a page's CPU is their goal. */
 const groups = {
-  // Decision 021: the server's route matching, done once per route tree. Goal: a rendered page's CPU.
-  "route-matching": {
-    patches: [
-      patch("@remix-run+router+1.23.3"),
-      patch("react-router-dom+6.30.4"),
-      patch("@remix-run+react+2.17.5", "node_modules/@remix-run/react/dist/server.js"),
-    ],
-    measure: measurePages,
-  },
-  router: { patches: [patch("@remix-run+router+1.23.3")], measure: measurePages },
-  "static-router": { patches: [patch("react-router-dom+6.30.4")], measure: measurePages },
-  "remix-server": {
-    patches: [patch("@remix-run+react+2.17.5", "node_modules/@remix-run/react/dist/server.js")],
-    measure: measurePages,
-  },
-  // Decisions 031 and 038: a call's garbage. Goal: the api's p99, through its CPU and promoted bytes per call.
-  connect: {
-    patches: [patch("@connectrpc+connect+2.1.1"), patch("@connectrpc+connect-node+2.1.1")],
-    measure: (port) => measureCalls(port, ["Version", "HotelAvailability", "HotelOrderCreate", "OrderDetail"]),
-  },
-  // Decision 037: the mask search. Goal: HotelOrderCreate's CPU per order.
-  qrcode: { patches: [patch("qrcode+1.5.4")], measure: (port) => measureCalls(port, ["HotelOrderCreate"]) },
+  // Measured as one: the router's cache is kept per route tree, which the other two keep the same across renders.
+  "route-matching": [
+    patch("@remix-run+router+1.23.3"),
+    patch("react-router-dom+6.30.4"),
+    patch("@remix-run+react+2.17.5", "node_modules/@remix-run/react/dist/server.js"),
+  ],
+  router: [patch("@remix-run+router+1.23.3")],
+  "static-router": [patch("react-router-dom+6.30.4")],
+  "remix-server": [patch("@remix-run+react+2.17.5", "node_modules/@remix-run/react/dist/server.js")],
 };
 
 const group = groups[process.env.BENCH_AB];
@@ -52,8 +39,6 @@ const settings = {
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  apiConnections: Number(process.env.BENCH_API_CONNECTIONS ?? 8),
-  orders: Number(process.env.BENCH_ORDERS ?? 6000),
 };
 const databases = benchDatabases(process.env.BENCH_DATABASE_URL);
 const shopHost = `localhost:${settings.port}`;
@@ -66,7 +51,7 @@ function gitApply(patches, ...flags) {
 }
 
 /** How a group's patches are taken out of node_modules and put back. */
-function changeOf({ patches }) {
+function changeOf(patches) {
   return {
     name: patches.map(({ file }) => path.basename(file)).join(", "),
     takeOut: () => gitApply(patches, "-R"),
@@ -83,24 +68,18 @@ function changeOf({ patches }) {
   };
 }
 
-function startShop(port, role, { env = {}, tracePromotion = false } = {}) {
-  return databases.environment().then((databaseEnv) =>
-    startServer({
-      name: `the shop (ROLE=${role})`,
-      script: "build/main.js",
-      nodeFlags: nodeFlagsFor(role),
-      port,
-      readyPath: "/readyz",
-      env: { NODE_ENV: "production", ENV: "test", ROLE: role, ...databaseEnv, ...env },
-      cpu: 0,
-      tracePromotion,
-    }),
-  );
-}
-
 /** Order step 1 and a status page, rendered for every visit (no page cache): the CPU a render costs. */
 async function measurePages(port) {
-  const shop = await startShop(port, "all", { env: { PAGE_CACHE_TTL_MS: "0" } });
+  const database = await databases.environment();
+  const shop = await startServer({
+    name: "the shop (ROLE=all)",
+    script: "build/main.js",
+    nodeFlags: nodeFlagsFor("all"),
+    port,
+    readyPath: "/readyz",
+    env: { NODE_ENV: "production", ENV: "test", ROLE: "all", PAGE_CACHE_TTL_MS: "0", ...database },
+    cpu: 0,
+  });
   try {
     const { orderId } = await createStayAndOrder(apiClient(shop.origin));
     const figures = new Map();
@@ -127,27 +106,6 @@ async function measurePages(port) {
   }
 }
 
-/** The api's calls named, as `npm run bench` measures them (ROLE=api, promoted bytes traced). */
-async function measureCalls(port, methods) {
-  const api = await startShop(port, "api", { tracePromotion: true });
-  try {
-    const bodiesFile = path.join(await databases.scratchDir(), "bodies.jsonl");
-    const { apiConnections: connections, warmupSeconds, seconds, orders } = settings;
-    const measured = await measureApi(api, apiClient(api.origin), {
-      connections,
-      warmupSeconds,
-      seconds,
-      orders,
-      bodiesFile,
-      methods,
-    });
-    // HotelOrderCreate's name says how many orders it had; the summary compares calls by the rest of it.
-    return new Map([...measured].map(([name, figures]) => [name.replace(/ \(\d+ orders at most\)/, ""), figures]));
-  } finally {
-    await api.stop();
-  }
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -160,21 +118,23 @@ function summarise(runs) {
     ["req/s", (f) => f.requestsPerSecond, 0],
     ["p50 ms", (f) => f.p50Ms, 1],
     ["p99 ms", (f) => f.p99Ms, 1],
-    ["promoted B", (f) => f.promotedBytes, 0],
   ];
-  console.log("\nSummary: median [range] patched | unpatched | unpatched ÷ patched (medians); p99 per pair");
+  console.log(
+    "\nSummary: median [range] patched | unpatched | unpatched ÷ patched: of the medians, the median of the pairs' " +
+      "ratios, each pair's",
+  );
   for (const name of runs[0].figures.keys()) {
     console.log(`  ${name}`);
     for (const [label, of, digits] of shown) {
-      if (of(runs[0].figures.get(name)) === undefined) continue;
       const side = (patched) => runs.filter((run) => run.patched === patched).map((run) => of(run.figures.get(name)));
       const fixed = (value) => value.toFixed(digits);
       const text = (values) => `${fixed(median(values))} [${fixed(Math.min(...values))}–${fixed(Math.max(...values))}]`;
       const [withIt, without] = [side(true), side(false)];
-      const pairs = withIt.map((value, pair) => (without[pair] / value).toFixed(2)).join(", ");
+      const ratios = withIt.map((value, pair) => without[pair] / value);
       console.log(
         `    ${label.padEnd(11)} ${text(withIt).padEnd(24)} | ${text(without).padEnd(24)} | ` +
-          `${(median(without) / median(withIt)).toFixed(2)} (pairs ${pairs})`,
+          `${(median(without) / median(withIt)).toFixed(2)}, ${median(ratios).toFixed(2)} ` +
+          `(${ratios.map((ratio) => ratio.toFixed(2)).join(", ")})`,
       );
     }
   }
@@ -195,7 +155,7 @@ try {
       if (!patched) change.takeOut();
       try {
         console.log(`\npair ${pair + 1}, ${patched ? "patched" : "unpatched"}:`);
-        runs.push({ patched, figures: await group.measure(settings.port) });
+        runs.push({ patched, figures: await measurePages(settings.port) });
       } finally {
         if (!patched) change.putBack();
       }
