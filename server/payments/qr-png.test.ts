@@ -26,11 +26,10 @@ describe("a QR code's PNG", () => {
 });
 
 /**
- * server/patches/qrcode+1.5.4.patch makes the package's search for the best of the eight masks faster (decision 037).
- * The search must still choose as the package did, or a payment's code would change: these symbols were recorded
- * with qrcode 1.5.4 unpatched (version, mask, and the SHA-256 of the modules, abbreviated).
+ * The symbols the qrcode package chooses (version and the best of its eight masks), recorded with qrcode 1.5.4: an
+ * upgrade that draws a payment's code otherwise shows here (version, mask, and the SHA-256 of the modules, abbreviated).
  */
-describe("the qrcode package's mask search, patched", () => {
+describe("the qrcode package's symbols", () => {
   const spayd = "SPD*1.0*ACC:CZ9320100000002000145399*AM:12345.50*CC:CZK*X-VS:26000042*MSG:OBJEDNAVKA 26000042";
   const zbp = "|PL|1234567890123456789012345|000123450|DZB SHOP|26000042|||";
   it.each([

@@ -70,13 +70,10 @@ function reviveAnswer(json: JsonAnswer): ProviderAvailability {
     answeredAt: new Date(json.answeredAt),
     rooms: json.rooms.map((room) => ({
       ...room,
-      // The deadline's key before the spread: an object spread and then given new keys outlives the young
-      // generation (decision 038).
-      products: room.products.map(({ freeCancellationUntil, ...product }) =>
-        freeCancellationUntil === undefined
-          ? product
-          : { freeCancellationUntil: new Date(freeCancellationUntil), ...product }
-      ),
+      products: room.products.map(({ freeCancellationUntil, ...product }) => ({
+        ...product,
+        ...(freeCancellationUntil === undefined ? {} : { freeCancellationUntil: new Date(freeCancellationUntil) }),
+      })),
     })),
   };
 }

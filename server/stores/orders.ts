@@ -414,14 +414,12 @@ function storedPayment({
   status,
   ...payment
 }: Omit<PaymentJson, "paidAt" | "status"> & { status: string; paidAt: Date | string | null }): StoredPayment {
-  // The new keys before the spread: an object spread and then given new keys outlives the young generation (decision
-  // 038), and every read of an order makes these.
   return {
+    ...payment,
     status: status as PaymentStatus,
     transferQr:
       transferQrText !== null && transferQrImage !== null ? { text: transferQrText, image: transferQrImage } : null,
     paidAt: paidAt === null ? null : new Date(paidAt),
-    ...payment,
   };
 }
 
@@ -489,19 +487,19 @@ function orderOf(
     createdAt: row.createdAt,
     payments,
   };
-  // Each kind's keys before the spread of the common ones, as in storedPayment.
   if (row.kind === "voucher") {
     return {
+      ...base,
       kind: "voucher",
       voucherPreviewId: row.voucherPreviewId!,
       summary: row.summary as VoucherOrderSummary,
       presentFor: (row.presentFor as PresentFor | null) ?? null,
       payBy: row.payBy ?? payByDeadlineWithoutStay(row.createdAt, marketTimeZones[currency]),
-      ...base,
     };
   }
   const summary = row.summary as HotelOrderSummary;
   return {
+    ...base,
     kind: "hotel",
     previewId: row.previewId,
     summary,
@@ -514,7 +512,6 @@ function orderOf(
         summary.rooms.map((r) => r.freeCancellationUntil),
         marketTimeZones[currency]
       ),
-    ...base,
   };
 }
 

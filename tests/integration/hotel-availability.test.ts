@@ -463,8 +463,8 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
     expect(failure).toMatchObject({ code, errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED });
   });
 
-  // The call's signal is made only when a handler reads it (decision 038); these hold that it still reaches the
-  // provider's request, which the patient api would otherwise leave waiting past the test's time.
+  // The call's signal reaches the provider's request: a visitor who gives up and a caller's deadline stop it, where
+  // the patient api would otherwise leave it waiting past the test's time.
   it("stops asking the provider when the visitor gives up", async () => {
     fake.behave({ kind: "hang" });
     const visitor = new AbortController();

