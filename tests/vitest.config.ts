@@ -16,6 +16,9 @@ export default defineConfig({
     // One test file per core. Vitest's default keeps a core for its own process, which mostly waits for the workers:
     // on a machine of 2 cores that was one file at a time.
     maxWorkers: availableParallelism(),
+    // A limit catches a hung test, not a slow one: side by side on a busy machine of 2 cores, a PDF or a property test
+    // takes longer than vitest's default 5 s.
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -31,7 +34,6 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file makes databases of its own (fixtures/database.ts), so files run side by side; a new PGlite
           // database is a copy of one the run migrates once.
