@@ -5,8 +5,9 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * End-to-end tests in Debian's Chromium (a browser cannot be downloaded here), against the
- * built shop started on its embedded defaults with a fresh data folder. Every spec runs twice:
- * with JavaScript and without it, because every page must work before its scripts load.
+ * built shop started on its embedded defaults with a fresh data folder. A spec runs twice, with
+ * JavaScript and without it, because every page must work before its scripts load; but only once,
+ * with JavaScript, when nothing it checks can come out differently without (withJavaScriptOnly).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Set once, in the runner: its workers inherit the variable, so they read the e-mails of the same server.
@@ -31,6 +32,24 @@ export const e2eSmallVouchers = {
 
 /** Vouchers only the check page's tests read, so that no order spends from them (2 500 CZK, 250 PLN). */
 export const e2eCheckedVouchers = { CZK: "40000031", PLN: "40000032" } as const;
+
+/**
+ * The specs the project without JavaScript leaves out. Without JavaScript a spec runs when it posts a form, follows a
+ * link or button a script takes over (client-side navigation, the language form, the menu, more articles) or reads a
+ * page after such a step: there the shop answers a script-less browser by other paths. These do none of that: they
+ * check what only a script does or sees, what the server answers a request made without a browser, or one page as the
+ * server rendered it, nothing clicked or sent (decision 044).
+ */
+const withJavaScriptOnly = [
+  "accessibility.spec.ts", // axe runs in the page, as a script
+  "page-weight.spec.ts", // the JavaScript a page loads
+  "versions.spec.ts", // a page running JavaScript when the shop changes under it
+  "monitoring.spec.ts", // the browser's monitoring is a script
+  "search-engines.spec.ts", // robots.txt, sitemaps and page heads, as the server sends them
+  "form-input.spec.ts", // posts sent without a browser
+  "form-fuzz.spec.ts", // posts sent without a browser
+  "home.spec.ts", // the home page's text as rendered on the server, nothing clicked
+];
 
 function codeOptions(codes: Record<string, string>): string {
   return Object.values(codes)
@@ -63,7 +82,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: withJavaScriptOnly },
   ],
   webServer: {
     // The order specs pay partly with these vouchers; the data folder is fresh, so the codes are free.

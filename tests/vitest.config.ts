@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -12,6 +13,12 @@ export default defineConfig({
   root,
   resolve: { alias: { "~": `${root}app` } },
   test: {
+    // One test file per core. Vitest's default keeps a core for its own process, which mostly waits for the workers:
+    // on a machine of 2 cores that was one file at a time.
+    maxWorkers: availableParallelism(),
+    // A limit catches a hung test, not a slow one: side by side on a busy machine of 2 cores, a PDF or a property test
+    // takes longer than vitest's default 5 s.
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -27,10 +34,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; files in parallel would fight over the 2 cores and PostgreSQL.
-          fileParallelism: false,
+          // Each file makes databases of its own (fixtures/database.ts), so files run side by side; a new PGlite
+          // database is a copy of one the run migrates once.
+          globalSetup: ["tests/fixtures/pglite-template.ts"],
         },
       },
     ],

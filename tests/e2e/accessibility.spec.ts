@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { field } from "./order-flow";
-import { javaScriptEnabled, onHost, ownVisitor } from "./support";
+import { onHost, ownVisitor } from "./support";
 
 /**
  * axe finds nothing to fix on the pages built for issue 16, at a phone's width and a desktop's, as first shown and
@@ -30,14 +30,12 @@ for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("the home page", async ({ page }, testInfo) => {
-      test.skip(!javaScriptEnabled(testInfo), "axe runs in the page: the project with JavaScript");
+    test("the home page", async ({ page }) => {
       await page.goto("/");
       await expectNoViolations(page);
     });
 
     test("the contact page, empty and refused", async ({ page }, testInfo) => {
-      test.skip(!javaScriptEnabled(testInfo), "axe runs in the page: the project with JavaScript");
       await ownVisitor(page, testInfo, `100.64.${50 + width / 360}`);
       await page.goto(onHost("pl.localhost", "/kontakt"));
       await expectNoViolations(page);
@@ -48,15 +46,13 @@ for (const width of [360, 1280]) {
     });
 
     for (const [name, path] of contentPages) {
-      test(name, async ({ page }, testInfo) => {
-        test.skip(!javaScriptEnabled(testInfo), "axe runs in the page: the project with JavaScript");
-        await page.goto(path);
+      test(name, async ({ page }) => {
+          await page.goto(path);
         await expectNoViolations(page);
       });
     }
 
-    test("the FAQ, with a question open", async ({ page }, testInfo) => {
-      test.skip(!javaScriptEnabled(testInfo), "axe runs in the page: the project with JavaScript");
+    test("the FAQ, with a question open", async ({ page }) => {
       await page.goto("/faq");
       await expectNoViolations(page);
       // An answer is hidden until its question opens: axe sees it only then.

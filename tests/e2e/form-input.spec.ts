@@ -8,7 +8,7 @@ import { port } from "./support";
  * Posts no form of the shop sends, answered with a 4xx page in the visitor's language, never a 500 (issue 12): another
  * content type, a cut-off multipart body, an order that does not exist or belongs to the other market's host, a body
  * above the web tier's bound, a field far over its length. And the error page of a real failure, the api gone, in
- * the visitor's language although no loader ran. Requests without a browser: the answers are the same either way.
+ * the visitor's language although no loader ran. Requests without a browser, alike either way: one project runs them.
  */
 
 const unknownOrder = "6f0c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f";
@@ -40,10 +40,6 @@ async function expectErrorPage(answer: Awaited<ReturnType<typeof post>>, lang: s
   // Raw message keys mean the texts were missing.
   expect(html).not.toMatch(/pageError\.|errors\.[A-Z]/);
 }
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js", "requests without a browser: one project is enough");
-});
 
 test("a text/plain post to a form is refused as a bad request, in Czech", async ({ request }) => {
   const answer = await post(request, "localhost", "/objednavka", { data: "url=x", contentType: "text/plain" });
@@ -136,8 +132,7 @@ test.describe("with the api unreachable", () => {
   let web: ShopProcess | undefined;
   let webPort: number;
 
-  test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== "js", "requests without a browser: one project is enough");
+  test.beforeAll(async () => {
     test.setTimeout(shopStartTimeoutMs + 30_000);
     webPort = await closedPort();
     const apiPort = await closedPort();

@@ -11,7 +11,6 @@ import { expectJavaScriptState, port } from "./support";
  * visitor allowed it, and nothing before. A shop of its own, configured with a local fake of Sentry's ingest, since the
  * other specs' shop runs without a DSN (and their pages load no monitoring at all: page-weight.spec.ts).
  */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the browser's monitoring is a script");
 test.describe.configure({ mode: "serial" });
 
 const shopPort = port + 7;

@@ -77,7 +77,6 @@ test("every screen of the route table is measured", () => {
 for (const [screen, sample] of Object.entries(samplePaths)) {
   if (sample === null) continue;
   test(`${screen} loads less than 100 KB of JavaScript and 16 KB of data for it (gzip)`, async ({ page, request }, testInfo) => {
-    test.skip(testInfo.project.name !== "js", "JavaScript weight is measured where JavaScript runs");
     const path = typeof sample === "string" ? sample : await sample(request);
     const files = new Map<string, number>();
     page.on("response", async (response) => {

@@ -1,11 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { javaScriptEnabled, onHost } from "./support";
+import { onHost } from "./support";
 
 test.describe("what search engines are told", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!javaScriptEnabled(testInfo), "files and page heads, alike with or without JavaScript: once is enough");
-  });
-
   test("robots.txt names the sitemap of each language the host publishes, and none on the white label", async ({
     request,
   }) => {

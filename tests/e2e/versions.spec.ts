@@ -6,8 +6,6 @@ import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
  * loads its next page whole, a script module that cannot be loaded loads the page it was going to whole, once, and
  * the language overlay shows while the language changes. Without JavaScript every navigation is a whole document.
  */
-test.skip(({ javaScriptEnabled: enabled }) => !enabled, "only a page running JavaScript navigates without a reload");
-
 /** Marks the document: a navigation that keeps the mark stayed in it, one that loses it loaded a new document. */
 async function markDocument(page: Page) {
   await page.evaluate(() => Object.assign(window, { shopTestMark: true }));

@@ -453,13 +453,15 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
     expect(await failureOf(client.hotelAvailability(request(hotelId())))).toMatchObject({ code, errorCode });
   });
 
+  // Only the hanging provider is asked with the short timeout: an answer, however late a busy machine reads it, is the
+  // provider's failure and must not turn into time running out.
   it.each([
-    ["hangs", { kind: "hang" } as const, Code.DeadlineExceeded],
-    ["fails", { kind: "server_error" } as const, Code.Unavailable],
-    ["answers a shape it never documented", { kind: "unexpected_shape" } as const, Code.Unavailable],
-  ])("asks the visitor to try again when the provider %s", async (_, behaviour, code) => {
+    ["hangs", { kind: "hang" } as const, Code.DeadlineExceeded, () => impatientClient],
+    ["fails", { kind: "server_error" } as const, Code.Unavailable, () => client],
+    ["answers a shape it never documented", { kind: "unexpected_shape" } as const, Code.Unavailable, () => client],
+  ])("asks the visitor to try again when the provider %s", async (_, behaviour, code, caller) => {
     fake.behave(behaviour);
-    const failure = await failureOf(impatientClient.hotelAvailability(request(fakeWorld.prague.id)));
+    const failure = await failureOf(caller().hotelAvailability(request(fakeWorld.prague.id)));
     expect(failure).toMatchObject({ code, errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED });
   });
 
