@@ -45,6 +45,14 @@ module.exports = {
       to: { path: "^server/api/" },
     },
     {
+      name: "only-the-web-imports-the-web",
+      comment:
+        "server/web/ is the web tier's server, wired up by the entry points (build-messages.ts writes its catalogues); what the layers below need of the variants is in server/variants/.",
+      severity: "error",
+      from: { path: "^server/", pathNot: ["^server/web/", "^server/(main|ops|build-messages)\\.ts$"] },
+      to: { path: "^server/web/" },
+    },
+    {
       name: "stores-only-persist",
       comment: "Stores read and write; deciding what happens next (settling, queueing jobs) is a use case's (server/orders).",
       severity: "error",

@@ -3,7 +3,7 @@ import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { GatewayUnavailableError } from "../adapters/gateways/payment-gateway";
 import { payableAtGateway, startGatewayPayment } from "../payments/gateway-payments";
-import { isShopAddress } from "../web/variants";
+import { isShopAddress } from "../variants/shop-hosts";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { contractGatewayType } from "./contract/order";

@@ -26,7 +26,7 @@ import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-met
 import { marketDate } from "../domain/stay";
 import type { Address, CustomerDetails, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
 import type { VoucherRow } from "../stores/vouchers";
-import { siteVariants } from "../web/variants";
+import { siteVariants } from "../variants/site-variants";
 import { voucherCheckUrl } from "./shop-links";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
 

@@ -24,7 +24,8 @@ import { createContentStore } from "../content";
 import { captureRemixError } from "../monitoring/sentry.server";
 import { releaseOf, tracesSampleRate } from "../monitoring/options";
 import { contentSecurityPolicy, createNonce, sameOriginPosts, securityHeaders } from "./security";
-import { productVariantFor, variantForHost } from "./variants";
+import { variantForHost } from "../variants/shop-hosts";
+import { productVariantFor } from "../variants/site-variants";
 import { languageOf, localizedPath } from "../../shared/route-table";
 import { consentOf, consentValue } from "../../shared/consent";
 

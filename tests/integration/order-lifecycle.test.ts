@@ -37,7 +37,7 @@ import { defaultLockForMs, startWorker, type JobHandlers } from "../../server/jo
 import { orderJobKinds } from "../../server/orders/order-jobs";
 import { markTransferPaid } from "../../server/orders/payment-settlement";
 import { findOrder } from "../../server/stores/orders";
-import { siteVariants } from "../../server/web/variants";
+import { siteVariants } from "../../server/variants/site-variants";
 import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { plainTextOf } from "../fixtures/mime";

@@ -26,7 +26,11 @@ const house: Record<string, string> = {
   "server/db/schema.ts": "export const orders = 1;\nexport type Transaction = number;",
   "server/stores/store.ts": 'import { rule } from "../domain/rule";\nimport { orders } from "../db/schema";\nexport const store = rule + orders;',
   "server/orders/holds-a-transaction.ts": 'import type { Transaction } from "../db/schema";\nexport const held: Transaction = 1;',
-  "server/main.ts": 'import { handler } from "./api/handler";\nexport const main = handler;',
+  "server/web/app.ts": 'import { siteVariants } from "../variants/site-variants";\nexport const webApp = siteVariants;',
+  "server/variants/site-variants.ts": "export const siteVariants = 1;",
+  "server/orders/reads-variants.ts": 'import { siteVariants } from "../variants/site-variants";\nexport const read = siteVariants;',
+  "server/main.ts":
+    'import { handler } from "./api/handler";\nimport { webApp } from "./web/app";\nexport const main = handler + webApp;',
   "app/types-from-server.ts": 'import type { Rule } from "../server/domain/rule";\nexport const typed: Rule = 1;',
   "app/from-shared.ts": 'import { screens } from "../shared/route-table";\nexport const fromShared = screens;',
   // The wrong ones, each breaking one rule.
@@ -37,6 +41,7 @@ const house: Record<string, string> = {
   "server/orders/imports-api.ts": 'import { handler } from "../api/handler";\nexport const e = handler;',
   "server/stores/imports-use-case.ts": 'import { useCase } from "../orders/use-case";\nexport const f = useCase;',
   "server/orders/writes-tables.ts": 'import { orders } from "../db/schema";\nexport const h = orders;',
+  "server/orders/imports-web.ts": 'import { webApp } from "../web/app";\nexport const i = webApp;',
   "app/imports-nothing-there.ts": 'import { missing } from "./missing";\nexport const g = missing;',
 };
 
@@ -70,6 +75,7 @@ describe("the layer check", () => {
         "server/domain/imports-adapter.ts domain-is-pure",
         "server/orders/writes-tables.ts use-cases-persist-through-stores",
         "server/orders/imports-api.ts only-entry-points-import-the-api",
+        "server/orders/imports-web.ts only-the-web-imports-the-web",
         "server/stores/imports-use-case.ts stores-only-persist",
         "server/web/imports-app.ts server-never-imports-app",
         "shared/imports-app.ts shared-stands-alone",
