@@ -53,6 +53,14 @@ module.exports = {
       to: { path: "^server/web/" },
     },
     {
+      name: "jobs-are-only-the-queue",
+      comment:
+        "server/jobs/ is the queue, the worker and its backoff; the use cases enqueue through it, so it knows none of them (their handlers are wired in server/job-handlers.ts, by the entry points).",
+      severity: "error",
+      from: { path: "^server/jobs/", pathNot: sourceOnly },
+      to: { path: "^server/", pathNot: "^server/(jobs/|db/|clock\\.ts$)" },
+    },
+    {
       name: "stores-only-persist",
       comment: "Stores read and write; deciding what happens next (settling, queueing jobs) is a use case's (server/orders).",
       severity: "error",

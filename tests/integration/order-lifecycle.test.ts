@@ -31,7 +31,7 @@ import { formatDate, formatMoney } from "../../server/documents/format";
 import { flatText } from "../../server/documents/pdf-text.test-helper";
 import { marketDate } from "../../server/domain/stay";
 import { voucherValidTo } from "../../server/domain/voucher-rules";
-import { createJobHandlers } from "../../server/jobs/handlers";
+import { createJobHandlers } from "../../server/job-handlers";
 import { claimNextJob } from "../../server/jobs/queue";
 import { defaultLockForMs, startWorker, type JobHandlers } from "../../server/jobs/worker";
 import { orderJobKinds } from "../../server/orders/order-jobs";

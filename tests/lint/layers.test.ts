@@ -42,6 +42,9 @@ const house: Record<string, string> = {
   "server/stores/imports-use-case.ts": 'import { useCase } from "../orders/use-case";\nexport const f = useCase;',
   "server/orders/writes-tables.ts": 'import { orders } from "../db/schema";\nexport const h = orders;',
   "server/orders/imports-web.ts": 'import { webApp } from "../web/app";\nexport const i = webApp;',
+  "server/jobs/queue.ts": 'import { orders } from "../db/schema";\nexport const queue = orders;',
+  "server/orders/enqueues.ts": 'import { queue } from "../jobs/queue";\nexport const enqueues = queue;',
+  "server/jobs/imports-use-case.ts": 'import { useCase } from "../orders/use-case";\nexport const j = useCase;',
   "app/imports-nothing-there.ts": 'import { missing } from "./missing";\nexport const g = missing;',
 };
 
@@ -76,6 +79,7 @@ describe("the layer check", () => {
         "server/orders/writes-tables.ts use-cases-persist-through-stores",
         "server/orders/imports-api.ts only-entry-points-import-the-api",
         "server/orders/imports-web.ts only-the-web-imports-the-web",
+        "server/jobs/imports-use-case.ts jobs-are-only-the-queue",
         "server/stores/imports-use-case.ts stores-only-persist",
         "server/web/imports-app.ts server-never-imports-app",
         "shared/imports-app.ts shared-stands-alone",
