@@ -5,6 +5,13 @@
  * Tests beside the code obey their layer's rules; tests/ exercises the whole house and is not checked.
  */
 const sourceOnly = "\\.test\\.tsx?$";
+/**
+ * The api's modules that are not RPC handlers: its wiring (index.ts), the transport and the interceptors around every
+ * call, and what handlers share (their deps, the caller's address). Every other module directly in server/api/ is one
+ * method's handler; server/api/contract/ holds the mappings.
+ */
+const apiInfrastructure =
+  "^server/api/(index|deps|connect-adapter|in-process-client|http-rejections|call-record|client-address|error-interceptor|request-limits|request-bounds)\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -59,6 +66,14 @@ module.exports = {
       severity: "error",
       from: { path: "^server/jobs/", pathNot: sourceOnly },
       to: { path: "^server/", pathNot: "^server/(jobs/|db/|clock\\.ts$)" },
+    },
+    {
+      name: "handlers-import-no-handler",
+      comment:
+        "A handler decodes the request, calls one use case (server/orders, server/payments) and encodes the answer; what two handlers share is a use case or a contract mapping, never another handler.",
+      severity: "error",
+      from: { path: "^server/api/[^/]+\\.ts$", pathNot: [apiInfrastructure, sourceOnly] },
+      to: { path: "^server/api/[^/]+\\.ts$", pathNot: apiInfrastructure },
     },
     {
       name: "stores-only-persist",

@@ -21,7 +21,11 @@ const house: Record<string, string> = {
   "server/domain/rule.ts":
     'import { Contract } from "../../gen/contract_pb";\nimport { screens } from "../../shared/route-table";\nexport type Rule = number;\nexport const rule = Contract + screens;',
   "server/adapters/provider.ts": "export const provider = 1;",
-  "server/api/handler.ts": 'import { rule } from "../domain/rule";\nexport const handler = rule;',
+  "server/api/handler.ts":
+    'import { rule } from "../domain/rule";\nimport { mapped } from "./contract/mapping";\nimport { limits } from "./request-limits";\nexport const handler = rule + mapped + limits;',
+  "server/api/contract/mapping.ts": "export const mapped = 1;",
+  "server/api/request-limits.ts": "export const limits = 1;",
+  "server/api/index.ts": 'import { handler } from "./handler";\nexport const api = handler;',
   "server/orders/use-case.ts": 'import { rule } from "../domain/rule";\nexport const useCase = rule;',
   "server/db/schema.ts": "export const orders = 1;\nexport type Transaction = number;",
   "server/stores/store.ts": 'import { rule } from "../domain/rule";\nimport { orders } from "../db/schema";\nexport const store = rule + orders;',
@@ -45,6 +49,7 @@ const house: Record<string, string> = {
   "server/jobs/queue.ts": 'import { orders } from "../db/schema";\nexport const queue = orders;',
   "server/orders/enqueues.ts": 'import { queue } from "../jobs/queue";\nexport const enqueues = queue;',
   "server/jobs/imports-use-case.ts": 'import { useCase } from "../orders/use-case";\nexport const j = useCase;',
+  "server/api/imports-handler.ts": 'import { handler } from "./handler";\nexport const k = handler;',
   "app/imports-nothing-there.ts": 'import { missing } from "./missing";\nexport const g = missing;',
 };
 
@@ -80,6 +85,7 @@ describe("the layer check", () => {
         "server/orders/imports-api.ts only-entry-points-import-the-api",
         "server/orders/imports-web.ts only-the-web-imports-the-web",
         "server/jobs/imports-use-case.ts jobs-are-only-the-queue",
+        "server/api/imports-handler.ts handlers-import-no-handler",
         "server/stores/imports-use-case.ts stores-only-persist",
         "server/web/imports-app.ts server-never-imports-app",
         "shared/imports-app.ts shared-stands-alone",
