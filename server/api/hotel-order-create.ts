@@ -37,7 +37,7 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
       context.values.get(clientAddressKey),
       context.signal
     );
-    if (!("order" in placed)) {
+    if (!("placed" in placed)) {
       const earlier = placed.unpaidOrdersOfStay.map((order) => ({
         orderNumber: order.orderNumber,
         createdAt: timestampFromDate(order.createdAt),
@@ -45,8 +45,8 @@ export function hotelOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopService>
       return { unpaidOrdersOfStay: earlier };
     }
     return {
-      hotelOrder: toHotelOrder(placed.order, deps.config, deps.now(), "customer"),
-      ownerKey: orderOwnerKey(deps.config.orderKeySecret, placed.order.id),
+      hotelOrder: toHotelOrder(placed.placed),
+      ownerKey: orderOwnerKey(deps.config.orderKeySecret, placed.placed.order.id),
     };
   };
 }

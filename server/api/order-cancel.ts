@@ -14,10 +14,11 @@ import { toRefundVoucher } from "./contract/voucher";
 export function orderCancel(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderCancel"] {
   return async (request) => {
     const product = requestProductKey(request.productVariant);
-    const { order, now } = await cancelOwnOrder(deps, product, request.orderId, request.ownerKey);
+    const { cancelled, now } = await cancelOwnOrder(deps, product, request.orderId, request.ownerKey);
+    const { order } = cancelled;
     const voucher = order.refundVoucher;
     return {
-      hotelOrder: toHotelOrder(order, deps.config, now, "customer"),
+      hotelOrder: toHotelOrder(cancelled),
       ...(voucher ? { voucher: toRefundVoucher(voucher, order, now) } : {}),
     };
   };

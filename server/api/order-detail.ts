@@ -12,11 +12,11 @@ export function orderDetail(deps: ApiDeps): ServiceImpl<typeof ShopService>["ord
     const product = requestProductKey(request.productVariant);
     const read = await readOrder(deps, product, request.orderId, request.ownerKey);
     if (read.kind === "voucher") {
-      const { order, voucher, today } = read.detail;
-      const voucherOrder = toVoucherOrder(order, voucher, deps.config, today);
+      const { readable, voucher, today } = read.detail;
+      const voucherOrder = toVoucherOrder(readable, voucher, today);
       return { order: { case: "voucherOrder", value: voucherOrder }, owner: read.owner };
     }
-    const hotelOrder = toHotelOrder(read.order, deps.config, read.now, read.owner ? "customer" : "anyone");
+    const hotelOrder = toHotelOrder(read.readable);
     return { order: { case: "hotelOrder", value: hotelOrder }, owner: read.owner };
   };
 }

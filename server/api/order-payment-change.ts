@@ -16,7 +16,7 @@ export function orderPaymentChange(deps: ApiDeps): ServiceImpl<typeof ShopServic
     if (request.methodId === "") {
       throw apiError(Code.InvalidArgument, ErrorCode.PAYMENT_METHOD_ID_MISSING, "a method is needed", "method_id");
     }
-    const { order, now } = await changeOwnPayment(deps, requestProductKey(request.productVariant), request);
-    return { hotelOrder: toHotelOrder(order, deps.config, now, "customer") };
+    const changed = await changeOwnPayment(deps, requestProductKey(request.productVariant), request);
+    return { hotelOrder: toHotelOrder(changed) };
   };
 }

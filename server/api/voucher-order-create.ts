@@ -12,7 +12,7 @@ export function voucherOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopServic
   return async (request) => {
     const design = request.design || voucherDesigns[0];
     if (!isVoucherDesign(design)) throw new Error(`the request limits let design "${design}" through`);
-    const { order, voucher, today } = await placeVoucherOrder(deps, requestProductKey(request.productVariant), {
+    const { readable, voucher, today } = await placeVoucherOrder(deps, requestProductKey(request.productVariant), {
       previewId: request.previewId,
       asked: voucherAskOf(request),
       customer: customerOf(request.order),
@@ -20,6 +20,6 @@ export function voucherOrderCreate(deps: ApiDeps): ServiceImpl<typeof ShopServic
       design,
       language: providerLanguageOf(request.productVariant?.lang),
     });
-    return { voucherOrder: toVoucherOrder(order, voucher, deps.config, today) };
+    return { voucherOrder: toVoucherOrder(readable, voucher, today) };
   };
 }

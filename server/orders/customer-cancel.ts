@@ -11,6 +11,7 @@ import { findHotelOrder, lockedHotelOrder, saveCancelledByCustomer, type StoredO
 import type { ProductKey } from "../domain/products";
 import { enqueueBookingCancel } from "./order-jobs";
 import { requestedOwnHotelOrder } from "./order-lookup";
+import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
 import { giveRefundVoucher } from "./refund-voucher";
 import type { UseCaseDeps } from "./use-case-deps";
 
@@ -50,14 +51,15 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
   });
 }
 
-/** The customer, proved by the order's owner key, cancels their hotel order; answers it as cancelled, and when. */
+/** The customer, proved by the order's owner key, cancels their hotel order; answers it as they see it, and when. */
 export async function cancelOwnOrder(
   deps: Pick<UseCaseDeps, "db" | "config" | "now">,
   product: ProductKey,
   orderId: string,
   ownerKey: string
-): Promise<{ order: StoredOrder; now: Date }> {
+): Promise<{ cancelled: ReadableHotelOrder; now: Date }> {
   const { id } = await requestedOwnHotelOrder(deps, product, orderId, ownerKey);
   const now = deps.now();
-  return { order: await cancelOrderByCustomer(deps.db, id, now), now };
+  const order = await cancelOrderByCustomer(deps.db, id, now);
+  return { cancelled: readableHotelOrder(order, deps.config, now, "customer"), now };
 }

@@ -13,6 +13,7 @@ import {
   saveHotelOrder,
   type NewHotelOrder,
 } from "./order-creation";
+import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
 import { Refused } from "./refusals";
 import { askProvider, availabilityFor } from "./stay-availability";
 import type { UseCaseDeps } from "./use-case-deps";
@@ -27,9 +28,12 @@ export interface HotelOrderAsk {
   readonly duplicates: NewHotelOrder["duplicates"];
 }
 
-/** The order made (or made before), or the customer's unpaid orders of the same stay, for them to choose. */
+/**
+ * The order made (or made before), as its customer sees it, or the customer's unpaid orders of the same stay, for
+ * them to choose.
+ */
 export type HotelOrderPlaced =
-  | { readonly order: StoredOrder }
+  | { readonly placed: ReadableHotelOrder }
   | { readonly unpaidOrdersOfStay: readonly UnpaidOrderOfStay[] };
 
 /**
@@ -48,7 +52,7 @@ export async function placeHotelOrder(
   const currency = marketCurrency[product];
   const preview = await previewFor(deps, product, ask.previewId);
   const earlier = await findOrderByPreview(deps.db, preview.id);
-  if (earlier) return { order: asCreated(earlier) };
+  if (earlier) return placedOrder(deps, earlier);
   // Before the request is compared with its preview: a client that used up its budget learns nothing of its codes.
   await guardVoucherCodes(deps, client, ask.paymentRequest.voucherCodes, "payment");
   if (
@@ -81,11 +85,16 @@ export async function placeHotelOrder(
       (error) => error instanceof ProviderError && error.kind === "nothing_available"
     );
     // The order as its creation committed it: the offer's check changes it only by cancelling it, and throws then.
-    return { order: asCreated(saved.order) };
+    return placedOrder(deps, saved.order);
   } catch (error) {
     if (error instanceof OrderRefusedError) throw new Refused({ kind: "hotel_order_refused", refusal: error.refusal, currency });
     throw error;
   }
+}
+
+/** The order placed, read by its customer, who placed it. */
+function placedOrder(deps: Pick<UseCaseDeps, "config" | "now">, order: StoredOrder): HotelOrderPlaced {
+  return { placed: readableHotelOrder(asCreated(order), deps.config, deps.now(), "customer") };
 }
 
 /** An order the shop cancelled on its own is refused with its reason, however often its preview is ordered. */

@@ -12,6 +12,7 @@ import { voucherLookups } from "../stores/vouchers";
 import { receivingAccount } from "../config";
 import type { ProductKey } from "../domain/products";
 import { requestedOwnHotelOrder } from "./order-lookup";
+import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
 import { keepTransferQrCodes } from "./transfer-qr-codes";
 import type { UseCaseDeps } from "./use-case-deps";
 
@@ -91,10 +92,11 @@ export async function changeOwnPayment(
   deps: Pick<UseCaseDeps, "db" | "config" | "now">,
   product: ProductKey,
   change: { orderId: string; ownerKey: string; paymentId: string; methodId: string }
-): Promise<{ order: StoredOrder; now: Date }> {
+): Promise<ReadableHotelOrder> {
   const { id } = await requestedOwnHotelOrder(deps, product, change.orderId, change.ownerKey);
   const now = deps.now();
   const asked = { orderId: id, paymentId: change.paymentId.toLowerCase(), methodId: change.methodId };
   const changed = await changePaymentMethod(deps.db, asked, now);
-  return { order: await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now), now };
+  const order = await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now);
+  return readableHotelOrder(order, deps.config, now, "customer");
 }

@@ -14,9 +14,6 @@ import { timestampOfDate } from "../../../shared/contract-dates";
 import { minorUnits, moneyOf } from "../../../shared/money";
 import type { VoucherOrderPreviewRequest } from "../../../gen/dzb/shop/v1/shop_service_pb";
 import type { VoucherAsk } from "../../orders/voucher-pricing";
-import type { Config } from "../../config";
-import { voucherDocumentsOf } from "../../domain/order-documents";
-import { owesPayment } from "../../domain/order-lifecycle";
 import type { CurrencyCode } from "../../domain/products";
 import {
   extraServicePrice,
@@ -28,11 +25,11 @@ import {
   type VoucherPriceBreakdown,
 } from "../../domain/voucher-order";
 import { voucherState, type VoucherState as DomainVoucherState } from "../../domain/voucher-rules";
-import type { RefundVoucher, StoredOrder, StoredVoucherOrder } from "../../stores/orders";
+import type { RefundVoucher, StoredOrder } from "../../stores/orders";
 import type { VoucherRow, VoucherSpendingRecord } from "../../stores/vouchers";
-import { orderDocumentUrl } from "../../orders/shop-links";
+import type { ReadableVoucherOrder } from "../../orders/readable-order";
 import { apiError } from "./api-error";
-import { contractDocumentTypes, orderStatuses, toPayment, toPaymentCalculation } from "./order";
+import { optionalTimestamp, orderStatuses, toDocuments, toPayment, toPaymentCalculation } from "./order";
 import { calculationError, paymentRequestOf } from "./payment-request";
 
 /** Vouchers, voucher previews and voucher orders as the contract's messages. */
@@ -145,13 +142,13 @@ export function toVoucherOrderPreview(
   };
 }
 
-/** A voucher order as its status page shows it, with its voucher once issued. */
+/** A voucher order as its status page shows it (orders/readable-order.ts), with its voucher once issued. */
 export function toVoucherOrder(
-  order: StoredVoucherOrder,
+  readable: ReadableVoucherOrder,
   voucher: { row: VoucherRow; spendings: readonly VoucherSpendingRecord[] } | undefined,
-  config: Config,
   today: string
 ): MessageInitShape<typeof VoucherOrderSchema> {
+  const { order } = readable;
   const { currency, summary } = order;
   return {
     orderId: order.id,
@@ -162,18 +159,14 @@ export function toVoucherOrder(
     voucherValue: moneyOf(summary.voucherValue, currency),
     status: orderStatuses[order.status],
     vouchers: voucher ? [toVoucher(voucher.row, voucher.spendings, today)] : [],
-    // A voucher order's id opens the voucher it bought: whoever reads the order reads it as its customer.
-    payments: order.payments.map((payment) => toPayment(order, payment, config, "customer")),
+    payments: readable.payments.map((payment) => toPayment(payment, order)),
     feeMode: contractFeeModes[summary.feeMode],
     design: summary.design,
     extraService: summary.extraService,
     price: toVoucherPrice(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
-    ...(owesPayment(order.status) ? { payBy: timestampFromDate(order.payBy) } : {}),
-    documents: voucherDocumentsOf(voucher?.row).map((kind) => ({
-      type: contractDocumentTypes[kind],
-      url: orderDocumentUrl(config, order, kind),
-    })),
+    ...optionalTimestamp("payBy", readable.payBy),
+    documents: toDocuments(readable.documents),
   };
 }
 
