@@ -5,6 +5,13 @@
  * Tests beside the code obey their layer's rules; tests/ exercises the whole house and is not checked.
  */
 const sourceOnly = "\\.test\\.tsx?$";
+/**
+ * The api's modules that are not RPC handlers: its wiring (index.ts), the transport and the interceptors around every
+ * call, and what handlers share (their deps, the caller's address). Every other module directly in server/api/ is one
+ * method's handler; server/api/contract/ holds the mappings.
+ */
+const apiInfrastructure =
+  "^server/api/(index|deps|connect-adapter|in-process-client|http-rejections|call-record|client-address|error-interceptor|request-limits|request-bounds)\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,6 +50,30 @@ module.exports = {
       severity: "error",
       from: { path: "^(app|shared|server)/", pathNot: ["^server/api/", "^server/(main|ops)\\.ts$", sourceOnly] },
       to: { path: "^server/api/" },
+    },
+    {
+      name: "only-the-web-imports-the-web",
+      comment:
+        "server/web/ is the web tier's server, wired up by the entry points (build-messages.ts writes its catalogues); what the layers below need of the variants is in server/variants/.",
+      severity: "error",
+      from: { path: "^server/", pathNot: ["^server/web/", "^server/(main|ops|build-messages)\\.ts$"] },
+      to: { path: "^server/web/" },
+    },
+    {
+      name: "jobs-are-only-the-queue",
+      comment:
+        "server/jobs/ is the queue, the worker and its backoff; the use cases enqueue through it, so it knows none of them (their handlers are wired in server/job-handlers.ts, by the entry points).",
+      severity: "error",
+      from: { path: "^server/jobs/", pathNot: sourceOnly },
+      to: { path: "^server/", pathNot: "^server/(jobs/|db/|clock\\.ts$)" },
+    },
+    {
+      name: "handlers-import-no-handler",
+      comment:
+        "A handler decodes the request, calls one use case (server/orders, server/payments) and encodes the answer; what two handlers share is a use case or a contract mapping, never another handler.",
+      severity: "error",
+      from: { path: "^server/api/[^/]+\\.ts$", pathNot: [apiInfrastructure, sourceOnly] },
+      to: { path: "^server/api/[^/]+\\.ts$", pathNot: apiInfrastructure },
     },
     {
       name: "stores-only-persist",

@@ -8,7 +8,7 @@ import {
   type ScreenId,
 } from "../shared/route-table";
 
-/** What search engines are told of a host: its address and the locales it publishes (variants.ts). */
+/** What search engines are told of a host: its address and the locales it publishes (server/variants/site-variants.ts). */
 export type SearchSite = {
   /** The host's public origin, e.g. "https://www.dovolenazabenefity.cz". */
   origin: string;

@@ -6,7 +6,7 @@ import { createApi } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { startWorker } from "./jobs/worker";
-import { createJobHandlers } from "./jobs/handlers";
+import { createJobHandlers } from "./job-handlers";
 import { createMailer } from "./adapters/mailer/create-mailer";
 import { createWebApp } from "./web/app";
 import { readMessageAssets, writeMessageAssets } from "./web/message-assets";

@@ -1,15 +1,4 @@
-import type { PaymentGateways } from "../adapters/gateways/payment-gateway";
-import type { HotelProvider } from "../adapters/provider/hotel-provider";
-import type { Clock } from "../clock";
-import type { Config } from "../config";
-import type { Database } from "../db/database";
+import type { UseCaseDeps } from "../orders/use-case-deps";
 
-/** What the api's handlers need from the outside. */
-export interface ApiDeps {
-  config: Config;
-  db: Database;
-  provider: HotelProvider;
-  gateways: PaymentGateways;
-  /** The clock; tests pass one they move. */
-  now: Clock;
-}
+/** What the api's handlers need from the outside: what their use cases need, nothing more. */
+export type ApiDeps = UseCaseDeps;

@@ -4,11 +4,13 @@ import { isDatabaseUnavailable, loggableErrorMessage } from "../db/database-erro
 import { captureServerError } from "../monitoring/sentry.server";
 import { apiError, toApiError } from "./contract/api-error";
 import { callRecordKey } from "./call-record";
+import { fromUseCaseError } from "./contract/refusals";
 
 /**
  * The outermost interceptor: whatever a handler or an inner interceptor throws leaves as a Connect error with one
  * ErrorDetail carrying the request id, and is noted on the call record for the failure log line. An internal error
  * (whatever is not a ConnectError a handler threw on purpose) is also reported to the error monitoring, if it runs.
+ * A use case's refusal is said in the contract's words here, for every handler (contract/refusals.ts).
  * The database being away is no bug but `unavailable`, here for every handler: the caller may try again shortly, and
  * the next call gets a new connection.
  */
@@ -24,7 +26,7 @@ export const errorInterceptor: Interceptor = (next) => async (req) => {
     if (databaseAway) console.error(`request ${record.requestId}: ${loggableErrorMessage(thrown)}`);
     const reason = databaseAway
       ? apiError(Code.Unavailable, ErrorCode.TEMPORARILY_UNAVAILABLE, "the database is unavailable; try again shortly")
-      : thrown;
+      : fromUseCaseError(thrown);
     const { error, detail } = toApiError(reason, record.requestId);
     record.failure = {
       code: error.code,

@@ -1,13 +1,12 @@
 import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import type { HotelLink } from "../adapters/provider/hotel-provider";
 import { parseBookingLink, type BookingLinkError } from "../domain/booking-link";
-import { findHotelId, saveHotelLink } from "../stores/hotel-links";
+import { hotelIdOfLink } from "../orders/hotel-link";
 import { apiError } from "./contract/api-error";
 import type { ApiDeps } from "./deps";
 import { timestampOfDate } from "../../shared/contract-dates";
-import { callProvider } from "./contract/provider-errors";
+import { fromProviderError } from "./contract/provider-errors";
 
 /** Each way a link can be wrong has its own sentence (SPEC §5, §8). */
 const linkErrors: Record<BookingLinkError, { errorCode: ErrorCode; message: string }> = {
@@ -25,7 +24,7 @@ const linkErrors: Record<BookingLinkError, { errorCode: ErrorCode; message: stri
  * Reads a pasted hotel link: which hotel (resolved to the provider's id, once per link) and whatever search it
  * carries. What the link lacks stays unset (zero), for the form to ask.
  */
-export function hotelParseUrl({ db, provider, config }: ApiDeps): ServiceImpl<typeof ShopService>["hotelParseUrl"] {
+export function hotelParseUrl(deps: ApiDeps): ServiceImpl<typeof ShopService>["hotelParseUrl"] {
   return async (request, context) => {
     if (request.url.trim() === "")
       throw apiError(Code.InvalidArgument, ErrorCode.INPUT_REQUIRED, "url is required", "url");
@@ -34,7 +33,10 @@ export function hotelParseUrl({ db, provider, config }: ApiDeps): ServiceImpl<ty
       const { errorCode, message } = linkErrors[parsed.error];
       throw apiError(Code.InvalidArgument, errorCode, message, "url");
     }
-    const hotelId = await resolveHotelId(parsed.hotel);
+    // A provider's failure names the link, the one field the visitor can change.
+    const hotelId = await hotelIdOfLink(deps, parsed.hotel, context.signal).catch((error: unknown) => {
+      throw fromProviderError(error, "url");
+    });
     const { search } = parsed;
     return {
       hotelRequest: {
@@ -48,18 +50,5 @@ export function hotelParseUrl({ db, provider, config }: ApiDeps): ServiceImpl<ty
       hotelUrl: parsed.hotel.url,
       childrenCount: search.childrenCount ?? search.childrenAges.length,
     };
-
-    async function resolveHotelId(link: HotelLink): Promise<string> {
-      const known = await findHotelId(db, provider.name, link);
-      if (known) return known;
-      const resolved = await callProvider(
-        config.provider.timeoutMs,
-        context.signal,
-        (signal) => provider.resolveHotel(link, signal),
-        "url"
-      );
-      await saveHotelLink(db, provider.name, link, resolved);
-      return resolved;
-    }
   };
 }

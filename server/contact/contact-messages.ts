@@ -12,7 +12,7 @@ import {
   lockClientContactMessages,
   type NewContactMessage,
 } from "../stores/contact-messages";
-import { siteVariants } from "../web/variants";
+import { siteVariants } from "../variants/site-variants";
 import { languageOf } from "../../shared/route-table";
 import { marketTimeZones } from "../../shared/market-time-zones";
 

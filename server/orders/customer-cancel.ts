@@ -8,8 +8,12 @@ import {
   type CancelRefusal,
 } from "../domain/order-lifecycle";
 import { findHotelOrder, lockedHotelOrder, saveCancelledByCustomer, type StoredOrder } from "../stores/orders";
+import type { ProductKey } from "../domain/products";
 import { enqueueBookingCancel } from "./order-jobs";
+import { requestedOwnHotelOrder } from "./order-lookup";
+import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
 import { giveRefundVoucher } from "./refund-voucher";
+import type { UseCaseDeps } from "./use-case-deps";
 
 /** The customer may not cancel the order now; `reason` says why (order-lifecycle.ts). */
 export class CancelRefusedError extends Error {
@@ -45,4 +49,17 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
     }
     return (await findHotelOrder(tx, orderId))!;
   });
+}
+
+/** The customer, proved by the order's owner key, cancels their hotel order; answers it as they see it, and when. */
+export async function cancelOwnOrder(
+  deps: Pick<UseCaseDeps, "db" | "config" | "now">,
+  product: ProductKey,
+  orderId: string,
+  ownerKey: string
+): Promise<{ cancelled: ReadableHotelOrder; now: Date }> {
+  const { id } = await requestedOwnHotelOrder(deps, product, orderId, ownerKey);
+  const now = deps.now();
+  const order = await cancelOrderByCustomer(deps.db, id, now);
+  return { cancelled: readableHotelOrder(order, deps.config, now, "customer"), now };
 }

@@ -19,16 +19,28 @@ import {
 import { type TermsDocument, termsPdf } from "../documents/terms";
 import { voucherPdf } from "../documents/voucher";
 import { type PaymentMethodId, documentTranslator, isPaymentMethodId } from "../documents/texts";
-import { type OrderDocumentKind, type VoucherDocumentKind, onlineAmount } from "../domain/order-documents";
+import {
+  documentsOf,
+  isVoucherDocumentKind,
+  onlineAmount,
+  voucherDocumentsOf,
+  type AnyDocumentKind,
+  type OrderDocumentKind,
+  type VoucherDocumentKind,
+} from "../domain/order-documents";
 import { cancellationDeadline, cancellationFees, owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-methods";
 import { marketDate } from "../domain/stay";
 import type { Address, CustomerDetails, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
-import type { VoucherRow } from "../stores/vouchers";
-import { siteVariants } from "../web/variants";
+import type { ProductKey } from "../domain/products";
+import { voucherBoughtBy, type VoucherRow } from "../stores/vouchers";
+import { siteVariants } from "../variants/site-variants";
+import { requestedHotelOrder, requestedVoucherOrder } from "./order-lookup";
+import { Refused } from "./refusals";
 import { voucherCheckUrl } from "./shop-links";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
+import type { UseCaseDeps } from "./use-case-deps";
 
 /** The documents that state money: each order has at most one of each, as its state allows. */
 export type MoneyDocumentKind = Exclude<OrderDocumentKind, "terms">;
@@ -288,4 +300,27 @@ export async function voucherDocumentPdf(
   );
   const fileName = documentTranslator(language)("fileName.voucher", { code: voucher.code });
   return { fileName, content };
+}
+
+/**
+ * One of an order's documents, made from the order as it was ordered, in the customer's language: a hotel order's
+ * papers, or the voucher a voucher order bought. Only a document the order has in its state is made: asking for
+ * another, such as the invoice of an order not yet paid or the voucher of one not yet issued, is refused as
+ * unavailable, so nobody gets a paper that states what did not happen.
+ */
+export async function requestedDocument(
+  deps: Pick<UseCaseDeps, "db" | "config">,
+  product: ProductKey,
+  orderId: string,
+  kind: AnyDocumentKind
+): Promise<{ fileName: string; content: Uint8Array }> {
+  if (isVoucherDocumentKind(kind)) {
+    const order = await requestedVoucherOrder(deps, product, orderId);
+    const voucher = await voucherBoughtBy(deps.db, order.id);
+    if (!voucher || !voucherDocumentsOf(voucher).includes(kind)) throw new Refused({ kind: "document_unavailable", document: kind });
+    return voucherDocumentPdf(kind, order, voucher, deps.config);
+  }
+  const order = await requestedHotelOrder(deps, product, orderId);
+  if (!documentsOf(order).includes(kind)) throw new Refused({ kind: "document_unavailable", document: kind });
+  return orderDocumentPdf(kind, order, deps.config);
 }

@@ -32,7 +32,7 @@ import {
   type ReceivedPayment,
 } from "../mail/messages";
 import type { AnyStoredOrder, OrderedRoom, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
-import { siteVariants } from "../web/variants";
+import { siteVariants } from "../variants/site-variants";
 import { shopNames } from "./supplier";
 import { orderDocumentUrl, orderOwnerUrl, shopOrigin, voucherCheckUrl } from "./shop-links";
 

@@ -9,6 +9,12 @@ import { findHotelOrder, lockedHotelOrder, saveOrderPrice, savePaymentMethod, ty
 import { attemptStatesOf } from "../stores/payment-attempts";
 import { findPreview } from "../stores/previews";
 import { voucherLookups } from "../stores/vouchers";
+import { receivingAccount } from "../config";
+import type { ProductKey } from "../domain/products";
+import { requestedOwnHotelOrder } from "./order-lookup";
+import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
+import { keepTransferQrCodes } from "./transfer-qr-codes";
+import type { UseCaseDeps } from "./use-case-deps";
 
 /** Why a payment cannot move: not one of the order's, not movable now, or the domain's rules refuse the method. */
 export type PaymentChangeRefusal =
@@ -75,4 +81,22 @@ export async function changePaymentMethod(
     await saveOrderPrice(tx, order.id, price.total, summary, now);
     return (await findHotelOrder(tx, order.id))!;
   });
+}
+
+/**
+ * The customer, proved by the order's owner key, pays an unpaid part of their order with another method after its
+ * gateway declined it or they cancelled there (SPEC §4). A part moved to the transfer gets its QR code now, once,
+ * rather than on every read of the order.
+ */
+export async function changeOwnPayment(
+  deps: Pick<UseCaseDeps, "db" | "config" | "now">,
+  product: ProductKey,
+  change: { orderId: string; ownerKey: string; paymentId: string; methodId: string }
+): Promise<ReadableHotelOrder> {
+  const { id } = await requestedOwnHotelOrder(deps, product, change.orderId, change.ownerKey);
+  const now = deps.now();
+  const asked = { orderId: id, paymentId: change.paymentId.toLowerCase(), methodId: change.methodId };
+  const changed = await changePaymentMethod(deps.db, asked, now);
+  const order = await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now);
+  return readableHotelOrder(order, deps.config, now, "customer");
 }

@@ -2,7 +2,7 @@ import { localizedPath, ownerKeyQuery, type Language, type Locale, type RoutePar
 import type { Config } from "../config";
 import type { AnyDocumentKind } from "../domain/order-documents";
 import type { ProductKey } from "../domain/products";
-import { siteVariants } from "../web/variants";
+import { siteVariants } from "../variants/site-variants";
 import { orderOwnerKey } from "./owner-key";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The operator as the order documents name it: the company that sells every variant's stays in its own name and so
  * issues their invoices, the shop's name in each variant, and the VAT scheme its stays are sold under. Business
- * constants like the support contacts (server/web/variants.ts): they change with the company, not per deployment.
+ * constants like the support contacts (server/variants/site-variants.ts): they change with the company, not per deployment.
  */
 
 import type { InvoiceDocument, InvoiceSupplier } from "../documents/invoice";

@@ -5,7 +5,7 @@ import type { Consent } from "../../shared/consent";
 import type { Environment } from "../config";
 import type { LocaleResolution } from "./locale";
 import type { MessageScripts } from "./message-assets";
-import type { SiteVariant } from "./variants";
+import type { SiteVariant } from "../variants/site-variants";
 import type { BackendInfo } from "./backend-info";
 import type { RenderedPage } from "./page-cache";
 import type { ContentStore } from "../content/content-store";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bestAcceptedLocale, resolveLocale } from "./locale";
-import { siteVariants } from "./variants";
+import { siteVariants } from "../variants/site-variants";
 
 const cz = siteVariants.DZB_CZ;
 const pl = siteVariants.DZB_PL;

@@ -1,5 +1,5 @@
 import { isLocale, languageOf, localizedPath, matchScreen, type Locale, type ScreenMatch } from "../../shared/route-table";
-import type { SiteVariant } from "./variants";
+import type { SiteVariant } from "../variants/site-variants";
 
 export type LocaleResolution = {
   locale: Locale;

@@ -10,7 +10,7 @@ import type { MessageScripts } from "./message-assets";
 import type { RenderedPage } from "./page-cache";
 import type { RequestResolver } from "./request-resolution";
 import { createRpcClient, type ApiEndpoint, type ShopClient } from "./rpc-client";
-import { productVariantFor } from "./variants";
+import { productVariantFor } from "../variants/site-variants";
 import type { Visit } from "./visit";
 
 export type PageLoadContextOptions = {

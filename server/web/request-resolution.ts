@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import { localeCookie } from "./cookies";
 import { publicHost } from "./forwarded";
 import { resolveLocale } from "./locale";
-import { variantForHost } from "./variants";
+import { variantForHost } from "../variants/shop-hosts";
 
 /** Which shop a request is for and in which language, as every page and refusal of it is shown. */
 export type RequestResolver = ReturnType<typeof requestResolver>;

@@ -7,7 +7,7 @@ import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { MailMessage, Mailer } from "../../server/adapters/mailer/mailer";
 import type { OpenDatabase } from "../../server/db/database";
 import { CONTACT_MESSAGE_LIMIT, CONTACT_MESSAGE_WINDOW_MS } from "../../server/domain/contact-messages";
-import { createJobHandlers } from "../../server/jobs/handlers";
+import { createJobHandlers } from "../../server/job-handlers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import { failureOf, now } from "../fixtures/hotel-orders";

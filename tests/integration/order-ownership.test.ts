@@ -13,7 +13,7 @@ import { VoucherSchema } from "../../gen/dzb/shop/v1/voucher_pb";
 import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
-import { createJobHandlers } from "../../server/jobs/handlers";
+import { createJobHandlers } from "../../server/job-handlers";
 import type { JobHandlers } from "../../server/jobs/worker";
 import { markTransferPaid } from "../../server/orders/payment-settlement";
 import { issueCreditVoucher } from "../../server/stores/vouchers";

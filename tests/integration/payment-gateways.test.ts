@@ -16,7 +16,7 @@ import { createFileMailer } from "../../server/adapters/mailer/file-mailer";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import type { OpenDatabase } from "../../server/db/database";
 import { jobs, paymentAttempts } from "../../server/db/schema";
-import { createJobHandlers } from "../../server/jobs/handlers";
+import { createJobHandlers } from "../../server/job-handlers";
 import type { JobHandlers } from "../../server/jobs/worker";
 import { orderJobKinds } from "../../server/orders/order-jobs";
 import { paymentJobKinds, statusCheckDelayMs } from "../../server/payments/gateway-payments";

@@ -17,7 +17,7 @@ import { createSimulatorProvider } from "../../server/adapters/provider/simulato
 import type { OpenDatabase } from "../../server/db/database";
 import { vouchers } from "../../server/db/schema";
 import { flatText } from "../../server/documents/pdf-text.test-helper";
-import { createJobHandlers } from "../../server/jobs/handlers";
+import { createJobHandlers } from "../../server/job-handlers";
 import { runOps } from "../../server/ops/commands";
 import { issueBoughtVoucher } from "../../server/orders/voucher-issuing";
 import { markTransferPaid } from "../../server/orders/payment-settlement";

@@ -7,7 +7,7 @@ import type { CafeteriaGatewayType } from "./cafeteria/cafeteria-protocol";
 import { CsobGateway } from "./csob/csob-gateway";
 import { csobProtocolRouter, type CsobSandboxPayment } from "./csob/csob-protocol-server";
 import type { GatewayRecordStore, GatewayType, PaymentGateways } from "./payment-gateway";
-import { isShopAddress } from "../../web/variants";
+import { isShopAddress } from "../../variants/shop-hosts";
 import { renderSandboxPage } from "./sandbox/sandbox-page";
 import { cafeteriaSandboxCredentials } from "./sandbox-keys/cafeteria-secrets";
 import {

@@ -19,44 +19,27 @@ import {
   type PaymentSchema,
 } from "../../../gen/dzb/shop/v1/payment_pb";
 import type { ProviderAvailability } from "../../domain/hotel-offer";
-import { receivingAccount, type Config } from "../../config";
 import { dueOnline, type HotelPriceBreakdown } from "../../domain/hotel-price";
 import type { PricedHotelOrder } from "../../domain/hotel-order";
-import { orderTransfer } from "../../domain/transfer-payment";
 import {
-  bookingProgress,
-  reservationProgress,
   type BookingProgress as DomainBookingProgress,
   type BookingStatus as DomainBookingStatus,
   type OrderStatus as DomainOrderStatus,
   type PaymentStatus as DomainPaymentStatus,
   type ReservationProgress as DomainReservationProgress,
 } from "../../domain/order-status";
-import {
-  switchTargets,
-  type InvalidVoucherReason as DomainInvalidReason,
-  type PaymentCalculation,
-} from "../../domain/payment-calculation";
-import { methodIds, paymentMethodById, paymentMethodsFor } from "../../domain/payment-methods";
+import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../../domain/payment-calculation";
 import { insurancePrice, type ProductPrice } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";
-import {
-  gatewayOfMethod,
-  isPayableNow,
-  isSwitchable,
-  type GatewayType as DomainGatewayType,
-} from "../../domain/payment-gateways";
-import { cancellationDeadline, cancelRefusal, owesPayment } from "../../domain/order-lifecycle";
-import { documentsOf, type AnyDocumentKind } from "../../domain/order-documents";
-import { orderDocumentUrl } from "../../orders/shop-links";
-import { transferQr } from "../../payments/transfer-qr";
-import {
-  orderedRoom,
-  type AnyStoredOrder,
-  type OrderedRoom,
-  type StoredOrder,
-  type StoredPayment,
-} from "../../stores/orders";
+import type { GatewayType as DomainGatewayType } from "../../domain/payment-gateways";
+import type { AnyDocumentKind } from "../../domain/order-documents";
+import type {
+  ReadableDocument,
+  ReadableHotelOrder,
+  ReadablePayment,
+  TransferDetails,
+} from "../../orders/readable-order";
+import { orderedRoom, type AnyStoredOrder, type OrderedRoom, type StoredPayment } from "../../stores/orders";
 import { timestampOfDate } from "../../../shared/contract-dates";
 import { toDeal, toExtraCharge, toHotelDetail, toMealPlan, toTimingType } from "./hotel";
 import { moneyOf } from "../../../shared/money";
@@ -217,71 +200,35 @@ function toOrderProduct(room: OrderedRoom, currency: CurrencyCode): MessageInitS
   };
 }
 
-/**
- * What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and a QR, the
- * one kept when the payment became a transfer (rendered here only for a payment made before codes were kept).
- */
-function toTransferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config) {
-  const account = receivingAccount(config, order.currency);
-  const transfer = orderTransfer(order, payment.value, account);
+function toTransferDetails(transfer: TransferDetails, payment: StoredPayment, currency: CurrencyCode) {
   return {
     bankTransfer: {
-      bankAccount: account.display,
-      iban: account.iban,
+      bankAccount: transfer.account.display,
+      iban: transfer.account.iban,
       variableSymbol: transfer.variableSymbol,
-      amount: moneyOf(payment.value, order.currency),
+      amount: moneyOf(payment.value, currency),
     },
-    // Only a transfer still to be paid needs scanning.
-    ...(payment.status === "waiting" ? { qrCode: transferQr(transfer, payment.transferQr).image } : {}),
+    ...(transfer.qrImage !== undefined ? { qrCode: transfer.qrImage } : {}),
   };
 }
 
-/**
- * Who reads an answer about an order: its customer, who proved it with the order's owner key, or anyone who has the
- * order's id (decision 041). A refund voucher's code is money, so only the customer reads it.
- */
-export type OrderReader = "customer" | "anyone";
-
 export function toPayment(
-  order: AnyStoredOrder,
-  payment: StoredPayment,
-  config: Config,
-  reader: OrderReader
+  readable: ReadablePayment,
+  order: Pick<AnyStoredOrder, "product" | "currency">
 ): MessageInitShape<typeof PaymentSchema> {
-  const method = paymentMethodById(order.product, payment.methodId);
-  const gateway = gatewayOfMethod(payment.methodId);
+  const { payment, method, gateway, transfer } = readable;
   return {
     paymentId: payment.id,
     value: moneyOf(payment.value, order.currency),
     status: paymentStatuses[payment.status],
     method: method ? toPaymentMethod(method, order.product) : { methodId: payment.methodId, name: payment.methodId },
     ...(gateway ? { gateway: { type: contractGatewayType[gateway] } } : {}),
-    ...(method?.kind === "bank_transfer" ? toTransferDetails(order, payment, config) : {}),
-    // A payment still owed online has the order's deadline; the credit of vouchers is never owed.
-    ...(payment.status !== "paid" && payment.methodId !== methodIds.voucher && owesPayment(order.status) && order.payBy
-      ? { payBy: timestampFromDate(order.payBy) }
-      : {}),
-    ...(reader === "customer" && payment.refundVoucherId && payment.refundVoucherId === order.refundVoucher?.id
-      ? { refundVoucherCode: order.refundVoucher.code }
-      : {}),
-    alternatives: alternativesOf(order, payment).map((method) => toPaymentMethod(method, order.product)),
-    payableNow: isPayableNow(payment.methodId, payment.status, order.status),
+    ...(transfer ? toTransferDetails(transfer, payment, order.currency) : {}),
+    ...optionalTimestamp("payBy", readable.payBy),
+    ...(readable.refundVoucherCode !== undefined ? { refundVoucherCode: readable.refundVoucherCode } : {}),
+    alternatives: readable.alternatives.map((method) => toPaymentMethod(method, order.product)),
+    payableNow: readable.payableNow,
   };
-}
-
-/** The methods an unpaid part may move to (OrderPaymentChange checks its tries again, under the order's lock). */
-function alternativesOf(order: AnyStoredOrder, payment: StoredPayment) {
-  // OrderPaymentChange moves hotel orders' payments only (decision 027).
-  if (order.kind !== "hotel" || !owesPayment(order.status) || !isSwitchable(payment.methodId, payment.status, [])) return [];
-  const others = order.payments.filter((p) => p.id !== payment.id).map((p) => p.methodId);
-  return switchTargets(paymentMethodsFor(order.product).hotel, payment.methodId, others);
-}
-
-/** The cancellation deadline, while the customer may still cancel (or may in a moment, once the booking is made). */
-function cancellableUntil(order: StoredOrder, now: Date): Date | undefined {
-  const deadline = cancellationDeadline(order.summary.rooms);
-  const refusal = cancelRefusal({ status: order.status, bookingStatus: order.bookingStatus, deadline }, now);
-  return refusal === undefined || refusal === "booking_in_progress" ? deadline : undefined;
 }
 
 /** Each document of an order as the contract names it. */
@@ -294,20 +241,14 @@ export const contractDocumentTypes: Record<AnyDocumentKind, DocumentType> = {
   "voucher-card": DocumentType.VOUCHER_CARD,
 };
 
-/** The documents the order has in its state (order-documents.ts), each with where it is downloaded. */
-function contractDocuments(order: StoredOrder, config: Config) {
-  return documentsOf(order).map((kind) => ({
-    type: contractDocumentTypes[kind],
-    url: orderDocumentUrl(config, order, kind),
-  }));
+/** Each document with where it is downloaded. */
+export function toDocuments(documents: readonly ReadableDocument[]) {
+  return documents.map(({ kind, url }) => ({ type: contractDocumentTypes[kind], url }));
 }
 
-export function toHotelOrder(
-  order: StoredOrder,
-  config: Config,
-  now: Date,
-  reader: OrderReader
-): MessageInitShape<typeof HotelOrderSchema> {
+/** A hotel order as its reader sees it (orders/readable-order.ts). */
+export function toHotelOrder(readable: ReadableHotelOrder): MessageInitShape<typeof HotelOrderSchema> {
+  const { order } = readable;
   const { summary, currency } = order;
   const { stay } = summary;
   return {
@@ -316,8 +257,8 @@ export function toHotelOrder(
     orderedBy: order.email,
     total: moneyOf(order.total, currency),
     status: orderStatuses[order.status],
-    progress: reservationProgresses[reservationProgress(order.status, order.bookingStatus, order.payments.length > 0)],
-    bookingProgress: bookingProgresses[bookingProgress(order.status, order.bookingStatus)],
+    progress: reservationProgresses[readable.progress],
+    bookingProgress: bookingProgresses[readable.bookingProgress],
     hotel: { name: summary.hotel.name, url: summary.hotel.url },
     hotelDetail: toHotelDetail({
       requestId: summary.requestId,
@@ -335,21 +276,21 @@ export function toHotelOrder(
       childrenAges: [...stay.childrenAges],
       bookingReference: order.bookingRef ?? "",
     },
-    payments: order.payments.map((payment) => toPayment(order, payment, config, reader)),
+    payments: readable.payments.map((payment) => toPayment(payment, order)),
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
     serviceFee: moneyOf(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,
-    documents: contractDocuments(order, config),
+    documents: toDocuments(readable.documents),
     price: toBreakdown(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
     bookOnlyAfterPayment: summary.bookOnlyAfterPayment,
-    ...optionalTimestamp("cancellableUntil", cancellableUntil(order, now)),
-    ...optionalTimestamp("payBy", owesPayment(order.status) ? order.payBy ?? undefined : undefined),
+    ...optionalTimestamp("cancellableUntil", readable.cancellableUntil),
+    ...optionalTimestamp("payBy", readable.payBy),
     ...(order.replacedBy ? { replacedBy: { orderId: order.replacedBy.id, orderNumber: order.replacedBy.orderNumber } } : {}),
     ...(order.refundVoucher
       ? {
           refundVoucher: {
-            code: reader === "customer" ? order.refundVoucher.code : "",
+            code: readable.refundVoucherCode,
             value: moneyOf(order.refundVoucher.value, currency),
             validTo: timestampOfDate(order.refundVoucher.validTo),
           },
@@ -358,6 +299,6 @@ export function toHotelOrder(
   };
 }
 
-function optionalTimestamp<K extends string>(key: K, date: Date | undefined) {
+export function optionalTimestamp<K extends string>(key: K, date: Date | undefined) {
   return (date ? { [key]: timestampFromDate(date) } : {}) as Partial<Record<K, ReturnType<typeof timestampFromDate>>>;
 }

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from "node:util";
 import { Code } from "@connectrpc/connect";
 import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import type { PaymentRequest } from "../../../gen/dzb/shop/v1/payment_pb";
@@ -16,11 +15,6 @@ export function paymentRequestOf(request: PaymentRequest | undefined): StoredPay
     lastPayment: request?.lastPayment ?? "",
     payments: (request?.payments ?? []).map((part) => ({ methodId: part.methodId, value: minorUnits(part.value) })),
   };
-}
-
-/** Whether two payment requests ask for the same thing, field by field (a stored one may have its keys reordered). */
-export function samePaymentRequest(a: StoredPaymentRequest, b: StoredPaymentRequest): boolean {
-  return isDeepStrictEqual(a, b);
 }
 
 export const calculationErrors: Record<CalculationProblemKind, ErrorCode> = {

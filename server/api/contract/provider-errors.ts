@@ -54,35 +54,3 @@ export function fromProviderError(reason: unknown, field = ""): unknown {
   error.cause = reason;
   return error;
 }
-
-/**
- * Runs a provider call under the api's deadline for the provider, and under the caller's own signal, so a visitor
- * who gives up stops the provider request too.
- *
- * One controller, its timer cleared and its listener removed when the call ends: `AbortSignal.any` with
- * `AbortSignal.timeout` kept two signals and a timer alive for the whole deadline (20 s) after every call, so every
- * order and availability check left them to the old generation's collections (decision 037).
- */
-export async function callProvider<T>(
-  timeoutMs: number,
-  callerSignal: AbortSignal,
-  call: (signal: AbortSignal) => Promise<T>,
-  field = ""
-): Promise<T> {
-  const controller = new AbortController();
-  const callerGone = () => controller.abort(callerSignal.reason);
-  if (callerSignal.aborted) callerGone();
-  else callerSignal.addEventListener("abort", callerGone, { once: true });
-  const deadline = setTimeout(
-    () => controller.abort(new DOMException("The provider did not answer in time", "TimeoutError")),
-    timeoutMs
-  );
-  try {
-    return await call(controller.signal);
-  } catch (reason) {
-    throw fromProviderError(reason, field);
-  } finally {
-    clearTimeout(deadline);
-    callerSignal.removeEventListener("abort", callerGone);
-  }
-}

@@ -1,4 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { Code } from "@connectrpc/connect";
+import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   VoucherFeeMode,
@@ -9,10 +11,9 @@ import {
   type VoucherSchema,
 } from "../../../gen/dzb/shop/v1/voucher_pb";
 import { timestampOfDate } from "../../../shared/contract-dates";
-import { moneyOf } from "../../../shared/money";
-import type { Config } from "../../config";
-import { voucherDocumentsOf } from "../../domain/order-documents";
-import { owesPayment } from "../../domain/order-lifecycle";
+import { minorUnits, moneyOf } from "../../../shared/money";
+import type { VoucherOrderPreviewRequest } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import type { VoucherAsk } from "../../orders/voucher-pricing";
 import type { CurrencyCode } from "../../domain/products";
 import {
   extraServicePrice,
@@ -20,13 +21,16 @@ import {
   voucherValueBounds,
   type PricedVoucherOrder,
   type VoucherFeeMode as DomainFeeMode,
+  type VoucherOrderProblem,
   type VoucherPriceBreakdown,
 } from "../../domain/voucher-order";
 import { voucherState, type VoucherState as DomainVoucherState } from "../../domain/voucher-rules";
-import type { RefundVoucher, StoredOrder, StoredVoucherOrder } from "../../stores/orders";
+import type { RefundVoucher, StoredOrder } from "../../stores/orders";
 import type { VoucherRow, VoucherSpendingRecord } from "../../stores/vouchers";
-import { orderDocumentUrl } from "../../orders/shop-links";
-import { contractDocumentTypes, orderStatuses, toPayment, toPaymentCalculation } from "./order";
+import type { ReadableVoucherOrder } from "../../orders/readable-order";
+import { apiError } from "./api-error";
+import { optionalTimestamp, orderStatuses, toDocuments, toPayment, toPaymentCalculation } from "./order";
+import { calculationError, paymentRequestOf } from "./payment-request";
 
 /** Vouchers, voucher previews and voucher orders as the contract's messages. */
 
@@ -36,8 +40,20 @@ export const contractFeeModes: Record<DomainFeeMode, VoucherFeeMode> = {
 };
 
 /** The contract's fee mode in the domain's terms; unset reads as the value plus the fees. */
-export function feeModeOf(mode: VoucherFeeMode): DomainFeeMode {
+function feeModeOf(mode: VoucherFeeMode): DomainFeeMode {
   return mode === VoucherFeeMode.FEES_INCLUDED ? "fees_included" : "value_plus_fees";
+}
+
+/** What a voucher preview or order request asks to buy, in the domain's terms. */
+export function voucherAskOf(
+  request: Pick<VoucherOrderPreviewRequest, "voucherValue" | "paymentRequest" | "feeMode" | "extraService">
+): VoucherAsk {
+  return {
+    feeMode: feeModeOf(request.feeMode),
+    amount: minorUnits(request.voucherValue),
+    extraService: request.extraService,
+    paymentRequest: paymentRequestOf(request.paymentRequest),
+  };
 }
 
 const voucherStates: Record<DomainVoucherState, VoucherState> = {
@@ -126,13 +142,13 @@ export function toVoucherOrderPreview(
   };
 }
 
-/** A voucher order as its status page shows it, with its voucher once issued. */
+/** A voucher order as its status page shows it (orders/readable-order.ts), with its voucher once issued. */
 export function toVoucherOrder(
-  order: StoredVoucherOrder,
+  readable: ReadableVoucherOrder,
   voucher: { row: VoucherRow; spendings: readonly VoucherSpendingRecord[] } | undefined,
-  config: Config,
   today: string
 ): MessageInitShape<typeof VoucherOrderSchema> {
+  const { order } = readable;
   const { currency, summary } = order;
   return {
     orderId: order.id,
@@ -143,17 +159,49 @@ export function toVoucherOrder(
     voucherValue: moneyOf(summary.voucherValue, currency),
     status: orderStatuses[order.status],
     vouchers: voucher ? [toVoucher(voucher.row, voucher.spendings, today)] : [],
-    // A voucher order's id opens the voucher it bought: whoever reads the order reads it as its customer.
-    payments: order.payments.map((payment) => toPayment(order, payment, config, "customer")),
+    payments: readable.payments.map((payment) => toPayment(payment, order)),
     feeMode: contractFeeModes[summary.feeMode],
     design: summary.design,
     extraService: summary.extraService,
     price: toVoucherPrice(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
-    ...(owesPayment(order.status) ? { payBy: timestampFromDate(order.payBy) } : {}),
-    documents: voucherDocumentsOf(voucher?.row).map((kind) => ({
-      type: contractDocumentTypes[kind],
-      url: orderDocumentUrl(config, order, kind),
-    })),
+    ...optionalTimestamp("payBy", readable.payBy),
+    documents: toDocuments(readable.documents),
   };
+}
+
+/** Why a voucher cannot be bought as asked, with the request field that says so. */
+export function voucherOrderError(problem: VoucherOrderProblem, currency: CurrencyCode) {
+  switch (problem.kind) {
+    case "not_sold":
+      return apiError(
+        Code.InvalidArgument,
+        ErrorCode.VOUCHER_UNSUPPORTED,
+        "this shop sells no vouchers",
+        "product_variant.product"
+      );
+    case "value_out_of_bounds":
+      return apiError(
+        Code.InvalidArgument,
+        ErrorCode.VOUCHER_VALUE_OUT_OF_RANGE,
+        `the voucher's value must be whole units from ${problem.min / 100} to ${problem.max / 100} ${currency}`,
+        "voucher_value"
+      );
+    case "fees_exceed_value":
+      return apiError(
+        Code.InvalidArgument,
+        ErrorCode.VOUCHER_FEES_EXCEED_VALUE,
+        "the fees would take the whole amount",
+        "voucher_value"
+      );
+    case "extra_service_unavailable":
+      return apiError(
+        Code.InvalidArgument,
+        ErrorCode.INVALID_ARGUMENT,
+        "the extra service is not offered here",
+        "extra_service"
+      );
+    case "calculation":
+      return calculationError(problem.problem, currency);
+  }
 }

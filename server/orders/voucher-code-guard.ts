@@ -1,28 +1,24 @@
-import { Code, type HandlerContext } from "@connectrpc/connect";
-import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import type { Database } from "../db/database";
 import { judgeVoucherCodes, WRONG_CODE_WINDOW_MS } from "../domain/voucher-guessing";
 import { existingVoucherCodes } from "../stores/vouchers";
 import { forgetClientsUnchangedSince, lockWrongCodeTries, saveWrongCodeTries } from "../stores/wrong-voucher-codes";
-import { apiError } from "./contract/api-error";
-import { clientAddressKey } from "./client-address";
-import type { ApiDeps } from "./deps";
+import { Refused } from "./refusals";
 
 /**
- * The one door through which a caller's voucher codes are looked up (decision 015): every method that answers
+ * The one door through which a caller's voucher codes are looked up (decision 015): every use case that answers
  * anything about codes a caller sent calls it first. The caller's wrong codes are counted in a transaction of their
  * own, so they stay counted whatever the request does next; once the caller's budget is spent, the request is
- * refused with resource_exhausted (HTTP 429) and the seconds to wait, even when its codes are right.
+ * refused with the seconds to wait, even when its codes are right.
  *
- * `field` is the request field the codes came in, named by the refusal.
+ * `client` is the caller's address; `asked` says how the codes came (to pay, or to check a voucher).
  */
 export async function guardVoucherCodes(
-  { db, now }: Pick<ApiDeps, "db" | "now">,
-  context: HandlerContext,
+  { db, now }: { db: Database; now: () => Date },
+  client: string,
   codes: readonly string[],
-  field: string
+  asked: "payment" | "check"
 ): Promise<void> {
   if (codes.length === 0) return;
-  const client = context.values.get(clientAddressKey);
   const at = now();
   const verdict = await db.transaction(async (tx) => {
     await forgetClientsUnchangedSince(tx, new Date(at.getTime() - WRONG_CODE_WINDOW_MS));
@@ -37,12 +33,6 @@ export async function guardVoucherCodes(
     return judged;
   });
   if (!verdict.allowed) {
-    throw apiError(
-      Code.ResourceExhausted,
-      ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED,
-      "too many wrong voucher codes from this client lately",
-      field,
-      { retryAfterSeconds: verdict.retryAfterSeconds }
-    );
+    throw new Refused({ kind: "voucher_codes_exhausted", retryAfterSeconds: verdict.retryAfterSeconds, asked });
   }
 }

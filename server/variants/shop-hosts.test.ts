@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShopAddress, variantForHost } from "./variants";
+import { isShopAddress, variantForHost } from "./shop-hosts";
 
 const none = { cz: undefined, pl: undefined, wlPluxeeCz: undefined };
 

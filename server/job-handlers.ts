@@ -1,21 +1,21 @@
 import * as z from "zod";
-import type { Mailer } from "../adapters/mailer/mailer";
-import type { HotelProvider } from "../adapters/provider/hotel-provider";
-import type { Config } from "../config";
-import { contactMailJobKind, mailContactMessage } from "../contact/contact-messages";
-import { bookOrder, cancelBooking } from "../orders/booking";
-import { expireOrder, refundGatewayPayment } from "../orders/expiry";
-import { sendOrderMail } from "../orders/mail-job";
-import { issueBoughtVoucher } from "../orders/voucher-issuing";
-import { orderJobKinds } from "../orders/order-jobs";
-import { orderMailKinds } from "../orders/order-mail";
+import type { Mailer } from "./adapters/mailer/mailer";
+import type { HotelProvider } from "./adapters/provider/hotel-provider";
+import type { Config } from "./config";
+import { contactMailJobKind, mailContactMessage } from "./contact/contact-messages";
+import { bookOrder, cancelBooking } from "./orders/booking";
+import { expireOrder, refundGatewayPayment } from "./orders/expiry";
+import { sendOrderMail } from "./orders/mail-job";
+import { issueBoughtVoucher } from "./orders/voucher-issuing";
+import { orderJobKinds } from "./orders/order-jobs";
+import { orderMailKinds } from "./orders/order-mail";
 import {
   checkAttemptStatus,
   paymentJobKinds,
   refundAttempt,
   type GatewayPaymentDeps,
-} from "../payments/gateway-payments";
-import type { JobHandlers } from "./worker";
+} from "./payments/gateway-payments";
+import type { JobHandlers } from "./jobs/worker";
 
 const attemptPayload = z.object({ attemptId: z.uuid() });
 const orderPayload = z.object({ orderId: z.uuid() });
@@ -37,7 +37,8 @@ export interface JobDeps extends GatewayPaymentDeps {
 
 /**
  * The job kinds the worker runs, by name, each with what it needs from the outside. A payload is read back from
- * JSON, so each handler validates it first.
+ * JSON, so each handler validates it first. Wired here, beside the entry point that starts the worker, rather than
+ * in server/jobs/: the use cases enqueue their jobs through the queue, and the queue knows none of them (decision 042).
  */
 export function createJobHandlers(deps: JobDeps): JobHandlers {
   return {

@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callProvider } from "./provider-errors";
+import { callProvider } from "./provider-calls";
 
 /** A provider call that answers nothing until its signal aborts, then fails with the signal's reason. */
 const waitForAbort = (signal: AbortSignal) =>

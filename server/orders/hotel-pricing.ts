@@ -1,0 +1,155 @@
+import {
+  chooseProducts,
+  priceHotelOrder,
+  pricedHotelOrder,
+  type ChosenProduct,
+  type PricedHotelOrder,
+} from "../domain/hotel-order";
+import { paymentMethodsFor } from "../domain/payment-methods";
+import type { VoucherLookup } from "../domain/payment-calculation";
+import { marketCurrency, type ProductKey } from "../domain/products";
+import { defaultRestMethod } from "../domain/service-fee";
+import { marketDate } from "../domain/stay";
+import type { StoredAvailability } from "../stores/availabilities";
+import {
+  findPreview,
+  repricePreview,
+  savePreview,
+  type StoredPaymentRequest,
+  type StoredPreview,
+} from "../stores/previews";
+import { voucherLookups } from "../stores/vouchers";
+import { Refused } from "./refusals";
+import { availabilityFor } from "./stay-availability";
+import type { UseCaseDeps } from "./use-case-deps";
+import { guardVoucherCodes } from "./voucher-code-guard";
+
+/** How a preview is to be paid: the request and the insurance choice. */
+export interface Pricing {
+  readonly paymentRequest: StoredPaymentRequest;
+  readonly cancellationInsurance: boolean;
+}
+
+/** What a preview is asked for: rooms chosen from a kept offer, priced as asked; or a kept preview, re-priced or not. */
+export type PreviewAsk =
+  | { readonly availabilityId: string; readonly productIds: readonly string[]; readonly pricing: Pricing }
+  | { readonly previewId: string; readonly pricing?: Pricing; readonly revision?: number };
+
+/** A preview as it stands, with the offer its rooms were chosen from and their prices. */
+export interface HotelPreview {
+  readonly preview: StoredPreview;
+  readonly availability: StoredAvailability;
+  readonly priced: PricedHotelOrder;
+}
+
+/**
+ * Prices a choice of rooms from a kept availability check and keeps it under a preview id; asked again with that id
+ * and a payment request, re-prices it under the same id; asked with the id alone, answers it as kept. The codes the
+ * request names are looked up through the caller's budget of wrong ones (`client`).
+ */
+export async function previewHotelOrder(
+  deps: UseCaseDeps,
+  product: ProductKey,
+  ask: PreviewAsk,
+  client: string
+): Promise<HotelPreview> {
+  if ("availabilityId" in ask) {
+    const wanted = withDefaultRestMethod(product, ask.pricing);
+    const availability = await availabilityFor(deps, product, ask.availabilityId);
+    const chosen = chosenOrThrow(availability, ask.productIds);
+    const priced = await price(deps, client, product, chosen, wanted);
+    const preview = await savePreview(deps.db, {
+      product,
+      availabilityId: availability.id,
+      productIds: [...ask.productIds],
+      ...wanted,
+      calculation: priced.calculation,
+    });
+    return { preview, availability, priced };
+  }
+  const kept = await previewFor(deps, product, ask.previewId);
+  const availability = await availabilityFor(deps, product, kept.availabilityId);
+  const chosen = chosenOrThrow(availability, kept.productIds);
+  const asStored = (preview: StoredPreview): HotelPreview => ({
+    preview,
+    availability,
+    priced: pricedHotelOrder(product, chosen, preview.cancellationInsurance, preview.calculation),
+  });
+  if (!ask.pricing) return asStored(kept);
+  const priced = await price(deps, client, product, chosen, ask.pricing);
+  const applied = await repricePreview(
+    deps.db,
+    kept.id,
+    { ...ask.pricing, calculation: priced.calculation },
+    deps.now(),
+    ask.revision
+  );
+  // A later re-price of the same screen was applied first: this one arrived late, and the later one stands.
+  if (!applied) return asStored(await previewFor(deps, product, kept.id));
+  return { preview: { ...kept, ...ask.pricing, calculation: priced.calculation }, availability, priced };
+}
+
+/**
+ * A new preview whose request names no method for the rest is paid by the variant's default, the cheapest: the
+ * customer has not chosen yet, and the first price they see must carry no fee they did not choose.
+ */
+function withDefaultRestMethod(product: ProductKey, wanted: Pricing): Pricing {
+  if (wanted.paymentRequest.lastPayment !== "") return wanted;
+  const lastPayment = defaultRestMethod(product, paymentMethodsFor(product).hotel) ?? "";
+  return { ...wanted, paymentRequest: { ...wanted.paymentRequest, lastPayment } };
+}
+
+/** The preview with this id made for this shop; another shop's is unknown. */
+export async function previewFor(
+  deps: Pick<UseCaseDeps, "db">,
+  product: ProductKey,
+  id: string
+): Promise<StoredPreview> {
+  const preview = await findPreview(deps.db, id.toLowerCase());
+  if (!preview || preview.product !== product) throw new Refused({ kind: "unknown", what: "preview" });
+  return preview;
+}
+
+/** The rooms a preview names, checked against the offer they were chosen from and the party. */
+export function chosenOrThrow(availability: StoredAvailability, productIds: readonly string[]): ChosenProduct[] {
+  const choice = chooseProducts(availability.answer, productIds, availability.stay);
+  if (!choice.ok) throw new Refused({ kind: "choice", problem: choice.problem });
+  return choice.chosen;
+}
+
+/** The rooms priced as asked, the codes looked up through the caller's budget of wrong ones. */
+async function price(
+  deps: UseCaseDeps,
+  client: string,
+  product: ProductKey,
+  chosen: readonly ChosenProduct[],
+  pricing: Pricing
+): Promise<PricedHotelOrder> {
+  const today = marketDate(deps.now());
+  const codes = pricing.paymentRequest.voucherCodes;
+  await guardVoucherCodes(deps, client, codes, "payment");
+  const vouchers = await voucherLookups(deps.db, codes, marketCurrency[product], today);
+  return priceOrThrow(product, chosen, pricing, vouchers, today);
+}
+
+/** The rooms priced with a payment request and the vouchers it names; a request that cannot be paid is refused. */
+function priceOrThrow(
+  product: ProductKey,
+  chosen: readonly ChosenProduct[],
+  { paymentRequest, cancellationInsurance }: Pricing,
+  vouchers: readonly VoucherLookup[],
+  today: string
+): PricedHotelOrder {
+  const result = priceHotelOrder({
+    product,
+    chosen,
+    cancellationInsurance,
+    vouchers,
+    payments: paymentRequest.payments,
+    lastPayment: paymentRequest.lastPayment,
+    methods: paymentMethodsFor(product).hotel,
+    today,
+  });
+  if (!result.ok) throw new Refused({ kind: "calculation", problem: result.problem, currency: marketCurrency[product] });
+  return result.order;
+}

@@ -1,0 +1,127 @@
+import { receivingAccount, type Config } from "../config";
+import type { BankAccount } from "../domain/bank-account";
+import { documentsOf, voucherDocumentsOf, type AnyDocumentKind } from "../domain/order-documents";
+import { hotelOrderFacts, orderFacts, type HotelOrderFacts, type PaymentFacts } from "../domain/order-facts";
+import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
+import { paymentMethodById, type PaymentMethodInfo } from "../domain/payment-methods";
+import { orderTransfer } from "../domain/transfer-payment";
+import { transferQr } from "../payments/transfer-qr";
+import type { AnyStoredOrder, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
+import type { VoucherRow } from "../stores/vouchers";
+import { orderDocumentUrl } from "./shop-links";
+
+/**
+ * An order as its reader sees it: the stored order with its facts (domain/order-facts.ts), each payment with its
+ * method, its gateway and what paying it by transfer needs, and each document with where it is downloaded. Plain
+ * values, for the contract to say in its words.
+ */
+
+/**
+ * Who reads an answer about an order: its customer, who proved it with the order's owner key, or anyone who has the
+ * order's id (decision 041). A refund voucher's code is money, so only the customer reads it.
+ */
+export type OrderReader = "customer" | "anyone";
+
+/** What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and its QR. */
+export interface TransferDetails {
+  readonly account: BankAccount;
+  readonly variableSymbol: string;
+  /** The QR code's image, for a transfer still to be paid; only that needs scanning. */
+  readonly qrImage: string | undefined;
+}
+
+export interface ReadablePayment extends PaymentFacts<StoredPayment> {
+  /** Undefined for a method the product no longer offers. */
+  readonly method: PaymentMethodInfo | undefined;
+  readonly gateway: GatewayType | undefined;
+  readonly transfer: TransferDetails | undefined;
+  /** The code of the voucher this payment went back as, for the customer only. */
+  readonly refundVoucherCode: string | undefined;
+}
+
+export interface ReadableDocument {
+  readonly kind: AnyDocumentKind;
+  readonly url: string;
+}
+
+export interface ReadableHotelOrder extends Omit<HotelOrderFacts<StoredPayment>, "payments"> {
+  readonly order: StoredOrder;
+  readonly payments: readonly ReadablePayment[];
+  readonly documents: readonly ReadableDocument[];
+  /** The refund voucher's code as the reader may see it: empty for anyone but the customer. */
+  readonly refundVoucherCode: string;
+}
+
+export interface ReadableVoucherOrder {
+  readonly order: StoredVoucherOrder;
+  readonly payBy: Date | undefined;
+  readonly payments: readonly ReadablePayment[];
+  readonly documents: readonly ReadableDocument[];
+}
+
+/** A hotel order as `reader` sees it at `now`. */
+export function readableHotelOrder(
+  order: StoredOrder,
+  config: Config,
+  now: Date,
+  reader: OrderReader
+): ReadableHotelOrder {
+  const facts = hotelOrderFacts(order, now);
+  return {
+    ...facts,
+    order,
+    payments: readablePayments(order, facts.payments, config, reader),
+    documents: documentsOf(order).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
+    refundVoucherCode: reader === "customer" ? order.refundVoucher?.code ?? "" : "",
+  };
+}
+
+/** A voucher order, with the documents of its voucher once issued (`voucher`). */
+export function readableVoucherOrder(
+  order: StoredVoucherOrder,
+  voucher: Pick<VoucherRow, "active"> | undefined,
+  config: Config
+): ReadableVoucherOrder {
+  const facts = orderFacts(order);
+  return {
+    order,
+    payBy: facts.payBy,
+    // A voucher order's id opens the voucher it bought: whoever reads the order reads it as its customer.
+    payments: readablePayments(order, facts.payments, config, "customer"),
+    documents: voucherDocumentsOf(voucher).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
+  };
+}
+
+function readablePayments(
+  order: AnyStoredOrder,
+  facts: readonly PaymentFacts<StoredPayment>[],
+  config: Config,
+  reader: OrderReader
+): ReadablePayment[] {
+  return facts.map((paymentFacts) => {
+    const { payment } = paymentFacts;
+    const method = paymentMethodById(order.product, payment.methodId);
+    const refund = order.refundVoucher;
+    return {
+      ...paymentFacts,
+      method,
+      gateway: gatewayOfMethod(payment.methodId),
+      transfer: method?.kind === "bank_transfer" ? transferDetails(order, payment, config) : undefined,
+      refundVoucherCode:
+        reader === "customer" && payment.refundVoucherId && payment.refundVoucherId === refund?.id
+          ? refund.code
+          : undefined,
+    };
+  });
+}
+
+/** The QR is the one kept when the payment became a transfer (rendered here only for a payment made before codes were kept). */
+function transferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config): TransferDetails {
+  const account = receivingAccount(config, order.currency);
+  const transfer = orderTransfer(order, payment.value, account);
+  return {
+    account,
+    variableSymbol: transfer.variableSymbol,
+    qrImage: payment.status === "waiting" ? transferQr(transfer, payment.transferQr).image : undefined,
+  };
+}
