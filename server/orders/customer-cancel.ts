@@ -5,7 +5,6 @@ import {
   cancellationVoucherValue,
   cancelRefusal,
   paidAmount,
-  type CancelRefusal,
 } from "../domain/order-lifecycle";
 import { findHotelOrder, lockedHotelOrder, saveCancelledByCustomer, type StoredOrder } from "../stores/orders";
 import type { ProductKey } from "../domain/products";
@@ -13,14 +12,8 @@ import { enqueueBookingCancel } from "./order-jobs";
 import { requestedOwnHotelOrder } from "./order-lookup";
 import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
 import { giveRefundVoucher } from "./refund-voucher";
+import { Refused } from "./refusals";
 import type { UseCaseDeps } from "./use-case-deps";
-
-/** The customer may not cancel the order now; `reason` says why (order-lifecycle.ts). */
-export class CancelRefusedError extends Error {
-  constructor(readonly reason: CancelRefusal) {
-    super(`the order cannot be cancelled: ${reason}`);
-  }
-}
 
 /**
  * The customer cancels an order before its deadline (SPEC §4): irreversible. Everything paid (vouchers' credit
@@ -37,7 +30,7 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
       { status: order.status, bookingStatus: order.bookingStatus, deadline: cancellationDeadline(order.summary.rooms) },
       now
     );
-    if (refusal) throw new CancelRefusedError(refusal);
+    if (refusal) throw new Refused({ kind: "cancel_refused", reason: refusal });
 
     const value = cancellationVoucherValue(paidAmount(order.payments), cancellationFees(order.summary.price));
     await saveCancelledByCustomer(tx, orderId, now);

@@ -13,6 +13,7 @@ import { receivingAccount } from "../config";
 import type { ProductKey } from "../domain/products";
 import { requestedOwnHotelOrder } from "./order-lookup";
 import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
+import { Refused } from "./refusals";
 import { keepTransferQrCodes } from "./transfer-qr-codes";
 import type { UseCaseDeps } from "./use-case-deps";
 
@@ -21,12 +22,6 @@ export type PaymentChangeRefusal =
   | { readonly kind: "unknown_payment" }
   | { readonly kind: "not_switchable" }
   | { readonly kind: "calculation"; readonly problem: CalculationProblem };
-
-export class PaymentChangeRefusedError extends Error {
-  constructor(readonly refusal: PaymentChangeRefusal) {
-    super(`the payment cannot move to another method: ${refusal.kind}`);
-  }
-}
 
 /**
  * Moves an unpaid payment of a live order to another method after its tries at the gateway failed (SPEC §4): the
@@ -43,11 +38,11 @@ export async function changePaymentMethod(
     const order = await lockedHotelOrder(tx, change.orderId);
     if (!order) throw new Error(`no order ${change.orderId}`);
     const payment = order.payments.find((p) => p.id === change.paymentId);
-    if (!payment) throw new PaymentChangeRefusedError({ kind: "unknown_payment" });
+    if (!payment) throw new Refused({ kind: "payment_change_refused", refusal: { kind: "unknown_payment" } });
     if (payment.methodId === change.methodId) return order;
     const tries = await attemptStatesOf(tx, payment.id);
     if (!owesPayment(order.status) || !isSwitchable(payment.methodId, payment.status, tries)) {
-      throw new PaymentChangeRefusedError({ kind: "not_switchable" });
+      throw new Refused({ kind: "payment_change_refused", refusal: { kind: "not_switchable" } });
     }
 
     const today = marketDate(now);
@@ -66,7 +61,7 @@ export async function changePaymentMethod(
       couponLimits: coupons,
       today,
     });
-    if (!moved.ok) throw new PaymentChangeRefusedError({ kind: "calculation", problem: moved.problem });
+    if (!moved.ok) throw new Refused({ kind: "payment_change_refused", refusal: { kind: "calculation", problem: moved.problem } });
 
     // A new method starts with no try: waiting, as a payment of a new order does.
     await savePaymentMethod(

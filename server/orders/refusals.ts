@@ -1,10 +1,12 @@
 import type { ChoiceProblem } from "../domain/hotel-order";
+import type { CancelRefusal } from "../domain/order-lifecycle";
 import type { AnyDocumentKind } from "../domain/order-documents";
 import type { CalculationProblem } from "../domain/payment-calculation";
 import type { CurrencyCode } from "../domain/products";
 import type { StayProblem } from "../domain/stay";
 import type { VoucherOrderProblem } from "../domain/voucher-order";
 import type { OrderRefusal } from "./order-creation";
+import type { PaymentChangeRefusal } from "./payment-change";
 import type { VoucherOrderRefusal } from "./voucher-order-creation";
 
 /** What a request may name that the shop does not have; another shop's is as unknown as one never made. */
@@ -34,6 +36,10 @@ export type Refusal =
   | { readonly kind: "not_as_previewed"; readonly order: "hotel" | "voucher" }
   | { readonly kind: "hotel_order_refused"; readonly refusal: OrderRefusal; readonly currency: CurrencyCode }
   | { readonly kind: "voucher_order_refused"; readonly refusal: VoucherOrderRefusal; readonly currency: CurrencyCode }
+  /** The customer may not cancel the order now (domain/order-lifecycle.ts). */
+  | { readonly kind: "cancel_refused"; readonly reason: CancelRefusal }
+  /** The payment cannot move to the method asked for (orders/payment-change.ts). */
+  | { readonly kind: "payment_change_refused"; readonly refusal: PaymentChangeRefusal }
   /** Changing an order takes its owner key (decision 041). */
   | { readonly kind: "owner_key_invalid" }
   /** The caller spent its budget of wrong voucher codes (decision 015); `asked` is how the codes came. */

@@ -242,7 +242,7 @@ export const contractDocumentTypes: Record<AnyDocumentKind, DocumentType> = {
 };
 
 /** Each document with where it is downloaded. */
-export function toDocuments(documents: readonly ReadableDocument[]) {
+export function contractDocuments(documents: readonly ReadableDocument[]) {
   return documents.map(({ kind, url }) => ({ type: contractDocumentTypes[kind], url }));
 }
 
@@ -280,7 +280,7 @@ export function toHotelOrder(readable: ReadableHotelOrder): MessageInitShape<typ
     rooms: summary.rooms.map((room) => toOrderProduct(room, currency)),
     serviceFee: moneyOf(summary.price.serviceFee, currency),
     noteForHotel: order.customer.noteForHotel,
-    documents: toDocuments(readable.documents),
+    documents: contractDocuments(readable.documents),
     price: toBreakdown(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
     bookOnlyAfterPayment: summary.bookOnlyAfterPayment,

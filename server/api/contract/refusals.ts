@@ -7,9 +7,8 @@ import {
 } from "../../adapters/gateways/payment-gateway";
 import type { CancelRefusal } from "../../domain/order-lifecycle";
 import type { StayProblem } from "../../domain/stay";
-import { CancelRefusedError } from "../../orders/customer-cancel";
 import type { AutomaticCancelReason, OrderRefusal } from "../../orders/order-creation";
-import { PaymentChangeRefusedError, type PaymentChangeRefusal } from "../../orders/payment-change";
+import type { PaymentChangeRefusal } from "../../orders/payment-change";
 import { Refused, type Refusal, type UnknownThing } from "../../orders/refusals";
 import { apiError } from "./api-error";
 import { calculationError, calculationErrors, choiceError } from "./payment-request";
@@ -126,6 +125,12 @@ export function refusalError(refusal: Refusal): ConnectError {
       return refusal.refusal.kind === "not_priceable"
         ? voucherOrderError(refusal.refusal.problem, refusal.currency)
         : calculationChanged();
+    case "cancel_refused": {
+      const { code, message } = cancelRefusals[refusal.reason];
+      return apiError(Code.FailedPrecondition, code, message, "order_id");
+    }
+    case "payment_change_refused":
+      return paymentChangeError(refusal.refusal);
     case "owner_key_invalid":
       return apiError(
         Code.PermissionDenied,
@@ -217,11 +222,6 @@ const gatewayReturnProblems: Record<GatewayReturnProblem, ErrorCode> = {
  */
 export function fromUseCaseError(reason: unknown): unknown {
   if (reason instanceof Refused) return refusalError(reason.refusal);
-  if (reason instanceof CancelRefusedError) {
-    const { code, message } = cancelRefusals[reason.reason];
-    return apiError(Code.FailedPrecondition, code, message, "order_id");
-  }
-  if (reason instanceof PaymentChangeRefusedError) return paymentChangeError(reason.refusal);
   if (reason instanceof GatewayReturnError) {
     return apiError(Code.InvalidArgument, gatewayReturnProblems[reason.problem], reason.message, "params");
   }

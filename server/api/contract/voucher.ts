@@ -29,7 +29,7 @@ import type { RefundVoucher, StoredOrder } from "../../stores/orders";
 import type { VoucherRow, VoucherSpendingRecord } from "../../stores/vouchers";
 import type { ReadableVoucherOrder } from "../../orders/readable-order";
 import { apiError } from "./api-error";
-import { optionalTimestamp, orderStatuses, toDocuments, toPayment, toPaymentCalculation } from "./order";
+import { optionalTimestamp, orderStatuses, contractDocuments, toPayment, toPaymentCalculation } from "./order";
 import { calculationError, paymentRequestOf } from "./payment-request";
 
 /** Vouchers, voucher previews and voucher orders as the contract's messages. */
@@ -166,7 +166,7 @@ export function toVoucherOrder(
     price: toVoucherPrice(summary.price, currency),
     createdAt: timestampFromDate(order.createdAt),
     ...optionalTimestamp("payBy", readable.payBy),
-    documents: toDocuments(readable.documents),
+    documents: contractDocuments(readable.documents),
   };
 }
 
