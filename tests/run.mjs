@@ -14,9 +14,12 @@ import { vitestCounts } from "./run-vitest.mjs";
 const reports = mkdtempSync(path.join(tmpdir(), "dzb-test-"));
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Runs one step and says how long it took: where CI's minutes go is read off its log (decision 044). */
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}: ${[command, ...args].join(" ")}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`◀ ${title}: ${Math.round((performance.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
