@@ -150,12 +150,19 @@ describe("configuration", () => {
     expect(missingIn({ ENV: "prod", ROLE: "api" })).toEqual(["DATABASE_URL"]);
     expect(missingIn({ ENV: "prod", ROLE: "worker" })).toEqual(["DATABASE_URL", "SMTP_URL"]);
     expect(missingIn({ ENV: "prod", ROLE: "web" })).toEqual(["API_URL", ...domains]);
+    expect(missingIn({ ENV: "prod", ROLE: "migrate" })).toEqual(["DATABASE_URL"]);
     // One process calls its own api in memory (decision 023): it needs no API_URL.
     expect(missingIn({ ENV: "prod", ROLE: "all" })).toEqual(["DATABASE_URL", "SMTP_URL", ...domains]);
     for (const role of ["api", "worker", "web", "all"]) {
       expect(missingIn({ ENV: "prod", ROLE: role, ...prodServices, API_URL: "http://api:3000/api" }), role).toEqual([]);
       expect(missingIn({ ENV: "preprod", ROLE: role }), role).toEqual([]);
     }
+  });
+
+  it("lets the one-shot migration run in production with nothing but its database", () => {
+    const migrate = loadConfig({ ENV: "prod", ROLE: "migrate", DATABASE_URL: "postgres://shop@db:5432/shop" });
+    expect(migrate.role).toBe("migrate");
+    expect(() => loadConfig({ ENV: "prod", ROLE: "migrate" })).toThrow(/DATABASE_URL: is required when ENV is prod/);
   });
 
   it("derives orders' owner keys from a secret production names, of at least 32 characters", () => {

@@ -33,7 +33,8 @@ const gatewaySettings = {
   EDENRED: ["EDENRED_API_URL", "EDENRED_MERCHANT_ID", "EDENRED_SHARED_SECRET"],
 } as const;
 
-export const roles = ["all", "web", "api", "worker"] as const;
+/** `migrate` applies the database's migrations and exits: the one-shot step before a deployment's roles start. */
+export const roles = ["all", "web", "api", "worker", "migrate"] as const;
 export type Role = (typeof roles)[number];
 
 export const environments = ["dev", "test", "preprod", "prod"] as const;
@@ -177,7 +178,7 @@ const schema = z
     const runsWorker = env.ROLE === "worker" || env.ROLE === "all";
     const runsWeb = env.ROLE === "web" || env.ROLE === "all";
     for (const [key, needed] of [
-      ["DATABASE_URL", runsApi || runsWorker],
+      ["DATABASE_URL", runsApi || runsWorker || env.ROLE === "migrate"],
       ["ORDER_KEY_SECRET", runsApi || runsWorker],
       ["SMTP_URL", runsWorker],
       ["API_URL", env.ROLE === "web"],
@@ -198,13 +199,13 @@ const schema = z
           path: [keys[0]],
           message: `${keys.join(", ")} are set together or not at all`,
         });
-      } else if (env.ENV === "prod" && env.ROLE !== "web" && set.length === 0) {
+      } else if (env.ENV === "prod" && (runsApi || runsWorker) && set.length === 0) {
         issues.addIssue({ code: "custom", path: [keys[0]], message: `is required when ENV is prod (${gateway})` });
       }
     }
     // Customers send real money to these accounts, so production never falls back to a sample. The api shows them
     // with transfer payments; the worker may mail them.
-    const showsBankAccounts = env.ROLE !== "web";
+    const showsBankAccounts = runsApi || runsWorker;
     for (const [currency, key] of [
       ["CZK", "BANK_ACCOUNT_CZK"],
       ["PLN", "BANK_ACCOUNT_PLN"],

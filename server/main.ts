@@ -20,6 +20,7 @@ import { startMonitoring, stopMonitoring } from "./monitoring/sentry.server";
  * answers /healthz and /readyz, and SIGTERM lets requests and the job in flight finish.
  */
 async function main(config: Config) {
+  if (config.role === "migrate") return migrate(config);
   // React and Express read NODE_ENV themselves: without it React renders in its development build, several times
   // slower. The configuration's value (production unless told otherwise) is what they get.
   process.env.NODE_ENV = config.nodeEnv;
@@ -120,6 +121,20 @@ async function main(config: Config) {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * ROLE=migrate: applies the migrations and exits, so that a deployment runs them once, on a direct connection, before
+ * its roles start (they find nothing left to apply).
+ */
+async function migrate(config: Config) {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    postgres: config.databasePool,
+  });
+  log(`database: ${database.kind}, migrations applied`);
+  await database.close();
 }
 
 function log(message: string) {
