@@ -76,7 +76,7 @@ async function main(config: Config) {
   });
 
   const server: Server = await new Promise((resolve) => {
-    const listening = createServer(listener).listen(config.port, config.host, () => resolve(listening));
+    const listening = createServer(listenerOptions, listener).listen(config.port, config.host, () => resolve(listening));
   });
   const worker =
     runs.worker && database
@@ -136,6 +136,17 @@ async function migrate(config: Config) {
   log(`database: ${database.kind}, migrations applied`);
   await database.close();
 }
+
+/**
+ * A load balancer keeps idle connections to each role and sends the next request over one of them. Node closes an
+ * idle connection after 5 s by default, so now and then it closed one just as the balancer sent a request on it: the
+ * balancer cannot tell whether the request was processed, so it does not resend a form's post, and the visitor (or
+ * the web tier, calling the api) got a cut connection. The side that opens connections must be the one to close them
+ * when idle: HAProxy within 5 s, nginx and cloud balancers within 60 s, Node's own client (the web calling the api
+ * directly) within 5 s. So the shop waits longer than any of them (decision 049); the headers' limit must be above it.
+ */
+const idleConnectionMs = 75_000;
+const listenerOptions = { keepAliveTimeout: idleConnectionMs, headersTimeout: idleConnectionMs + 1_000 };
 
 function log(message: string) {
   console.log(`[dzb-shop] ${message}`);

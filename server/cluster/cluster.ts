@@ -81,26 +81,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     supervisor.start(roleSpec(name, role, options.port + offset, env, dataDir(name)));
     roles.set(name, `http://${address(offset)}`);
   }
-  supervisor.start({
-    name: "haproxy",
-    command: "haproxy",
-    // -db: in the foreground, logging to stdout; -W: the master process passes SIGTERM on as a soft stop.
-    args: ["-W", "-db", "-f", configFile],
-    cwd: projectRoot,
-    env: {
-      DZB_LOCAL_CLUSTER: "1",
-      DZB_LB_ADDRESS: `:${options.port}`,
-      DZB_API_ADDRESS: address(apiFrontOffset),
-      DZB_API_1: address(11),
-      DZB_API_2: address(12),
-      DZB_WEB_1: address(21),
-      DZB_WEB_2: address(22),
-    },
-  });
   const url = `http://localhost:${options.port}`;
   const cluster: Cluster = { url, supervisor, roles, dataDir, stop: () => supervisor.stop() };
   try {
-    await Promise.all([...roles.values(), url].map((base) => untilReady(`${base}/readyz`)));
+    // The balancer after the roles: started before them, it would find none ready and answer 503 until it had
+    // checked each twice.
+    await Promise.all([...roles.values()].map((base) => untilReady(`${base}/readyz`)));
+    supervisor.start({
+      name: "haproxy",
+      command: "haproxy",
+      // -db: in the foreground, logging to stdout; -W: the master process passes SIGTERM on as a soft stop.
+      args: ["-W", "-db", "-f", configFile],
+      cwd: projectRoot,
+      env: {
+        DZB_LOCAL_CLUSTER: "1",
+        DZB_LB_ADDRESS: `:${options.port}`,
+        DZB_API_ADDRESS: address(apiFrontOffset),
+        DZB_API_1: address(11),
+        DZB_API_2: address(12),
+        DZB_WEB_1: address(21),
+        DZB_WEB_2: address(22),
+      },
+    });
+    await untilReady(`${url}/readyz`);
   } catch (error) {
     await cluster.stop();
     throw error;

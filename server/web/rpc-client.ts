@@ -58,7 +58,7 @@ export function createRpcClient(options: RpcClientOptions): ShopClient {
   // Connect's transport as @connectrpc/connect-node's createConnectTransport makes it, with the HTTP client given.
   const transport = createTransport({
     baseUrl: options.api.baseUrl,
-    httpClient: options.api.httpClient ?? createNodeHttpClient({ httpVersion: "1.1" }),
+    httpClient: options.api.httpClient ?? createNodeHttpClient({ httpVersion: "1.1", nodeOptions: { agent: false } }),
     useBinaryFormat: false,
     // SPEC §8 has compressed answers as errors: asking for none, the api sends none, and connect refuses any other.
     acceptCompression: [],
