@@ -126,7 +126,19 @@ const schema = z
      * (decision 030); 0 renders every visit.
      */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
-    /** How long SIGTERM waits for requests in flight before closing anyway. */
+    /**
+     * How long a web or api process still serves after SIGTERM (or SIGINT) while its /readyz answers 503, so that the
+     * load balancer takes it out before it stops accepting (decision 048). It must cover the balancer's health check
+     * interval × the failed checks it counts before it takes an instance out: 5 s in preprod and prod, e.g. a check
+     * every 2 s taken out after 2 failures, or Kubernetes' endpoint removal reaching its proxies. Raise it to the
+     * balancer's product where that is longer. 0 in dev and test, where no balancer stands in front and a restart
+     * should not wait.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
+    /**
+     * How long the requests in flight then have to finish before their connections are closed anyway; a worker's job
+     * in flight has the drain and this, then it is handed back to another worker.
+     */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     /** Where bank transfers go, per market currency: "prefix-number/bank" (CZK) and the NRB (PLN). */
     BANK_ACCOUNT_CZK: optionalText,
@@ -269,6 +281,7 @@ function toConfig(env: z.output<typeof schema>) {
       commit: env.GIT_COMMIT,
       buildNumber: env.BUILD_NUMBER,
     },
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (behindLoadBalancer(env.ENV) ? 5_000 : 0),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     gateways: {
@@ -291,6 +304,11 @@ function toConfig(env: z.output<typeof schema>) {
       pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
     },
   };
+}
+
+/** Where the shop runs behind a load balancer that asks /readyz; a developer's machine and the tests have none. */
+function behindLoadBalancer(environment: Environment): boolean {
+  return environment === "prod" || environment === "preprod";
 }
 
 /**

@@ -17,7 +17,7 @@ import { startMonitoring, stopMonitoring } from "./monitoring/sentry.server";
 /**
  * Starts the roles this process plays (ROLE): `all` runs web, api and the job worker together
  * on the embedded defaults; production runs each role in its own containers. Every role
- * answers /healthz and /readyz, and SIGTERM lets requests and the job in flight finish.
+ * answers /healthz and /readyz, and SIGTERM drains, then lets requests and the job in flight finish (`shutdown`).
  */
 async function main(config: Config) {
   if (config.role === "migrate") return migrate(config);
@@ -100,9 +100,25 @@ async function main(config: Config) {
       .join(", ")}) listening on http://localhost:${config.port}`
   );
 
+  /**
+   * SIGTERM or SIGINT: /readyz answers 503 at once while everything is still served for the drain, so the load balancer
+   * takes this process out before it stops accepting; then the requests in flight have the grace to finish before their
+   * connections are closed. The worker stops claiming at once (no balancer sends it work) and its job in flight has
+   * the drain and the grace, after which it is handed back to another worker (decision 048). A process with neither
+   * web nor api has nobody to drain for. Another signal meanwhile changes nothing.
+   */
   const shutdown = async (signal: string) => {
-    if (draining) return;
+    if (draining) {
+      log(`${signal}: already stopping`);
+      return;
+    }
     draining = true;
+    const drainMs = runs.web || runs.api ? config.shutdownDrainMs : 0;
+    const workerStopped = worker?.stop({ graceMs: drainMs + config.shutdownGraceMs });
+    if (drainMs > 0) {
+      log(`${signal}: not ready; serving ${drainMs} ms more while the load balancer takes this process out`);
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     log(`${signal}: finishing requests in flight`);
     const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     forceClose.unref();
@@ -111,7 +127,7 @@ async function main(config: Config) {
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
-      worker?.stop(),
+      workerStopped,
     ]);
     await database?.close();
     // What the monitoring still holds would be lost with the process.

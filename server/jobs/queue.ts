@@ -8,6 +8,7 @@ import { afterFailure, type BackoffPolicy } from "./backoff";
  * processes: a job is handed to one worker at a time under a lease (`locked_until`) that the worker renews
  * while the job runs; when the lease runs out (the worker crashed or was killed), another worker takes the job again.
  * Every function takes `now` from the caller, so the rules run the same under a test clock.
+ * Finished jobs are deleted after a while (deleteFinishedJobs, decision 048).
  */
 
 export const defaultMaxAttempts = 10;
@@ -17,7 +18,10 @@ export interface EnqueueJobInput {
   payload: unknown;
   /** Not before this instant: the caller's clock for "at once", so the job is due by the same clock that claims it. */
   runAt: Date;
-  /** A second enqueue with the same key creates nothing and returns the first job, even after it ran. */
+  /**
+   * A second enqueue with the same key creates nothing and returns the first job, even after it ran, for as long as
+   * the finished job is kept (deleteFinishedJobs): the work a key names must be safe to ask for again after that.
+   */
   dedupeKey?: string;
   maxAttempts?: number;
 }
@@ -172,6 +176,20 @@ export async function completeJob(db: Database, job: ClaimedJob, now: Date): Pro
   return updated.length > 0;
 }
 
+/**
+ * Gives a claimed job back unfinished, as a worker that is stopping does with the job it could not finish in time: the
+ * job is claimable again at once, by any worker, instead of after its lease, and the attempt is not counted, since the
+ * job did not fail. Only while this claim still holds the lease; false when it no longer did.
+ */
+export async function releaseJob(db: Database, job: ClaimedJob): Promise<boolean> {
+  const updated = await db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} - 1`, lockedUntil: null })
+    .where(holdsLease(job))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
 export type FailJobResult = "retry" | "dead" | "lease-lost";
 
 export interface FailJobOptions {
@@ -194,4 +212,29 @@ export async function failJob(db: Database, job: ClaimedJob, options: FailJobOpt
     .where(holdsLease(job))
     .returning({ id: jobs.id });
   return updated.length > 0 ? outcome.status : "lease-lost";
+}
+
+export interface DeleteFinishedJobsOptions {
+  /** Jobs done before this instant go. */
+  doneBefore: Date;
+  /** Dead jobs (out of attempts) that died before this instant go; kept longer, for an operator to look into. */
+  deadBefore: Date;
+  /** The most rows one call deletes. */
+  limit: number;
+}
+
+/**
+ * Deletes up to `limit` finished jobs, done or dead long enough ago, and answers how many it deleted: a caller
+ * repeats it while it answers `limit`, each call a short statement of its own. Rows another transaction holds are
+ * skipped rather than waited for. A deleted job's dedupe key may be enqueued anew.
+ */
+export async function deleteFinishedJobs(db: Database, options: DeleteFinishedJobsOptions): Promise<number> {
+  const expired = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(or(lt(jobs.doneAt, options.doneBefore), lt(jobs.failedAt, options.deadBefore)))
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(jobs).where(inArray(jobs.id, expired)).returning({ id: jobs.id });
+  return deleted.length;
 }

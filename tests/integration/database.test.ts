@@ -11,6 +11,7 @@ import {
   enqueueJob,
   enqueueJobs,
   failJob,
+  releaseJob,
   renewLease,
   type ClaimedJob,
 } from "../../server/jobs/queue";
@@ -344,6 +345,89 @@ describe.each(databaseTargets())("database on $name", (target) => {
     finish();
     await stopping;
     expect(await jobRow(db, id)).toMatchObject({ doneAt: t0, attempts: 1 });
+  });
+
+  it("hands the job in flight back when it outlasts the stop's grace: taken again at once, the attempt not counted", async () => {
+    const kind = uniqueKind("worker-hand-back");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const errors: string[] = [];
+    const { handler, handlerStarted, finish } = heldHandler();
+    const worker = startWorker({
+      db,
+      handlers: { [kind]: handler },
+      pollIntervalMs: 20,
+      now: () => t0,
+      log: { error: (message) => errors.push(message) },
+    });
+
+    await handlerStarted;
+    await worker.stop({ graceMs: 50 });
+    expect(await jobRow(db, id)).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null, failedAt: null });
+    expect(errors).toEqual(["job handed back unfinished: the worker stopped; another worker takes it at once"]);
+    // By the same clock: its lease of 30 s has not run out, yet another worker takes the job now.
+    const retaken = await claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 1_000 });
+    expect(retaken).toMatchObject({ id, attempts: 1 });
+
+    // The first run ends after all: the stopped worker records nothing, the job stays the second worker's.
+    finish();
+    await worker.stop();
+    expect(await jobRow(db, id)).toMatchObject({ lockedUntil: at(1_000), doneAt: null });
+    expect(errors).toHaveLength(1);
+    expect(await completeJob(db, retaken!, at(500))).toBe(true);
+  });
+
+  it("records the job in flight as usual when it finishes within the stop's grace", async () => {
+    const kind = uniqueKind("worker-grace");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const { handler, handlerStarted, finish } = heldHandler();
+    const worker = startWorker({ db, handlers: { [kind]: handler }, pollIntervalMs: 20, now: () => t0 });
+
+    await handlerStarted;
+    const stopping = worker.stop({ graceMs: 60_000 });
+    finish();
+    await stopping;
+    expect(await jobRow(db, id)).toMatchObject({ doneAt: t0, attempts: 1, lockedUntil: null });
+  });
+
+  it("releases a job only under the claim's own lease", async () => {
+    const kind = uniqueKind("release");
+    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const claim = (now: Date) => claimNextJob(db, { kinds: [kind], now, lockForMs: 1_000 });
+    const stalled = await claim(t0);
+    const retaken = await claim(at(1_000));
+
+    expect(await releaseJob(db, stalled!)).toBe(false);
+    expect(await jobRow(db, id)).toMatchObject({ attempts: 2, lockedUntil: at(2_000) });
+    expect(await releaseJob(db, retaken!)).toBe(true);
+    expect(await claim(at(1_000))).toMatchObject({ id, attempts: 2 });
+  });
+
+  it("enqueues a periodic job once per period, however many workers run", async () => {
+    const kind = uniqueKind("periodic");
+    const hour = 3_600_000;
+    let clock = at(hour / 2);
+    const ran: Date[] = [];
+    const start = () =>
+      startWorker({
+        db,
+        handlers: { [kind]: async () => void ran.push(clock) },
+        pollIntervalMs: 20,
+        periodic: [{ kind, everyMs: hour }],
+        now: () => clock,
+      });
+    const workers = [start(), start()];
+    try {
+      await expect.poll(() => ran).toHaveLength(1);
+      clock = at(hour + 1);
+      await expect.poll(() => ran).toHaveLength(2);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+    const periodic = await db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.runAt);
+    expect(periodic.map((job) => [job.dedupeKey, job.runAt, job.doneAt !== null])).toEqual([
+      [`${kind}:${t0.toISOString()}`, t0, true],
+      [`${kind}:${at(hour).toISOString()}`, at(hour), true],
+    ]);
   });
 
   it("renews the lease of a long job in a worker, so no other worker takes it", async () => {
