@@ -50,7 +50,10 @@ describe.each(databaseTargets())("stopping a process on $name", (target) => {
     { timeout: shopStartTimeoutMs + 60_000 },
     async () => {
       const { origin } = await start({ ROLE: "api", SHUTDOWN_DRAIN_MS: String(drainMs) });
-      const client = createClient(ShopService, createConnectTransport({ baseUrl: `${origin}/api`, httpVersion: "1.1" }));
+      const client = createClient(
+        ShopService,
+        createConnectTransport({ baseUrl: `${origin}/api`, httpVersion: "1.1" })
+      );
       expect(await statusOf(`${origin}/readyz`)).toBe(200);
 
       shop!.signal("SIGTERM");
@@ -66,13 +69,17 @@ describe.each(databaseTargets())("stopping a process on $name", (target) => {
     }
   );
 
-  it("stops a worker on SIGINT, a second SIGINT changing nothing, and exits 0", { timeout: shopStartTimeoutMs + 60_000 }, async () => {
-    const { origin } = await start({ ROLE: "worker", SHUTDOWN_DRAIN_MS: String(drainMs) });
-    expect(await statusOf(`${origin}/readyz`)).toBe(200);
+  it(
+    "stops a worker on SIGINT, a second SIGINT changing nothing, and exits 0",
+    { timeout: shopStartTimeoutMs + 60_000 },
+    async () => {
+      const { origin } = await start({ ROLE: "worker", SHUTDOWN_DRAIN_MS: String(drainMs) });
+      expect(await statusOf(`${origin}/readyz`)).toBe(200);
 
-    shop!.signal("SIGINT");
-    shop!.signal("SIGINT");
-    expect(await shop!.exited()).toBe(0);
-    expect(shop!.stderr()).not.toMatch(/error/i);
-  });
+      shop!.signal("SIGINT");
+      shop!.signal("SIGINT");
+      expect(await shop!.exited()).toBe(0);
+      expect(shop!.stderr()).not.toMatch(/error/i);
+    }
+  );
 });
