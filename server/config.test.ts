@@ -190,6 +190,29 @@ describe("configuration", () => {
     expect(loadConfig({}).orderKeySecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("drains for 5 s on SIGTERM in preprod and prod, behind their load balancers, and not at all elsewhere unless told", () => {
+    expect(loadConfig({ ENV: "preprod" }).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ ENV: "dev" }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ENV: "test" }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ENV: "preprod", SHUTDOWN_DRAIN_MS: "15000" }).shutdownDrainMs).toBe(15_000);
+    expect(loadConfig({ ENV: "dev", SHUTDOWN_DRAIN_MS: "2000" }).shutdownDrainMs).toBe(2_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS:/);
+  });
+
+  it("keeps what it keeps only for a while for the retention's days, each with a default of at least one", () => {
+    expect(loadConfig({}).retentionDays).toEqual({ availability: 7, preview: 30, doneJob: 90, deadJob: 365 });
+    const set = loadConfig({
+      RETENTION_AVAILABILITY_DAYS: "2",
+      RETENTION_PREVIEW_DAYS: "14",
+      RETENTION_DONE_JOB_DAYS: "30",
+      RETENTION_DEAD_JOB_DAYS: "60",
+    });
+    expect(set.retentionDays).toEqual({ availability: 2, preview: 14, doneJob: 30, deadJob: 60 });
+    for (const key of ["RETENTION_AVAILABILITY_DAYS", "RETENTION_PREVIEW_DAYS", "RETENTION_DONE_JOB_DAYS"]) {
+      expect(() => loadConfig({ [key]: "0" }), key).toThrow(new RegExp(`${key}:`));
+    }
+  });
+
   it("sizes the database pool and its deadlines, each with a default", () => {
     expect(loadConfig({})).toMatchObject({
       databasePool: { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 },

@@ -140,6 +140,21 @@ const schema = z
      * in flight has the drain and this, then it is handed back to another worker.
      */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * How many days what the shop keeps only for a while is kept before the worker deletes it (decision 048). Orders,
+     * payments, vouchers and what they were made from stay. Availability checks no preview was made from: a week, a
+     * link to one shared or reopened later finds the provider's prices of back then stale anyway.
+     */
+    RETENTION_AVAILABILITY_DAYS: z.coerce.number().int().min(1).default(7),
+    /** Hotel and voucher previews no order was made from, by their last pricing: a visitor may come back to one. */
+    RETENTION_PREVIEW_DAYS: z.coerce.number().int().min(1).default(30),
+    /**
+     * Jobs done: what support may still ask about (was the mail sent, when was the stay booked), and, while kept, the
+     * dedupe key that makes asking for the same job again create nothing.
+     */
+    RETENTION_DONE_JOB_DAYS: z.coerce.number().int().min(1).default(90),
+    /** Jobs dead (out of attempts), longer: an operator looks into each. */
+    RETENTION_DEAD_JOB_DAYS: z.coerce.number().int().min(1).default(365),
     /** Where bank transfers go, per market currency: "prefix-number/bank" (CZK) and the NRB (PLN). */
     BANK_ACCOUNT_CZK: optionalText,
     BANK_ACCOUNT_PLN: optionalText,
@@ -280,6 +295,12 @@ function toConfig(env: z.output<typeof schema>) {
       branch: env.GIT_BRANCH,
       commit: env.GIT_COMMIT,
       buildNumber: env.BUILD_NUMBER,
+    },
+    retentionDays: {
+      availability: env.RETENTION_AVAILABILITY_DAYS,
+      preview: env.RETENTION_PREVIEW_DAYS,
+      doneJob: env.RETENTION_DONE_JOB_DAYS,
+      deadJob: env.RETENTION_DEAD_JOB_DAYS,
     },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (behindLoadBalancer(env.ENV) ? 5_000 : 0),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

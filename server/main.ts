@@ -6,7 +6,7 @@ import { createApi } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { startWorker } from "./jobs/worker";
-import { createJobHandlers } from "./job-handlers";
+import { createJobHandlers, periodicJobs } from "./job-handlers";
 import { createMailer } from "./adapters/mailer/create-mailer";
 import { createWebApp } from "./web/app";
 import { readMessageAssets, writeMessageAssets } from "./web/message-assets";
@@ -91,6 +91,7 @@ async function main(config: Config) {
             now,
           }),
           pollIntervalMs: 1_000,
+          periodic: periodicJobs,
           now,
         })
       : undefined;

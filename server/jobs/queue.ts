@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
 import { jobs } from "../db/schema";
 import { afterFailure, type BackoffPolicy } from "./backoff";
@@ -224,17 +225,10 @@ export interface DeleteFinishedJobsOptions {
 }
 
 /**
- * Deletes up to `limit` finished jobs, done or dead long enough ago, and answers how many it deleted: a caller
- * repeats it while it answers `limit`, each call a short statement of its own. Rows another transaction holds are
- * skipped rather than waited for. A deleted job's dedupe key may be enqueued anew.
+ * Deletes up to `limit` finished jobs, done or dead long enough ago, and answers how many it deleted (deleteSome).
+ * A deleted job's dedupe key may be enqueued anew.
  */
 export async function deleteFinishedJobs(db: Database, options: DeleteFinishedJobsOptions): Promise<number> {
-  const expired = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(or(lt(jobs.doneAt, options.doneBefore), lt(jobs.failedAt, options.deadBefore)))
-    .limit(options.limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db.delete(jobs).where(inArray(jobs.id, expired)).returning({ id: jobs.id });
-  return deleted.length;
+  const finishedLongAgo = or(lt(jobs.doneAt, options.doneBefore), lt(jobs.failedAt, options.deadBefore));
+  return deleteSome(db, jobs, jobs.id, finishedLongAgo, options.limit);
 }
