@@ -190,6 +190,14 @@ describe("configuration", () => {
     expect(loadConfig({}).orderKeySecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("migrates on a direct connection when told one, and on DATABASE_URL's otherwise", () => {
+    const pooled = "postgres://shop@pgbouncer.internal:6432/shop";
+    const direct = "postgres://shop@db.internal:5432/shop";
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_MIGRATION_URL: direct }).databaseMigrationUrl).toBe(direct);
+    expect(loadConfig({ DATABASE_URL: pooled }).databaseMigrationUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: direct })).toThrow(/DATABASE_MIGRATION_URL: .*not set/);
+  });
+
   it("drains for 5 s on SIGTERM in preprod and prod, behind their load balancers, and not at all elsewhere unless told", () => {
     expect(loadConfig({ ENV: "preprod" }).shutdownDrainMs).toBe(5_000);
     expect(loadConfig({ ENV: "dev" }).shutdownDrainMs).toBe(0);

@@ -56,6 +56,12 @@ const schema = z
     /** PostgreSQL connection string; when set, PGlite is not used. */
     DATABASE_URL: optionalUrl,
     /**
+     * The same database reached directly, for the migrations each process applies as it starts, when DATABASE_URL goes
+     * through a pooler in transaction mode (PgBouncer): they hold a session's advisory lock, which such a pooler would
+     * leave behind on one of its connections (docs/operations.md). Empty: DATABASE_URL.
+     */
+    DATABASE_MIGRATION_URL: optionalUrl,
+    /**
      * PostgreSQL connections per process: pg's own default. A call or a job holds one for milliseconds at a time, so
      * ten keep a process's core busy, and a few instances of each role stay well below PostgreSQL's 100.
      */
@@ -184,6 +190,13 @@ const schema = z
     ORDER_KEY_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   })
   .superRefine((env, issues) => {
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      issues.addIssue({
+        code: "custom",
+        path: ["DATABASE_MIGRATION_URL"],
+        message: "is the direct way to DATABASE_URL's database, which is not set",
+      });
+    }
     // Half a credential pair would silently fall back to the simulator.
     if (Boolean(env.BOOKING_API_TOKEN) !== Boolean(env.BOOKING_AFFILIATE_ID)) {
       issues.addIssue({
@@ -263,6 +276,7 @@ function toConfig(env: z.output<typeof schema>) {
     apiInProcess: env.ROLE === "all" && env.API_URL === undefined,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePool: {
       poolSize: env.DATABASE_POOL_SIZE,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,

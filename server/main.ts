@@ -38,6 +38,7 @@ async function main(config: Config) {
   if (runs.api || runs.worker) {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
       dataDir: config.dataDir,
       postgres: config.databasePool,
     });

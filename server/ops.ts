@@ -25,6 +25,7 @@ if (commandLine && "help" in commandLine) {
   const { openDatabase } = await import("./db/database");
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
     dataDir: config.dataDir,
     postgres: config.databasePool,
   });

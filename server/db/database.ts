@@ -52,6 +52,8 @@ export interface PostgresPoolSettings {
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   databaseUrl?: string;
+  /** The same PostgreSQL database reached directly, for the migrations; without it `databaseUrl`. */
+  migrationUrl?: string;
   /** PGlite keeps its files in `${dataDir}/pglite`. */
   dataDir: string;
   /**
@@ -69,7 +71,7 @@ export const defaultMigrationsFolder = "server/db/migrations";
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   const migrationsFolder = path.resolve(options.migrationsFolder ?? defaultMigrationsFolder);
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrationsFolder, options.postgres)
+    ? openPostgres(options.databaseUrl, options.migrationUrl ?? options.databaseUrl, migrationsFolder, options.postgres)
     : openPglite(path.join(options.dataDir, "pglite"), migrationsFolder);
 }
 
@@ -94,10 +96,11 @@ async function openPglite(folder: string, migrationsFolder: string): Promise<Ope
 
 async function openPostgres(
   connectionString: string,
+  migrationConnectionString: string,
   migrationsFolder: string,
   settings?: PostgresPoolSettings
 ): Promise<OpenDatabase> {
-  await migratePostgres(connectionString, migrationsFolder, settings);
+  await migratePostgres(migrationConnectionString, migrationsFolder, settings);
   const pool = new pg.Pool({
     connectionString,
     max: settings?.poolSize,
@@ -131,7 +134,8 @@ const migrationLockKey = 7_331_001;
  * Instances starting together would each try to apply the same migrations. A session-level advisory
  * lock lets one apply them while the others wait, then find nothing left to do. The lock belongs to a
  * connection, so the migrator runs on the one connection that holds it, a connection of its own: without the pool's
- * statement timeout, since waiting for another instance's migrations, or a long one, is no sign of trouble.
+ * statement timeout, since waiting for another instance's migrations, or a long one, is no sign of trouble. Behind a
+ * pooler in transaction mode the session is not the server's, so this connection goes directly (`migrationUrl`).
  */
 async function migratePostgres(
   connectionString: string,

@@ -24,11 +24,7 @@ export interface StoredPreview {
   readonly calculation: PaymentCalculation;
 }
 
-export async function savePreview(
-  db: Database,
-  preview: Omit<StoredPreview, "id">,
-  now: Date
-): Promise<StoredPreview> {
+export async function savePreview(db: Database, preview: Omit<StoredPreview, "id">, now: Date): Promise<StoredPreview> {
   const [row] = await db
     .insert(previews)
     .values({ ...preview, productIds: [...preview.productIds], createdAt: now, updatedAt: now })

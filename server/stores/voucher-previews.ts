@@ -64,5 +64,6 @@ export function deleteUnorderedVoucherPreviews(db: Database, before: Date, limit
   const unordered = notExists(
     db.select({ id: orders.id }).from(orders).where(eq(orders.voucherPreviewId, voucherPreviews.id))
   );
-  return deleteSome(db, voucherPreviews, voucherPreviews.id, and(lt(voucherPreviews.updatedAt, before), unordered), limit);
+  const unorderedLongAgo = and(lt(voucherPreviews.updatedAt, before), unordered);
+  return deleteSome(db, voucherPreviews, voucherPreviews.id, unorderedLongAgo, limit);
 }
