@@ -15,7 +15,7 @@ import {
   renewLease,
   type ClaimedJob,
 } from "../../server/jobs/queue";
-import { startWorker } from "../../server/jobs/worker";
+import { startWorker, type WorkerOptions } from "../../server/jobs/worker";
 import { findHotelLink, saveHotelLink } from "../../server/stores/hotel-links";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 
@@ -73,6 +73,26 @@ describe.each(databaseTargets())("database on $name", (target) => {
     await database?.close();
     await testDb?.dispose();
   });
+
+  /**
+   * A job of a kind of its own, due at t0, and a worker started on it whose handler holds it until `finish()`
+   * (heldHandler), by the clock t0 unless `options` say otherwise; the errors the worker logs.
+   */
+  async function workerOnHeldJob(label: string, options: Partial<WorkerOptions> = {}, payload: unknown = {}) {
+    const kind = uniqueKind(label);
+    const { id } = await enqueueJob(db, { kind, payload, runAt: t0 });
+    const errors: string[] = [];
+    const { handler, handlerStarted, finish } = heldHandler();
+    const worker = startWorker({
+      db,
+      handlers: { [kind]: handler },
+      pollIntervalMs: 20,
+      now: () => t0,
+      log: { error: (message) => errors.push(message) },
+      ...options,
+    });
+    return { kind, id, errors, worker, handlerStarted, finish };
+  }
 
   it(`answers a ping as ${target.name}`, async () => {
     expect(database.kind).toBe(target.name);
@@ -325,16 +345,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("runs a job in a worker, and stop() waits for the job in flight", async () => {
-    const kind = uniqueKind("worker");
-    const { id } = await enqueueJob(db, { kind, payload: { greeting: "ahoj" }, runAt: t0 });
-
-    const { handler, handlerStarted, finish } = heldHandler();
-    const worker = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
-      now: () => t0,
-    });
+    const { id, worker, handlerStarted, finish } = await workerOnHeldJob("worker", {}, { greeting: "ahoj" });
 
     expect(await handlerStarted).toEqual({ greeting: "ahoj" });
     let stopped = false;
@@ -348,18 +359,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("hands the job in flight back when it outlasts the stop's grace: taken again at once, the attempt not counted", async () => {
-    const kind = uniqueKind("worker-hand-back");
-    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
-    const errors: string[] = [];
-    const { handler, handlerStarted, finish } = heldHandler();
-    const worker = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
-      now: () => t0,
-      log: { error: (message) => errors.push(message) },
-    });
-
+    const { kind, id, errors, worker, handlerStarted, finish } = await workerOnHeldJob("worker-hand-back");
     await handlerStarted;
     await worker.stop({ graceMs: 50 });
     expect(await jobRow(db, id)).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null, failedAt: null });
@@ -377,11 +377,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("records the job in flight as usual when it finishes within the stop's grace", async () => {
-    const kind = uniqueKind("worker-grace");
-    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
-    const { handler, handlerStarted, finish } = heldHandler();
-    const worker = startWorker({ db, handlers: { [kind]: handler }, pollIntervalMs: 20, now: () => t0 });
-
+    const { id, worker, handlerStarted, finish } = await workerOnHeldJob("worker-grace");
     await handlerStarted;
     const stopping = worker.stop({ graceMs: 60_000 });
     finish();
@@ -431,14 +427,8 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("renews the lease of a long job in a worker, so no other worker takes it", async () => {
-    const kind = uniqueKind("worker-heartbeat");
-    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
     let clock = t0;
-    const { handler, handlerStarted, finish } = heldHandler();
-    const worker = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
+    const { kind, id, worker, handlerStarted, finish } = await workerOnHeldJob("worker-heartbeat", {
       lockForMs: 1_000,
       heartbeatMs: 10,
       now: () => clock,
@@ -458,20 +448,15 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("gives up a lease another worker took over: it stops renewing and its late result is refused", async () => {
-    const kind = uniqueKind("worker-lease-lost");
-    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
-    const errors: string[] = [];
-    const { handler, handlerStarted, finish } = heldHandler();
     // Its clock stands still, so its renewals never move the lease past t0 + 1 s: a worker stalled in time.
-    const stalled = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
-      lockForMs: 1_000,
-      heartbeatMs: 10,
-      now: () => t0,
-      log: { error: (message) => errors.push(message) },
-    });
+    const {
+      kind,
+      id,
+      errors,
+      worker: stalled,
+      handlerStarted,
+      finish,
+    } = await workerOnHeldJob("worker-lease-lost", { lockForMs: 1_000, heartbeatMs: 10 });
 
     let retaken: ClaimedJob | undefined;
     try {
