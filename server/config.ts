@@ -135,10 +135,10 @@ const schema = z
     /**
      * How long a web or api process still serves after SIGTERM (or SIGINT) while its /readyz answers 503, so that the
      * load balancer takes it out before it stops accepting (decision 048). It must cover the balancer's health check
-     * interval × the failed checks it counts before it takes an instance out: 5 s in preprod and prod, e.g. a check
-     * every 2 s taken out after 2 failures, or Kubernetes' endpoint removal reaching its proxies. Raise it to the
-     * balancer's product where that is longer. 0 in dev and test, where no balancer stands in front and a restart
-     * should not wait.
+     * interval × the failed checks it counts before it takes an instance out: 5 s in preprod and prod, over the 2 s of
+     * the HAProxy of decision 049 (every second, out after 2 failures) or a check every 2 s taken out after 2, and time
+     * for Kubernetes' endpoint removal to reach its proxies. Raise it to the balancer's product where that is longer.
+     * 0 in dev and test, where no balancer stands in front and a restart should not wait.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
     /**

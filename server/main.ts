@@ -36,13 +36,7 @@ async function main(config: Config) {
 
   let database: OpenDatabase | undefined;
   if (runs.api || runs.worker) {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      migrationUrl: config.databaseMigrationUrl,
-      dataDir: config.dataDir,
-      postgres: config.databasePool,
-    });
-    log(`database: ${database.kind}, migrations applied`);
+    database = await openConfiguredDatabase(config);
   }
   // The worker books with the provider too.
   const provider = runs.api || runs.worker ? createHotelProvider(config, now) : undefined;
@@ -146,13 +140,20 @@ async function main(config: Config) {
  * its roles start (they find nothing left to apply).
  */
 async function migrate(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  await database.close();
+}
+
+/** The configured database, its migrations applied (on DATABASE_MIGRATION_URL's direct connection when set). */
+async function openConfiguredDatabase(config: Config): Promise<OpenDatabase> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
     dataDir: config.dataDir,
     postgres: config.databasePool,
   });
   log(`database: ${database.kind}, migrations applied`);
-  await database.close();
+  return database;
 }
 
 /**
