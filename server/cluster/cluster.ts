@@ -67,6 +67,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     DATABASE_URL: options.databaseUrl,
     // The web tier trusts its one proxy, the balancer on loopback, for the visitor's address and the request id.
     TRUST_PROXY: "1",
+    // As behind the balancer in production: a stopping role answers /readyz 503 for longer than HAProxy takes to see
+    // it (two checks a second apart), then stops (decision 048).
+    SHUTDOWN_DRAIN_MS: "3000",
     // The worker asks the sandbox gateways how a payment ended, through the balancer like the web's calls.
     SANDBOX_GATEWAY_URL: `${apiFront}/sandbox-gateway`,
     ...options.env,

@@ -320,14 +320,37 @@ describe("a read (a method without side effects)", () => {
   });
 });
 
-describe("a call that changes something", () => {
-  it.each([
+describe("a call safe to send twice (its second sending changes nothing the first did not)", () => {
+  const safeCalls = [
     [
       "a hotel order's preview",
       (name: string) => client().hotelOrderPreview({ lookup: { case: "previewId", value: "p" } }, scenario(name)),
     ],
-    ["a hotel order", (name: string) => client().hotelOrderCreate({ previewId: "p" }, scenario(name))],
+    ["a hotel order, one per preview", (name: string) => client().hotelOrderCreate({ previewId: "p" }, scenario(name))],
+    ["a payment's start", (name: string) => client().paymentStart({ orderId: "o" }, scenario(name))],
+    ["a payment's return", (name: string) => client().paymentReturn({ paymentId: "a" }, scenario(name))],
+  ] as const;
+
+  it.each(safeCalls)("is sent once more when no api answered it: %s", async (what, call) => {
+    for (const [failure, kind] of [["503", "a balancer found no api"], ["reset", "the api's process was killed"]]) {
+      const name = `first-fails:${what} ${kind}:${failure}`;
+      await call(name);
+      expect(requestsOf(name), `${what}: ${kind}`).toBe(2);
+    }
+  });
+
+  it.each(safeCalls)("is not sent again when the api answered, even with a failure: %s", async (what, call) => {
+    const name = `first-fails:${what}:connect-internal`;
+    expect((await failure(call(name))).code).toBe(Code.Internal);
+    expect(requestsOf(name)).toBe(1);
+  });
+});
+
+describe("a call that changes something a second sending would change again", () => {
+  it.each([
     ["a voucher's check, which counts a wrong code", (name: string) => client().voucherDetail({}, scenario(name))],
+    ["an order's cancellation", (name: string) => client().orderCancel({}, scenario(name))],
+    ["a contact message", (name: string) => client().contactMessageSend({}, scenario(name))],
   ])("is never tried again: %s", async (what, call) => {
     const name = `first-fails:${what}:503`;
     expect((await failure(call(name))).code).toBe(Code.Unavailable);

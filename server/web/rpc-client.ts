@@ -71,7 +71,7 @@ export function createRpcClient(options: RpcClientOptions): ShopClient {
       fixedHeaders(options.headers),
       defaultProductVariant(options.productVariant),
       keepSentRequest,
-      retryingReads,
+      retryingSafeCalls,
     ],
   });
   return answeringFailures(createClient(ShopService, transport));
@@ -125,17 +125,32 @@ const retriedCodes: ReadonlySet<Code> = new Set([
 ]);
 
 /**
- * A read is tried once more when its first try failed in a way a second may not (SPEC: the fetch client retries once
- * on those statuses for methods without a body, never POST, PUT, PATCH or DELETE). Connect posts every call, so what
- * counts as a read is the method's `idempotency_level = NO_SIDE_EFFECTS` in the contract (decision 048). Not once
- * the call's deadline is spent or its caller gave up: the second try runs within the same deadline, which both share.
+ * How a call fails when no api answered it: the connection was refused or cut, or the balancer in front found no api
+ * or lost the one it asked (502, 503, 504). The api may or may not have done the work.
  */
-const retryingReads: Interceptor = (next) => async (req) => {
-  if (req.stream || req.method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) return next(req);
+const unansweredCodes: ReadonlySet<Code> = new Set([Code.Unavailable, Code.Aborted]);
+
+/**
+ * A call is tried once more when its first try failed in a way a second may not, and sending it twice does no harm:
+ * - a read (`idempotency_level = NO_SIDE_EFFECTS`) on the statuses SPEC's fetch client retries for methods without a
+ *   body (decision 048; Connect posts every call, so the contract says which are reads);
+ * - a call whose second sending changes nothing the first did not (`IDEMPOTENT`: an order's creation from its preview,
+ *   a payment's start or return, pricing) only when no api answered: an api that did answer meant what it said
+ *   (decision 049: an api killed while it worked on the call).
+ * Not once the call's deadline is spent or its caller gave up: the second try runs within the same deadline.
+ */
+const retryingSafeCalls: Interceptor = (next) => async (req) => {
+  const retriedOn =
+    req.method.idempotency === MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS
+      ? retriedCodes
+      : req.method.idempotency === MethodOptions_IdempotencyLevel.IDEMPOTENT
+        ? unansweredCodes
+        : undefined;
+  if (req.stream || !retriedOn) return next(req);
   try {
     return await next(req);
   } catch (error) {
-    if (req.signal.aborted || !retriedCodes.has(ConnectError.from(error).code)) throw error;
+    if (req.signal.aborted || !retriedOn.has(ConnectError.from(error).code)) throw error;
     return next(req);
   }
 };
