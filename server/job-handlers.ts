@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { Mailer } from "./adapters/mailer/mailer";
 import type { HotelProvider } from "./adapters/provider/hotel-provider";
 import type { Config } from "./config";
+import type { Logger } from "./logging/logger";
 import { contactMailJobKind, mailContactMessage } from "./contact/contact-messages";
 import { bookOrder, cancelBooking } from "./orders/booking";
 import { expireOrder, refundGatewayPayment } from "./orders/expiry";
@@ -33,6 +34,7 @@ export interface JobDeps extends GatewayPaymentDeps {
   config: Config;
   provider: HotelProvider;
   mailer: Mailer;
+  log: Logger;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { loggableErrorMessage } from "../db/database-errors";
 import type { BackoffPolicy } from "./backoff";
-import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob } from "./queue";
+import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob, type FailJobResult } from "./queue";
 
 /** What a handler learns about the job besides its payload. */
 export interface JobContext {
@@ -22,9 +22,13 @@ export type JobHandler = (payload: unknown, context: JobContext) => Promise<void
 /** One handler per job kind; the worker claims only kinds it has a handler for. */
 export type JobHandlers = Record<string, JobHandler>;
 
+/** Where the worker tells of its troubles: the process's logger (server/logging), as this layer may not import it. */
 export interface WorkerLog {
-  error(message: string, fields?: Record<string, unknown>): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
+
+/** Told of every failed attempt as it is recorded: the process's metrics count them. */
+export type FailedJobObserver = (kind: string, result: FailJobResult) => void;
 
 export interface WorkerOptions {
   db: Database;
@@ -41,7 +45,8 @@ export interface WorkerOptions {
   backoff?: BackoffPolicy;
   /** When jobs are due, leases run out and attempts are recorded. */
   now: Clock;
-  log?: WorkerLog;
+  log: WorkerLog;
+  onFailedJob?: FailedJobObserver;
 }
 
 export interface Worker {
@@ -60,9 +65,8 @@ const heartbeatsPerLease = 3;
 
 /** Starts polling at once and runs one job at a time until stopped. */
 export function startWorker(options: WorkerOptions): Worker {
-  const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff, now } = options;
+  const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff, now, log, onFailedJob } = options;
   const heartbeatMs = options.heartbeatMs ?? lockForMs / heartbeatsPerLease;
-  const log = options.log ?? console;
   const kinds = Object.keys(handlers);
 
   let stopping = false;
@@ -83,10 +87,10 @@ export function startWorker(options: WorkerOptions): Worker {
           return;
         }
         clearInterval(heartbeat);
-        log.error("job lease lost while running; another worker may run it again", fields);
+        log.error(fields, "job lease lost while running; another worker may run it again");
       } catch (error) {
         // The next beat tries again, while the lease renewed last still holds: a short outage costs nothing.
-        log.error("job lease: database error while renewing", { ...fields, error: loggableErrorMessage(error) });
+        log.error({ ...fields, error: loggableErrorMessage(error) }, "job lease: database error while renewing");
       }
     };
     // A beat while the last renewal is still out is skipped: two renewals from one claim would race each other.
@@ -115,11 +119,12 @@ export function startWorker(options: WorkerOptions): Worker {
     } catch (error) {
       const message = loggableErrorMessage(error);
       const result = await failJob(db, await lease.release(), { now: now(), error: message, backoff });
-      log.error(`job failed (${result})`, { ...fields, error: message });
+      log.error({ ...fields, result, error: message }, `job failed (${result})`);
+      onFailedJob?.(claimed.kind, result);
       return;
     }
     if (!(await completeJob(db, await lease.release(), now()))) {
-      log.error("job finished after its lease was lost; another worker may run it again", fields);
+      log.error(fields, "job finished after its lease was lost; another worker may run it again");
     }
   }
 
@@ -133,7 +138,7 @@ export function startWorker(options: WorkerOptions): Worker {
         }
       } catch (error) {
         // The database being away must not end the worker: it retries on the next poll.
-        log.error("job worker: database error", { error: loggableErrorMessage(error) });
+        log.error({ error: loggableErrorMessage(error) }, "job worker: database error");
       }
       // stop() may have come while claiming; checked here, before the sleep that wake() could no longer cut.
       if (!stopping) await idle.sleep(pollIntervalMs);

@@ -17,6 +17,7 @@ import {
 import { startWorker } from "../../server/jobs/worker";
 import { findHotelLink, saveHotelLink } from "../../server/stores/hotel-links";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
+import { quietLog } from "../../server/logging/captured-log.test-helper";
 
 // A fixed clock: every due time in these tests is relative to it, so nothing depends on when they run.
 const t0 = new Date("2030-01-01T00:00:00Z");
@@ -333,6 +334,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
       handlers: { [kind]: handler },
       pollIntervalMs: 20,
       now: () => t0,
+      log: quietLog,
     });
 
     expect(await handlerStarted).toEqual({ greeting: "ahoj" });
@@ -358,6 +360,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
       lockForMs: 1_000,
       heartbeatMs: 10,
       now: () => clock,
+      log: quietLog,
     });
 
     try {
@@ -386,7 +389,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
       lockForMs: 1_000,
       heartbeatMs: 10,
       now: () => t0,
-      log: { error: (message) => errors.push(message) },
+      log: { error: (_fields, message) => errors.push(message) },
     });
 
     let retaken: ClaimedJob | undefined;
@@ -421,7 +424,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
       pollIntervalMs: 20,
       backoff: { baseMs: 5_000, maxMs: 60_000 },
       now: () => t0,
-      log: { error: (message) => errors.push(message) },
+      log: { error: (_fields, message) => errors.push(message) },
     });
 
     await handlerRan;

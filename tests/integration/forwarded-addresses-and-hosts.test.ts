@@ -53,7 +53,13 @@ describe.each(databaseTargets())("forwarded addresses and hosts, $name", (target
   /** A web tier of ROLE=web behind `trustProxy`, calling the api over HTTP as from another container. */
   async function startWebTier(trustProxy: string): Promise<string> {
     const config = loadConfig({ ENV: "test", NODE_ENV: "test", TRUST_PROXY: trustProxy, API_URL: api.baseUrl });
-    const listener = createWebApp({ config, remixBuild: voucherCheckBuild, messageScripts, isReady: async () => true });
+    const listener = createWebApp({
+      config,
+      log: api.deps.log,
+      remixBuild: voucherCheckBuild,
+      messageScripts,
+      isReady: async () => true,
+    });
     const server = await new Promise<Server>((resolve) => {
       const listening = createServer(listener).listen(0, "127.0.0.1", () => resolve(listening));
     });
