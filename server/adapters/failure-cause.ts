@@ -88,10 +88,13 @@ export function failureCauseOf(error: unknown): FailureCause {
     if (reason instanceof ProviderError && reason.kind === "timeout") return { failure: "timeout" };
     const code = systemCodeOf(reason);
     // nodemailer's refusal by the SMTP server: its reply code, and nodemailer's code for the step (EAUTH, EENVELOPE).
-    if (typeof responseCode === "number") return { failure: "smtp_status", status: responseCode, ...(code && { code }) };
+    if (typeof responseCode === "number")
+      return { failure: "smtp_status", status: responseCode, ...(code && { code }) };
     if (code && failureOfCode[code]) return { failure: failureOfCode[code], code };
     if (code && tlsCode.test(code)) return { failure: "tls", code };
   }
-  const fromAdapter = chain.some((reason) => reason instanceof ProviderError || reason instanceof GatewayUnavailableError);
+  const fromAdapter = chain.some(
+    (reason) => reason instanceof ProviderError || reason instanceof GatewayUnavailableError
+  );
   return { failure: fromAdapter ? "protocol" : "unexpected", ...(answered === undefined ? {} : { status: answered }) };
 }

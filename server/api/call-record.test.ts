@@ -34,7 +34,11 @@ describe("the end of a call", () => {
     callEnding(log)(call, procedure, 200);
     expect(lines).toHaveLength(1);
     const { time, pid, hostname, durationMs, ...line } = lines[0]!;
-    expect({ time, pid, hostname }).toEqual({ time: expect.any(String), pid: process.pid, hostname: expect.any(String) });
+    expect({ time, pid, hostname }).toEqual({
+      time: expect.any(String),
+      pid: process.pid,
+      hostname: expect.any(String),
+    });
     expect(durationMs).toBeGreaterThanOrEqual(0);
     expect(line).toEqual({
       level: "info",

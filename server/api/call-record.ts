@@ -68,7 +68,9 @@ export function variantOf(message: unknown): string | undefined {
 }
 
 /** The RPC method a procedure path names, e.g. "PaymentStart"; a path that names none is "unknown", never itself. */
-const methodOfPath = new Map(ShopService.methods.map((method) => [`/${ShopService.typeName}/${method.name}`, method.name]));
+const methodOfPath = new Map(
+  ShopService.methods.map((method) => [`/${ShopService.typeName}/${method.name}`, method.name])
+);
 
 /**
  * What the end of every call leaves (decision 047), however it was called: one log line and its count and duration

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger as PinoLogger } from "pino";
+import { scrubText } from "../../shared/monitoring/scrub";
 import type { LogLevel } from "../config";
 import { loggableErrorMessage } from "../db/database-errors";
 
@@ -27,11 +28,13 @@ const maxCauses = 4;
  * A thrown value as the log may show it. Not pino's own serializer, which copies every enumerable property of the
  * error and writes the messages of its causes into its own: drizzle's failed query carries the statement's parameters
  * there (`query`, `params`, and its message), which hold customers' names and e-mails. Here a failed query says the
- * database's reason only (`loggableErrorMessage`), and the stack keeps its frames with that message in front.
+ * database's reason only (`loggableErrorMessage`), any message is scrubbed as the error monitoring scrubs it (e-mail
+ * addresses, phone, card and account numbers, secrets: a careless message may repeat them), and the stack keeps its
+ * frames with that message in front.
  */
 export function loggedError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
-  const message = loggableErrorMessage(error);
+  if (!(error instanceof Error)) return { type: typeof error, message: scrubText(String(error)) };
+  const message = scrubText(loggableErrorMessage(error));
   const frames = error.stack?.split("\n").filter((line) => /^\s+at /.test(line)) ?? [];
   const code = (error as { code?: unknown }).code;
   return {

@@ -24,80 +24,75 @@ export function createMetrics(role: Role) {
   registry.setDefaultLabels({ role });
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const failedJobs = new Counter({
-    name: "dzb_jobs_failed_total",
-    help: "Attempts of jobs that failed, by kind; each is tried again after its backoff until it is out of attempts.",
-    labelNames: ["kind"] as const,
-    registers,
-  });
-  const deadJobs = new Counter({
-    name: "dzb_jobs_dead_total",
-    help: "Jobs that failed their last attempt, by kind: nothing will run them again without an operator.",
-    labelNames: ["kind"] as const,
-    registers,
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter({ name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram({ name, help, labelNames, buckets, registers });
+  const failedJobs = counter(
+    "dzb_jobs_failed_total",
+    "Attempts of jobs that failed, by kind; each is tried again after its backoff until it is out of attempts.",
+    ["kind"]
+  );
+  const deadJobs = counter(
+    "dzb_jobs_dead_total",
+    "Jobs that failed their last attempt, by kind: nothing will run them again without an operator.",
+    ["kind"]
+  );
 
   return {
     registry,
     web: {
-      requests: new Counter({
-        name: "dzb_web_requests_total",
-        help: "Requests the web tier answered, by route (the route table's screen or endpoint, static, healthz, …) and HTTP status.",
-        labelNames: ["route", "status"] as const,
-        registers,
-      }),
-      duration: new Histogram({
-        name: "dzb_web_request_duration_seconds",
-        help: "How long the web tier took to answer a request, by route and status class (2xx, 3xx, 4xx, 5xx).",
-        labelNames: ["route", "status_class"] as const,
-        buckets: requestSeconds,
-        registers,
-      }),
+      requests: counter(
+        "dzb_web_requests_total",
+        "Requests the web tier answered, by route (the route table's screen or endpoint, static, healthz, …) and HTTP status.",
+        ["route", "status"]
+      ),
+      duration: histogram(
+        "dzb_web_request_duration_seconds",
+        "How long the web tier took to answer a request, by route and status class (2xx, 3xx, 4xx, 5xx).",
+        ["route", "status_class"],
+        requestSeconds
+      ),
     },
     api: {
-      calls: new Counter({
-        name: "dzb_api_calls_total",
-        help: "Calls the api answered, by RPC method and Connect code (ok when it succeeded).",
-        labelNames: ["method", "code"] as const,
-        registers,
-      }),
-      duration: new Histogram({
-        name: "dzb_api_call_duration_seconds",
-        help: "How long the api took to answer a call, by RPC method and Connect code.",
-        labelNames: ["method", "code"] as const,
-        buckets: requestSeconds,
-        registers,
-      }),
+      calls: counter(
+        "dzb_api_calls_total",
+        "Calls the api answered, by RPC method and Connect code (ok when it succeeded).",
+        ["method", "code"]
+      ),
+      duration: histogram(
+        "dzb_api_call_duration_seconds",
+        "How long the api took to answer a call, by RPC method and Connect code.",
+        ["method", "code"],
+        requestSeconds
+      ),
     },
+    provider: histogram(
+      "dzb_provider_call_duration_seconds",
+      "Calls to the hotel provider by operation and outcome (ok, or the provider error's kind), and how long they took.",
+      ["provider", "operation", "outcome"],
+      outboundSeconds
+    ),
+    gateways: histogram(
+      "dzb_gateway_call_duration_seconds",
+      "Calls to the payment gateways by gateway, operation and outcome (ok, unavailable, return_refused, error), and how long they took.",
+      ["gateway", "operation", "outcome"],
+      outboundSeconds
+    ),
+    mail: {
+      sent: counter("dzb_mails_sent_total", "E-mails the mail transport took."),
+      failed: counter(
+        "dzb_mails_failed_total",
+        "E-mails the mail transport refused or could not take, by kind of failure; their jobs try again.",
+        ["failure"]
+      ),
+    },
+
     /** Counts a failed attempt as the worker records it (worker.ts's FailedJobObserver), and the job if it died. */
     countFailedJob(kind: string, result: FailJobResult): void {
       failedJobs.inc({ kind });
       if (result === "dead") deadJobs.inc({ kind });
     },
-    provider: new Histogram({
-      name: "dzb_provider_call_duration_seconds",
-      help: "Calls to the hotel provider by operation and outcome (ok, or the provider error's kind), and how long they took.",
-      labelNames: ["provider", "operation", "outcome"] as const,
-      buckets: outboundSeconds,
-      registers,
-    }),
-    gateways: new Histogram({
-      name: "dzb_gateway_call_duration_seconds",
-      help: "Calls to the payment gateways by gateway, operation and outcome (ok, unavailable, return_refused, error), and how long they took.",
-      labelNames: ["gateway", "operation", "outcome"] as const,
-      buckets: outboundSeconds,
-      registers,
-    }),
-    mail: {
-      sent: new Counter({ name: "dzb_mails_sent_total", help: "E-mails the mail transport took.", registers }),
-      failed: new Counter({
-        name: "dzb_mails_failed_total",
-        help: "E-mails the mail transport refused or could not take, by kind of failure; their jobs try again.",
-        labelNames: ["failure"] as const,
-        registers,
-      }),
-    },
-
     /** The PostgreSQL pool's connections, read at each scrape. */
     watchPool(use: () => PoolUse): void {
       const gauges = [

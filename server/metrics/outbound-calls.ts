@@ -43,14 +43,27 @@ async function timed<T>(
   return result;
 }
 
-/** Wraps an interface's methods alike: each call of `operation` timed, and `ended` told how it went. */
-function watchedCalls<O extends string>(ended: (operation: O, seconds: number, failure?: { error: unknown }) => void) {
-  return <A extends unknown[], T>(operation: O, call: (...args: A) => Promise<T>) =>
-    (...args: A): Promise<T> =>
+type Call = (...args: never[]) => Promise<unknown>;
+/** The names of an interface's methods that answer a promise. */
+type AsyncMethods<T> = { [K in keyof T]: T[K] extends Call ? K : never }[keyof T] & string;
+
+/** `target`'s methods named `operations`, each call of them timed and `ended` told how it went. */
+function watchedMethods<T, K extends AsyncMethods<T>>(
+  target: T,
+  operations: readonly K[],
+  ended: (operation: K, seconds: number, failure?: { error: unknown }) => void
+): Pick<T, K> {
+  const watched = {} as Pick<T, K>;
+  for (const operation of operations) {
+    const call = (target[operation] as (...args: unknown[]) => Promise<unknown>).bind(target);
+    const observedCall = (...args: unknown[]) =>
       timed(
         () => call(...args),
         (seconds, failure) => ended(operation, seconds, failure)
       );
+    watched[operation] = observedCall as T[K];
+  }
+  return watched;
 }
 
 const milliseconds = (seconds: number) => Math.round(seconds * 1_000);
@@ -62,12 +75,17 @@ const hostOf = (url: string) => new URL(url).host;
 const providerTrouble = new Set(["timeout", "failed", "error"]);
 
 /** The hotel provider, with each call timed, counted by outcome (ok, or the provider error's kind) and its trouble logged. */
-export function observedProvider(provider: HotelProvider, config: Config, { log, metrics }: OutboundWatch): HotelProvider {
+export function observedProvider(
+  provider: HotelProvider,
+  config: Config,
+  { log, metrics }: OutboundWatch
+): HotelProvider {
   const { apiToken, apiUrl, portalUrl } = config.booking;
   // As createHotelProvider chooses: the Demand API with credentials, else the simulator in this process.
-  const hostFor = (operation: keyof HotelProvider) =>
+  const hostFor = (operation: string) =>
     !apiToken ? "simulator" : hostOf(operation === "resolveHotel" ? portalUrl : apiUrl);
-  const watched = watchedCalls<keyof HotelProvider>((operation, seconds, failure) => {
+  const operations = ["resolveHotel", "availability", "book", "cancelBooking"] as const;
+  const watched = watchedMethods(provider, operations, (operation, seconds, failure) => {
     const outcome = !failure ? "ok" : failure.error instanceof ProviderError ? failure.error.kind : "error";
     metrics?.provider.observe({ provider: provider.name, operation, outcome }, seconds);
     if (!failure || !providerTrouble.has(outcome)) return;
@@ -83,13 +101,7 @@ export function observedProvider(provider: HotelProvider, config: Config, { log,
       "provider call failed"
     );
   });
-  return {
-    name: provider.name,
-    resolveHotel: watched("resolveHotel", provider.resolveHotel.bind(provider)),
-    availability: watched("availability", provider.availability.bind(provider)),
-    book: watched("book", provider.book.bind(provider)),
-    cancelBooking: watched("cancelBooking", provider.cancelBooking.bind(provider)),
-  };
+  return { name: provider.name, ...watched };
 }
 
 /** Where each gateway's calls go: its configured api, else the sandbox the api serves. */
@@ -109,7 +121,8 @@ function gatewayOutcome(error: unknown): string {
 export function observedGateways(gateways: PaymentGateways, config: Config, watch: OutboundWatch): PaymentGateways {
   const observed = (gateway: PaymentGateway): PaymentGateway => {
     const host = gatewayHost(config, gateway.type);
-    const watched = watchedCalls<Exclude<keyof PaymentGateway, "type">>((operation, seconds, failure) => {
+    const operations = ["start", "verifyReturn", "status", "refund"] as const;
+    const watched = watchedMethods(gateway, operations, (operation, seconds, failure) => {
       const outcome = failure ? gatewayOutcome(failure.error) : "ok";
       watch.metrics?.gateways.observe({ gateway: gateway.type, operation, outcome }, seconds);
       if (!failure) return;
@@ -121,13 +134,7 @@ export function observedGateways(gateways: PaymentGateways, config: Config, watc
         watch.log.warn({ ...fields, ...failureCauseOf(failure.error) }, "gateway call failed");
       }
     });
-    return {
-      type: gateway.type,
-      start: watched("start", gateway.start.bind(gateway)),
-      verifyReturn: watched("verifyReturn", gateway.verifyReturn.bind(gateway)),
-      status: watched("status", gateway.status.bind(gateway)),
-      refund: watched("refund", gateway.refund.bind(gateway)),
-    };
+    return { type: gateway.type, ...watched };
   };
   return { CSOB: observed(gateways.CSOB), PLUXEE: observed(gateways.PLUXEE), EDENRED: observed(gateways.EDENRED) };
 }
@@ -135,19 +142,13 @@ export function observedGateways(gateways: PaymentGateways, config: Config, watc
 /** The mail transport, with the mails it took and those it did not counted, and why not logged (never to whom). */
 export function observedMailer(mailer: Mailer, config: Config, { log, metrics }: OutboundWatch): Mailer {
   const host = config.smtpUrl ? hostOf(config.smtpUrl) : "files";
-  return {
-    send: (message) =>
-      timed(
-        () => mailer.send(message),
-        (seconds, failure) => {
-          if (!failure) {
-            metrics?.mail.sent.inc();
-            return;
-          }
-          const cause = failureCauseOf(failure.error);
-          metrics?.mail.failed.inc({ failure: cause.failure });
-          log.warn({ host, durationMs: milliseconds(seconds), ...cause }, "mail not sent");
-        }
-      ),
-  };
+  return watchedMethods(mailer, ["send"], (_operation, seconds, failure) => {
+    if (!failure) {
+      metrics?.mail.sent.inc();
+      return;
+    }
+    const cause = failureCauseOf(failure.error);
+    metrics?.mail.failed.inc({ failure: cause.failure });
+    log.warn({ host, durationMs: milliseconds(seconds), ...cause }, "mail not sent");
+  });
 }

@@ -294,10 +294,10 @@ describe.skipIf(!postgres)("the connection pool, postgres", () => {
   });
 
   it("has a statement past the statement timeout cancelled, and its call answered unavailable", async () => {
-    const database = await openDatabase({
-      ...testDb.options,
-      postgres: { poolSize: 2, connectTimeoutMs: 5_000, statementTimeoutMs: 200 },
-    }, quietLog);
+    const database = await openDatabase(
+      { ...testDb.options, postgres: { poolSize: 2, connectTimeoutMs: 5_000, statementTimeoutMs: 200 } },
+      quietLog
+    );
     const now = () => new Date();
     const api = await startApiServer({ db: database.db, now });
     try {
@@ -332,11 +332,14 @@ describe.skipIf(!postgres)("the connection pool, postgres", () => {
     // One connection, reached through a relay that holds the server's goodbye until the transaction has taken it.
     const proxy = await startDatabaseProxy(testDb.options.databaseUrl!);
     const name = "dzb-outage-pool";
-    const database = await openDatabase({
-      ...testDb.options,
-      databaseUrl: withApplicationName(proxy.url, name),
-      postgres: { poolSize: 1, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 },
-    }, quietLog);
+    const database = await openDatabase(
+      {
+        ...testDb.options,
+        databaseUrl: withApplicationName(proxy.url, name),
+        postgres: { poolSize: 1, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 },
+      },
+      quietLog
+    );
     const transactionAnswer = () => database.db.transaction((tx) => tx.execute(sql`select 1 as one`));
     try {
       await transactionAnswer();

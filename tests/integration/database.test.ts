@@ -8,6 +8,7 @@ import { hotelLinks, jobs } from "../../server/db/schema";
 import {
   claimNextJob,
   completeJob,
+  countJobs,
   enqueueJob,
   enqueueJobs,
   failJob,
@@ -266,6 +267,36 @@ describe.each(databaseTargets())("database on $name", (target) => {
 
     expect(await claimNextJob(db, { kinds: [kind], now: at(1_000), lockForMs: 1_000 })).toBeUndefined();
     expect(await jobRow(db, id)).toMatchObject({ failedAt: at(1_000), lockedUntil: null });
+  });
+
+  it("counts the queue by kind and state, as the metrics show its depth, leaving the jobs done out", async () => {
+    const kind = uniqueKind("queue-depth");
+    const enqueue = (runAt: Date, maxAttempts?: number) => enqueueJob(db, { kind, payload: {}, runAt, maxAttempts });
+    // Claimed in the order they are due: the first dies of its one attempt, the second is done, the third runs.
+    await enqueue(at(-3_000), 1);
+    await enqueue(at(-2_000));
+    await enqueue(at(-1_000));
+    await enqueue(t0);
+    await enqueue(t0);
+    await enqueue(at(60_000));
+    const claim = () => claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 60_000 });
+    expect(await failJob(db, (await claim())!, { now: t0, error: "the provider refused" })).toBe("dead");
+    expect(await completeJob(db, (await claim())!, t0)).toBe(true);
+    await claim();
+
+    const counted = (await countJobs(db, t0)).filter((row) => row.kind === kind);
+    expect(counted).toHaveLength(4);
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        { kind, state: "dead", jobs: 1 },
+        { kind, state: "running", jobs: 1 },
+        { kind, state: "due", jobs: 2 },
+        { kind, state: "scheduled", jobs: 1 },
+      ])
+    );
+    // Once the lease has run out, the job that ran is due again, and the scheduled one has come due.
+    const later = (await countJobs(db, at(60_000))).filter((row) => row.kind === kind);
+    expect(later).toEqual(expect.arrayContaining([{ kind, state: "due", jobs: 4 }]));
   });
 
   it("never hands one job to two concurrent claimers", async () => {

@@ -109,11 +109,7 @@ export class ProviderError extends Error {
   /** The HTTP status of the provider's answer that the failure was read from, if it answered one. */
   readonly httpStatus?: number;
 
-  constructor(
-    readonly kind: ProviderErrorKind,
-    message: string,
-    options?: { cause?: unknown; httpStatus?: number }
-  ) {
+  constructor(readonly kind: ProviderErrorKind, message: string, options?: { cause?: unknown; httpStatus?: number }) {
     super(message, options);
     this.name = "ProviderError";
     this.httpStatus = options?.httpStatus;
