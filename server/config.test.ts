@@ -150,12 +150,19 @@ describe("configuration", () => {
     expect(missingIn({ ENV: "prod", ROLE: "api" })).toEqual(["DATABASE_URL"]);
     expect(missingIn({ ENV: "prod", ROLE: "worker" })).toEqual(["DATABASE_URL", "SMTP_URL"]);
     expect(missingIn({ ENV: "prod", ROLE: "web" })).toEqual(["API_URL", ...domains]);
+    expect(missingIn({ ENV: "prod", ROLE: "migrate" })).toEqual(["DATABASE_URL"]);
     // One process calls its own api in memory (decision 023): it needs no API_URL.
     expect(missingIn({ ENV: "prod", ROLE: "all" })).toEqual(["DATABASE_URL", "SMTP_URL", ...domains]);
     for (const role of ["api", "worker", "web", "all"]) {
       expect(missingIn({ ENV: "prod", ROLE: role, ...prodServices, API_URL: "http://api:3000/api" }), role).toEqual([]);
       expect(missingIn({ ENV: "preprod", ROLE: role }), role).toEqual([]);
     }
+  });
+
+  it("lets the one-shot migration run in production with nothing but its database", () => {
+    const migrate = loadConfig({ ENV: "prod", ROLE: "migrate", DATABASE_URL: "postgres://shop@db:5432/shop" });
+    expect(migrate.role).toBe("migrate");
+    expect(() => loadConfig({ ENV: "prod", ROLE: "migrate" })).toThrow(/DATABASE_URL: is required when ENV is prod/);
   });
 
   it("derives orders' owner keys from a secret production names, of at least 32 characters", () => {
@@ -181,6 +188,37 @@ describe("configuration", () => {
     expect(loadConfig({ ORDER_KEY_SECRET: orderKeySecret }).orderKeySecret).toBe(orderKeySecret);
     // Outside production a known secret serves: nothing there is anyone's real order.
     expect(loadConfig({}).orderKeySecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("migrates on a direct connection when told one, and on DATABASE_URL's otherwise", () => {
+    const pooled = "postgres://shop@pgbouncer.internal:6432/shop";
+    const direct = "postgres://shop@db.internal:5432/shop";
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_MIGRATION_URL: direct }).databaseMigrationUrl).toBe(direct);
+    expect(loadConfig({ DATABASE_URL: pooled }).databaseMigrationUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: direct })).toThrow(/DATABASE_MIGRATION_URL: .*not set/);
+  });
+
+  it("drains for 5 s on SIGTERM in preprod and prod, behind their load balancers, and not at all elsewhere unless told", () => {
+    expect(loadConfig({ ENV: "preprod" }).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ ENV: "dev" }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ENV: "test" }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ENV: "preprod", SHUTDOWN_DRAIN_MS: "15000" }).shutdownDrainMs).toBe(15_000);
+    expect(loadConfig({ ENV: "dev", SHUTDOWN_DRAIN_MS: "2000" }).shutdownDrainMs).toBe(2_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS:/);
+  });
+
+  it("keeps what it keeps only for a while for the retention's days, each with a default of at least one", () => {
+    expect(loadConfig({}).retentionDays).toEqual({ availability: 7, preview: 30, doneJob: 90, deadJob: 365 });
+    const set = loadConfig({
+      RETENTION_AVAILABILITY_DAYS: "2",
+      RETENTION_PREVIEW_DAYS: "14",
+      RETENTION_DONE_JOB_DAYS: "30",
+      RETENTION_DEAD_JOB_DAYS: "60",
+    });
+    expect(set.retentionDays).toEqual({ availability: 2, preview: 14, doneJob: 30, deadJob: 60 });
+    for (const key of ["RETENTION_AVAILABILITY_DAYS", "RETENTION_PREVIEW_DAYS", "RETENTION_DONE_JOB_DAYS"]) {
+      expect(() => loadConfig({ [key]: "0" }), key).toThrow(new RegExp(`${key}:`));
+    }
   });
 
   it("sizes the database pool and its deadlines, each with a default", () => {

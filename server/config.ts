@@ -33,7 +33,8 @@ const gatewaySettings = {
   EDENRED: ["EDENRED_API_URL", "EDENRED_MERCHANT_ID", "EDENRED_SHARED_SECRET"],
 } as const;
 
-export const roles = ["all", "web", "api", "worker"] as const;
+/** `migrate` applies the database's migrations and exits: the one-shot step before a deployment's roles start. */
+export const roles = ["all", "web", "api", "worker", "migrate"] as const;
 export type Role = (typeof roles)[number];
 
 export const environments = ["dev", "test", "preprod", "prod"] as const;
@@ -71,6 +72,12 @@ const schema = z
     DATA_DIR: z.string().default(".data"),
     /** PostgreSQL connection string; when set, PGlite is not used. */
     DATABASE_URL: optionalUrl,
+    /**
+     * The same database reached directly, for the migrations each process applies as it starts, when DATABASE_URL goes
+     * through a pooler in transaction mode (PgBouncer): they hold a session's advisory lock, which such a pooler would
+     * leave behind on one of its connections (docs/operations.md). Empty: DATABASE_URL.
+     */
+    DATABASE_MIGRATION_URL: optionalUrl,
     /**
      * PostgreSQL connections per process: pg's own default. A call or a job holds one for milliseconds at a time, so
      * ten keep a process's core busy, and a few instances of each role stay well below PostgreSQL's 100.
@@ -142,8 +149,35 @@ const schema = z
      * (decision 030); 0 renders every visit.
      */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
-    /** How long SIGTERM waits for requests in flight before closing anyway. */
+    /**
+     * How long a web or api process still serves after SIGTERM (or SIGINT) while its /readyz answers 503, so that the
+     * load balancer takes it out before it stops accepting (decision 048). It must cover the balancer's health check
+     * interval × the failed checks it counts before it takes an instance out: 5 s in preprod and prod, over the 2 s of
+     * the HAProxy of decision 049 (every second, out after 2 failures) or a check every 2 s taken out after 2, and time
+     * for Kubernetes' endpoint removal to reach its proxies. Raise it to the balancer's product where that is longer.
+     * 0 in dev and test, where no balancer stands in front and a restart should not wait.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
+    /**
+     * How long the requests in flight then have to finish before their connections are closed anyway; a worker's job
+     * in flight has the drain and this, then it is handed back to another worker.
+     */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * How many days what the shop keeps only for a while is kept before the worker deletes it (decision 048). Orders,
+     * payments, vouchers and what they were made from stay. Availability checks no preview was made from: a week, a
+     * link to one shared or reopened later finds the provider's prices of back then stale anyway.
+     */
+    RETENTION_AVAILABILITY_DAYS: z.coerce.number().int().min(1).default(7),
+    /** Hotel and voucher previews no order was made from, by their last pricing: a visitor may come back to one. */
+    RETENTION_PREVIEW_DAYS: z.coerce.number().int().min(1).default(30),
+    /**
+     * Jobs done: what support may still ask about (was the mail sent, when was the stay booked), and, while kept, the
+     * dedupe key that makes asking for the same job again create nothing.
+     */
+    RETENTION_DONE_JOB_DAYS: z.coerce.number().int().min(1).default(90),
+    /** Jobs dead (out of attempts), longer: an operator looks into each. */
+    RETENTION_DEAD_JOB_DAYS: z.coerce.number().int().min(1).default(365),
     /** Where bank transfers go, per market currency: "prefix-number/bank" (CZK) and the NRB (PLN). */
     BANK_ACCOUNT_CZK: optionalText,
     BANK_ACCOUNT_PLN: optionalText,
@@ -176,6 +210,13 @@ const schema = z
     if (env.METRICS_PORT === env.PORT) {
       issues.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
     }
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      issues.addIssue({
+        code: "custom",
+        path: ["DATABASE_MIGRATION_URL"],
+        message: "is the direct way to DATABASE_URL's database, which is not set",
+      });
+    }
     // Half a credential pair would silently fall back to the simulator.
     if (Boolean(env.BOOKING_API_TOKEN) !== Boolean(env.BOOKING_AFFILIATE_ID)) {
       issues.addIssue({
@@ -197,7 +238,7 @@ const schema = z
     const runsWorker = env.ROLE === "worker" || env.ROLE === "all";
     const runsWeb = env.ROLE === "web" || env.ROLE === "all";
     for (const [key, needed] of [
-      ["DATABASE_URL", runsApi || runsWorker],
+      ["DATABASE_URL", runsApi || runsWorker || env.ROLE === "migrate"],
       ["ORDER_KEY_SECRET", runsApi || runsWorker],
       ["SMTP_URL", runsWorker],
       ["API_URL", env.ROLE === "web"],
@@ -218,13 +259,13 @@ const schema = z
           path: [keys[0]],
           message: `${keys.join(", ")} are set together or not at all`,
         });
-      } else if (env.ENV === "prod" && env.ROLE !== "web" && set.length === 0) {
+      } else if (env.ENV === "prod" && (runsApi || runsWorker) && set.length === 0) {
         issues.addIssue({ code: "custom", path: [keys[0]], message: `is required when ENV is prod (${gateway})` });
       }
     }
     // Customers send real money to these accounts, so production never falls back to a sample. The api shows them
     // with transfer payments; the worker may mail them.
-    const showsBankAccounts = env.ROLE !== "web";
+    const showsBankAccounts = runsApi || runsWorker;
     for (const [currency, key] of [
       ["CZK", "BANK_ACCOUNT_CZK"],
       ["PLN", "BANK_ACCOUNT_PLN"],
@@ -257,6 +298,7 @@ function toConfig(env: z.output<typeof schema>) {
     apiInProcess: env.ROLE === "all" && env.API_URL === undefined,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePool: {
       poolSize: env.DATABASE_POOL_SIZE,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
@@ -290,6 +332,13 @@ function toConfig(env: z.output<typeof schema>) {
       commit: env.GIT_COMMIT,
       buildNumber: env.BUILD_NUMBER,
     },
+    retentionDays: {
+      availability: env.RETENTION_AVAILABILITY_DAYS,
+      preview: env.RETENTION_PREVIEW_DAYS,
+      doneJob: env.RETENTION_DONE_JOB_DAYS,
+      deadJob: env.RETENTION_DEAD_JOB_DAYS,
+    },
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (behindLoadBalancer(env.ENV) ? 5_000 : 0),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     gateways: {
@@ -312,6 +361,11 @@ function toConfig(env: z.output<typeof schema>) {
       pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
     },
   };
+}
+
+/** Where the shop runs behind a load balancer that asks /readyz; a developer's machine and the tests have none. */
+function behindLoadBalancer(environment: Environment): boolean {
+  return environment === "prod" || environment === "preprod";
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Logger } from "./logging/logger";
 import { contactMailJobKind, mailContactMessage } from "./contact/contact-messages";
 import { bookOrder, cancelBooking } from "./orders/booking";
+import { dataRetentionJob, deleteDataKeptLongEnough } from "./orders/data-retention";
 import { expireOrder, refundGatewayPayment } from "./orders/expiry";
 import { sendOrderMail } from "./orders/mail-job";
 import { issueBoughtVoucher } from "./orders/voucher-issuing";
@@ -16,7 +17,7 @@ import {
   refundAttempt,
   type GatewayPaymentDeps,
 } from "./payments/gateway-payments";
-import type { JobHandlers } from "./jobs/worker";
+import type { JobHandlers, PeriodicJob } from "./jobs/worker";
 
 const attemptPayload = z.object({ attemptId: z.uuid() });
 const orderPayload = z.object({ orderId: z.uuid() });
@@ -54,5 +55,10 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
     [orderJobKinds.mail]: async (payload) => sendOrderMail(deps, mailPayload.parse(payload)),
     [orderJobKinds.voucherIssue]: async (payload) => issueBoughtVoucher(deps, orderPayload.parse(payload).orderId),
     [contactMailJobKind]: async (payload) => mailContactMessage(deps, contactPayload.parse(payload).messageId),
+    [dataRetentionJob.kind]: async () =>
+      deps.log.info({ deleted: await deleteDataKeptLongEnough(deps) }, "data kept long enough deleted"),
   };
 }
+
+/** The jobs the workers enqueue themselves, each once per period among them all; each has its handler above. */
+export const periodicJobs: readonly PeriodicJob[] = [dataRetentionJob];

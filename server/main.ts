@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
 import { countJobs } from "./jobs/queue";
 import { startWorker, type Worker } from "./jobs/worker";
-import { createJobHandlers } from "./job-handlers";
+import { createJobHandlers, periodicJobs } from "./job-handlers";
 import { createLogger, type Logger } from "./logging/logger";
 import { createMailer } from "./adapters/mailer/create-mailer";
 import { createMetrics } from "./metrics/metrics";
@@ -22,10 +22,11 @@ import { startMonitoring, stopMonitoring } from "./monitoring/sentry.server";
 /**
  * Starts the roles this process plays (ROLE): `all` runs web, api and the job worker together
  * on the embedded defaults; production runs each role in its own containers. Every role
- * answers /healthz and /readyz, and SIGTERM lets requests and the job in flight finish.
+ * answers /healthz and /readyz, and SIGTERM drains, then lets requests and the job in flight finish (`shutdown`).
  * With METRICS_PORT, the roles' metrics are served there (decision 047).
  */
 async function main(config: Config, log: Logger) {
+  if (config.role === "migrate") return migrate(config, log);
   // React and Express read NODE_ENV themselves: without it React renders in its development build, several times
   // slower. The configuration's value (production unless told otherwise) is what they get.
   process.env.NODE_ENV = config.nodeEnv;
@@ -44,11 +45,7 @@ async function main(config: Config, log: Logger) {
 
   let database: OpenDatabase | undefined;
   if (runs.api || runs.worker) {
-    database = await openDatabase(
-      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: config.databasePool },
-      log
-    );
-    log.info({ database: database.kind }, "database open, migrations applied");
+    database = await openConfiguredDatabase(config, log);
     if (metrics && database.poolUse) metrics.watchPool(database.poolUse);
   }
   // The worker books with the provider too.
@@ -88,7 +85,7 @@ async function main(config: Config, log: Logger) {
   });
 
   const server: Server = await new Promise((resolve) => {
-    const listening = createServer(listener).listen(config.port, config.host, () => resolve(listening));
+    const listening = createServer(listenerOptions, listener).listen(config.port, config.host, () => resolve(listening));
   });
   let worker: Worker | undefined;
   if (runs.worker && database) {
@@ -105,6 +102,7 @@ async function main(config: Config, log: Logger) {
       db: database.db,
       handlers,
       pollIntervalMs: 1_000,
+      periodic: periodicJobs,
       now,
       log,
       onFailedJob: metrics?.countFailedJob,
@@ -124,9 +122,25 @@ async function main(config: Config, log: Logger) {
     `listening on http://localhost:${config.port}`
   );
 
+  /**
+   * SIGTERM or SIGINT: /readyz answers 503 at once while everything is still served for the drain, so the load balancer
+   * takes this process out before it stops accepting; then the requests in flight have the grace to finish before their
+   * connections are closed. The worker stops claiming at once (no balancer sends it work) and its job in flight has
+   * the drain and the grace, after which it is handed back to another worker (decision 048). A process with neither
+   * web nor api has nobody to drain for. Another signal meanwhile changes nothing.
+   */
   const shutdown = async (signal: string) => {
-    if (draining) return;
+    if (draining) {
+      log.info({ signal }, "already stopping");
+      return;
+    }
     draining = true;
+    const drainMs = runs.web || runs.api ? config.shutdownDrainMs : 0;
+    const workerStopped = worker?.stop({ graceMs: drainMs + config.shutdownGraceMs });
+    if (drainMs > 0) {
+      log.info({ signal, drainMs }, "not ready; serving on while the load balancer takes this process out");
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     log.info({ signal }, "finishing requests in flight");
     const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     forceClose.unref();
@@ -135,7 +149,7 @@ async function main(config: Config, log: Logger) {
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
-      worker?.stop(),
+      workerStopped,
       metricsServer && new Promise((resolve) => metricsServer.close(resolve)),
     ]);
     await database?.close();
@@ -147,6 +161,41 @@ async function main(config: Config, log: Logger) {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
+
+/**
+ * ROLE=migrate: applies the migrations and exits, so that a deployment runs them once, on a direct connection, before
+ * its roles start (they find nothing left to apply).
+ */
+async function migrate(config: Config, log: Logger) {
+  const database = await openConfiguredDatabase(config, log);
+  await database.close();
+}
+
+/** The configured database, its migrations applied (on DATABASE_MIGRATION_URL's direct connection when set). */
+async function openConfiguredDatabase(config: Config, log: Logger): Promise<OpenDatabase> {
+  const database = await openDatabase(
+    {
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+      postgres: config.databasePool,
+    },
+    log
+  );
+  log.info({ database: database.kind }, "database open, migrations applied");
+  return database;
+}
+
+/**
+ * A load balancer keeps idle connections to each role and sends the next request over one of them. Node closes an
+ * idle connection after 5 s by default, so now and then it closed one just as the balancer sent a request on it: the
+ * balancer cannot tell whether the request was processed, so it does not resend a form's post, and the visitor (or
+ * the web tier, calling the api) got a cut connection. The side that opens connections must be the one to close them
+ * when idle: HAProxy within 5 s, nginx and cloud balancers within 60 s, Node's own client (the web calling the api
+ * directly) within 5 s. So the shop waits longer than any of them (decision 049); the headers' limit must be above it.
+ */
+const idleConnectionMs = 75_000;
+const listenerOptions = { keepAliveTimeout: idleConnectionMs, headersTimeout: idleConnectionMs + 1_000 };
 
 // Until the configuration is read, its LOG_LEVEL is not known: a start that fails says why at the default level.
 let log = createLogger("info");

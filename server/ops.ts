@@ -26,7 +26,12 @@ if (commandLine && "help" in commandLine) {
   const { createLogger } = await import("./logging/logger");
   // The command's answers are on stdout; the database's trouble meanwhile, a connection lost, is logged on stderr.
   const database = await openDatabase(
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: config.databasePool },
+    {
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+      postgres: config.databasePool,
+    },
     createLogger(config.logLevel, process.stderr)
   );
   try {

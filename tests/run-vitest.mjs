@@ -16,8 +16,9 @@ export function vitestCounts(file) {
 
 /**
  * Runs vitest once with the given arguments and ends with the runner's summary as one line,
- * "LABEL: N passed, N failed, N skipped", for people and CI alike. Exits with vitest's status, or fails when no test
- * ran: arguments that select nothing (a misspelt file or project) must not pass as a suite that passed.
+ * "LABEL: N passed, N failed, N skipped", for people and CI alike, with the suites' config unless the arguments name
+ * another. Exits with vitest's status, or fails when no test ran: arguments that select nothing (a misspelt file or
+ * project) must not pass as a suite that passed.
  *
  *   node tests/run-vitest.mjs LABEL [vitest arguments…]
  */
@@ -25,7 +26,15 @@ export function runVitest(label, args) {
   const report = path.join(mkdtempSync(path.join(tmpdir(), "dzb-vitest-")), "vitest.json");
   const result = spawnSync(
     "npx",
-    ["vitest", "run", "--config", "tests/vitest.config.ts", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    [
+      "vitest",
+      "run",
+      ...(args.includes("--config") ? [] : ["--config", "tests/vitest.config.ts"]),
+      ...args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
     { stdio: "inherit" },
   );
   const { passed, failed, skipped } = vitestCounts(report) ?? { passed: 0, failed: 1, skipped: 0 };

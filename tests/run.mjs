@@ -6,7 +6,7 @@ import { playwrightCounts } from "./run-playwright.mjs";
 import { vitestCounts } from "./run-vitest.mjs";
 
 /**
- * `npm test`: every test, in the order that fails fastest — types, the route-string and layer checks,
+ * `npm test`: every test, in the order that fails fastest — types, the route-string, layer and Dockerfile checks,
  * unit and integration (vitest), then the built shop in Chromium (Playwright). Makes sure a Chromium is
  * there first (Debian's package: browsers cannot be downloaded here). Ends with one summary line per runner
  * and a total, "N passed, N failed", for people and CI alike.
@@ -44,6 +44,7 @@ const ok =
   run("types", "npx", ["tsc", "--noEmit"]) &&
   run("route strings", "node", ["tests/lint/route-strings.mjs"]) &&
   run("layers", "npx", ["depcruise", "app", "shared", "server", "--config", ".dependency-cruiser.cjs"]) &&
+  run("Dockerfile", "npx", ["dockerfile-utils", "lint", "Dockerfile"]) &&
   (steps.push("vitest"),
   run("unit and integration", "npx", [
     "vitest",

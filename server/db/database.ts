@@ -66,6 +66,8 @@ export interface PostgresPoolSettings {
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   databaseUrl?: string;
+  /** The same PostgreSQL database reached directly, for the migrations; without it `databaseUrl`. */
+  migrationUrl?: string;
   /** PGlite keeps its files in `${dataDir}/pglite`. */
   dataDir: string;
   /**
@@ -86,7 +88,13 @@ export const defaultMigrationsFolder = "server/db/migrations";
 export async function openDatabase(options: OpenDatabaseOptions, log: Logger): Promise<OpenDatabase> {
   const migrationsFolder = path.resolve(options.migrationsFolder ?? defaultMigrationsFolder);
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrationsFolder, log, options.postgres)
+    ? openPostgres(
+        options.databaseUrl,
+        options.migrationUrl ?? options.databaseUrl,
+        migrationsFolder,
+        log,
+        options.postgres
+      )
     : openPglite(path.join(options.dataDir, "pglite"), migrationsFolder);
 }
 
@@ -111,12 +119,13 @@ async function openPglite(folder: string, migrationsFolder: string): Promise<Ope
 
 async function openPostgres(
   connectionString: string,
+  migrationConnectionString: string,
   migrationsFolder: string,
   log: Logger,
   settings?: PostgresPoolSettings
 ): Promise<OpenDatabase> {
   const lostConnection = lostConnectionLog(log);
-  await migratePostgres(connectionString, migrationsFolder, lostConnection, settings);
+  await migratePostgres(migrationConnectionString, migrationsFolder, lostConnection, settings);
   const pool = new pg.Pool({
     connectionString,
     max: settings?.poolSize,
@@ -157,7 +166,8 @@ const migrationLockKey = 7_331_001;
  * Instances starting together would each try to apply the same migrations. A session-level advisory
  * lock lets one apply them while the others wait, then find nothing left to do. The lock belongs to a
  * connection, so the migrator runs on the one connection that holds it, a connection of its own: without the pool's
- * statement timeout, since waiting for another instance's migrations, or a long one, is no sign of trouble.
+ * statement timeout, since waiting for another instance's migrations, or a long one, is no sign of trouble. Behind a
+ * pooler in transaction mode the session is not the server's, so this connection goes directly (`migrationUrl`).
  */
 async function migratePostgres(
   connectionString: string,

@@ -49,6 +49,13 @@ export const jobs = pgTable(
     index("jobs_pending_run_at_idx")
       .on(table.runAt)
       .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
+    // The retention finds finished jobs by when they finished (decision 048).
+    index("jobs_done_at_idx")
+      .on(table.doneAt)
+      .where(sql`${table.doneAt} is not null`),
+    index("jobs_failed_at_idx")
+      .on(table.failedAt)
+      .where(sql`${table.failedAt} is not null`),
   ],
 );
 
@@ -76,18 +83,23 @@ export const hotelLinks = pgTable(
  * One availability check and the provider's answer, kept under its id so a reload, a shared link or another api
  * instance shows the same offer, and the order preview prices exactly what the visitor saw.
  */
-export const availabilities = pgTable("availabilities", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  provider: text("provider").notNull(),
-  /** The shop variant it was asked for: an offer in CZK is never shown on the Polish shop. */
-  product: text("product").notNull(),
-  hotelId: text("hotel_id").notNull(),
-  /** The stay as asked: dates, rooms, adults, children ages. */
-  stay: jsonb("stay").$type<unknown>().notNull(),
-  /** The provider's answer as the adapter returned it, money in minor units. */
-  answer: jsonb("answer").$type<unknown>().notNull(),
-  createdAt: instant("created_at").notNull().defaultNow(),
-});
+export const availabilities = pgTable(
+  "availabilities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    /** The shop variant it was asked for: an offer in CZK is never shown on the Polish shop. */
+    product: text("product").notNull(),
+    hotelId: text("hotel_id").notNull(),
+    /** The stay as asked: dates, rooms, adults, children ages. */
+    stay: jsonb("stay").$type<unknown>().notNull(),
+    /** The provider's answer as the adapter returned it, money in minor units. */
+    answer: jsonb("answer").$type<unknown>().notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  // The retention finds checks by their age (decision 048).
+  (table) => [index("availabilities_created_at_idx").on(table.createdAt)],
+);
 
 /** Money columns hold integers of minor units; bigint so a large order never overflows, read back as a number. */
 const minor = (name: string) => bigint(name, { mode: "number" });
@@ -96,42 +108,55 @@ const minor = (name: string) => bigint(name, { mode: "number" });
  * A priced choice of rooms from one availability check. Re-pricing with another payment request updates the row
  * and keeps its id, so the reservation screen's address stays the same while the visitor edits the split.
  */
-export const previews = pgTable("previews", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  product: text("product").notNull(),
-  availabilityId: uuid("availability_id")
-    .notNull()
-    .references(() => availabilities.id),
-  /** One entry per room; a product chosen twice is two rooms of it. */
-  productIds: jsonb("product_ids").$type<string[]>().notNull(),
-  /** The payment request it was last priced with, money in minor units. */
-  paymentRequest: jsonb("payment_request").$type<unknown>().notNull(),
-  cancellationInsurance: boolean("cancellation_insurance").notNull().default(false),
-  /** The payment calculation of that request, which an order from this preview must reproduce. */
-  calculation: jsonb("calculation").$type<unknown>().notNull(),
-  /** The highest re-price revision applied (HotelOrderPreviewRequest.revision); null until a client sends one. */
-  revision: bigint("revision", { mode: "number" }),
-  createdAt: instant("created_at").notNull().defaultNow(),
-  updatedAt: instant("updated_at").notNull().defaultNow(),
-});
+export const previews = pgTable(
+  "previews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    product: text("product").notNull(),
+    availabilityId: uuid("availability_id")
+      .notNull()
+      .references(() => availabilities.id),
+    /** One entry per room; a product chosen twice is two rooms of it. */
+    productIds: jsonb("product_ids").$type<string[]>().notNull(),
+    /** The payment request it was last priced with, money in minor units. */
+    paymentRequest: jsonb("payment_request").$type<unknown>().notNull(),
+    cancellationInsurance: boolean("cancellation_insurance").notNull().default(false),
+    /** The payment calculation of that request, which an order from this preview must reproduce. */
+    calculation: jsonb("calculation").$type<unknown>().notNull(),
+    /** The highest re-price revision applied (HotelOrderPreviewRequest.revision); null until a client sends one. */
+    revision: bigint("revision", { mode: "number" }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    // The retention finds previews by their last pricing, and keeps each check a preview was made from (decision 048).
+    index("previews_updated_at_idx").on(table.updatedAt),
+    index("previews_availability_idx").on(table.availabilityId),
+  ],
+);
 
 /**
  * A priced voucher purchase: the amount and how it is read, the extra service, the payment request and the
  * calculation it gave, which the order must reproduce. Re-pricing updates the row and keeps its id; one order per
  * preview (`orders.voucher_preview_id`).
  */
-export const voucherPreviews = pgTable("voucher_previews", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  product: text("product").notNull(),
-  feeMode: text("fee_mode").notNull(),
-  /** Minor units as entered: the voucher's value, or with the fees included the total. */
-  amount: minor("amount").notNull(),
-  extraService: boolean("extra_service").notNull(),
-  paymentRequest: jsonb("payment_request").$type<unknown>().notNull(),
-  calculation: jsonb("calculation").$type<unknown>().notNull(),
-  createdAt: instant("created_at").notNull().defaultNow(),
-  updatedAt: instant("updated_at").notNull().defaultNow(),
-});
+export const voucherPreviews = pgTable(
+  "voucher_previews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    product: text("product").notNull(),
+    feeMode: text("fee_mode").notNull(),
+    /** Minor units as entered: the voucher's value, or with the fees included the total. */
+    amount: minor("amount").notNull(),
+    extraService: boolean("extra_service").notNull(),
+    paymentRequest: jsonb("payment_request").$type<unknown>().notNull(),
+    calculation: jsonb("calculation").$type<unknown>().notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  // The retention finds previews by their last pricing (decision 048).
+  (table) => [index("voucher_previews_updated_at_idx").on(table.updatedAt)],
+);
 
 /** Order numbers: readable, never reused, and the bank transfer's variable symbol. */
 export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 1 });

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
 import { jobs } from "../db/schema";
 import { afterFailure, type BackoffPolicy } from "./backoff";
@@ -8,6 +9,7 @@ import { afterFailure, type BackoffPolicy } from "./backoff";
  * processes: a job is handed to one worker at a time under a lease (`locked_until`) that the worker renews
  * while the job runs; when the lease runs out (the worker crashed or was killed), another worker takes the job again.
  * Every function takes `now` from the caller, so the rules run the same under a test clock.
+ * Finished jobs are deleted after a while (deleteFinishedJobs, decision 048).
  */
 
 export const defaultMaxAttempts = 10;
@@ -17,7 +19,10 @@ export interface EnqueueJobInput {
   payload: unknown;
   /** Not before this instant: the caller's clock for "at once", so the job is due by the same clock that claims it. */
   runAt: Date;
-  /** A second enqueue with the same key creates nothing and returns the first job, even after it ran. */
+  /**
+   * A second enqueue with the same key creates nothing and returns the first job, even after it ran, for as long as
+   * the finished job is kept (deleteFinishedJobs): the work a key names must be safe to ask for again after that.
+   */
   dedupeKey?: string;
   maxAttempts?: number;
 }
@@ -172,6 +177,20 @@ export async function completeJob(db: Database, job: ClaimedJob, now: Date): Pro
   return updated.length > 0;
 }
 
+/**
+ * Gives a claimed job back unfinished, as a worker that is stopping does with the job it could not finish in time: the
+ * job is claimable again at once, by any worker, instead of after its lease, and the attempt is not counted, since the
+ * job did not fail. Only while this claim still holds the lease; false when it no longer did.
+ */
+export async function releaseJob(db: Database, job: ClaimedJob): Promise<boolean> {
+  const updated = await db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} - 1`, lockedUntil: null })
+    .where(holdsLease(job))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
 export type FailJobResult = "retry" | "dead" | "lease-lost";
 
 export interface FailJobOptions {
@@ -205,7 +224,7 @@ export type JobState = (typeof jobStates)[number];
 
 /**
  * How many jobs of each kind stand in each state at `now`: the queue's depth, as the metrics show it. One statement;
- * the jobs done, which pile up, are left out.
+ * the jobs done are no part of the queue and are left out.
  */
 export async function countJobs(db: Database, now: Date): Promise<{ kind: string; state: JobState; jobs: number }[]> {
   const state = sql<JobState>`case
@@ -222,4 +241,22 @@ export async function countJobs(db: Database, now: Date): Promise<{ kind: string
     .select({ kind: unfinished.kind, state: unfinished.state, jobs: count() })
     .from(unfinished)
     .groupBy(unfinished.kind, unfinished.state);
+}
+
+export interface DeleteFinishedJobsOptions {
+  /** Jobs done before this instant go. */
+  doneBefore: Date;
+  /** Dead jobs (out of attempts) that died before this instant go; kept longer, for an operator to look into. */
+  deadBefore: Date;
+  /** The most rows one call deletes. */
+  limit: number;
+}
+
+/**
+ * Deletes up to `limit` finished jobs, done or dead long enough ago, and answers how many it deleted (deleteSome).
+ * A deleted job's dedupe key may be enqueued anew.
+ */
+export async function deleteFinishedJobs(db: Database, options: DeleteFinishedJobsOptions): Promise<number> {
+  const finishedLongAgo = or(lt(jobs.doneAt, options.doneBefore), lt(jobs.failedAt, options.deadBefore));
+  return deleteSome(db, jobs, jobs.id, finishedLongAgo, options.limit);
 }

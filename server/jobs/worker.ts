@@ -2,7 +2,16 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { loggableErrorMessage } from "../db/database-errors";
 import type { BackoffPolicy } from "./backoff";
-import { claimNextJob, completeJob, failJob, renewLease, type ClaimedJob, type FailJobResult } from "./queue";
+import {
+  claimNextJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  releaseJob,
+  renewLease,
+  type ClaimedJob,
+  type FailJobResult,
+} from "./queue";
 
 /** What a handler learns about the job besides its payload. */
 export interface JobContext {
@@ -21,6 +30,16 @@ export type JobHandler = (payload: unknown, context: JobContext) => Promise<void
 
 /** One handler per job kind; the worker claims only kinds it has a handler for. */
 export type JobHandlers = Record<string, JobHandler>;
+
+/**
+ * A job the workers enqueue themselves once every `everyMs` of the clock, e.g. the deletion of data kept long enough:
+ * every worker enqueues it under the same dedupe key, the period's start, so however many workers run, the period has
+ * one job, and one of them runs it.
+ */
+export interface PeriodicJob {
+  kind: string;
+  everyMs: number;
+}
 
 /** Where the worker tells of its troubles: the process's logger (server/logging), as this layer may not import it. */
 export interface WorkerLog {
@@ -45,13 +64,24 @@ export interface WorkerOptions {
   backoff?: BackoffPolicy;
   /** When jobs are due, leases run out and attempts are recorded. */
   now: Clock;
+  /** Each needs a handler among `handlers`. */
+  periodic?: readonly PeriodicJob[];
   log: WorkerLog;
   onFailedJob?: FailedJobObserver;
 }
 
+export interface StopOptions {
+  /**
+   * How long (real time) the job in flight may take to finish and be recorded; a job still running then is handed
+   * back (releaseJob), so that another worker takes it at once rather than when its lease runs out. Without it,
+   * stopping waits for the job however long it takes.
+   */
+  graceMs?: number;
+}
+
 export interface Worker {
-  /** Stops claiming, lets the job in flight finish and be recorded, then resolves. */
-  stop(): Promise<void>;
+  /** Stops claiming, lets the job in flight finish and be recorded or hands it back (StopOptions), then resolves. */
+  stop(options?: StopOptions): Promise<void>;
 }
 
 /**
@@ -71,6 +101,10 @@ export function startWorker(options: WorkerOptions): Worker {
 
   let stopping = false;
   const idle = interruptibleSleep();
+  /** Hands the job in flight back unfinished; set while a job runs. */
+  let handBackInFlight: (() => Promise<void>) | undefined;
+  /** The period each periodic job was last enqueued for, by this worker. */
+  const enqueuedPeriods = new Map<string, number>();
 
   /**
    * Renews the claim's lease every `heartbeatMs` until released. `release()` answers the claim as last renewed: the
@@ -110,6 +144,14 @@ export function startWorker(options: WorkerOptions): Worker {
     const handler = handlers[claimed.kind];
     const fields = { jobId: claimed.id, kind: claimed.kind, attempt: claimed.attempts };
     const lease = keepLease(claimed, fields);
+    let handedBack = false;
+    handBackInFlight = async () => {
+      handedBack = true;
+      if (await releaseJob(db, await lease.release())) {
+        log.error(fields, "job handed back unfinished: the worker stopped; another worker takes it at once");
+      }
+    };
+    let failure: { error: unknown } | undefined;
     try {
       await handler(claimed.payload, {
         jobId: claimed.id,
@@ -117,20 +159,38 @@ export function startWorker(options: WorkerOptions): Worker {
         maxAttempts: claimed.maxAttempts,
       });
     } catch (error) {
-      const message = loggableErrorMessage(error);
+      failure = { error };
+    } finally {
+      handBackInFlight = undefined;
+    }
+    // Handed back, the job is another worker's to run: how this run ended is no longer this worker's to record.
+    if (handedBack) return;
+    if (failure) {
+      const message = loggableErrorMessage(failure.error);
       const result = await failJob(db, await lease.release(), { now: now(), error: message, backoff });
       log.error({ ...fields, result, error: message }, `job failed (${result})`);
       onFailedJob?.(claimed.kind, result);
-      return;
-    }
-    if (!(await completeJob(db, await lease.release(), now()))) {
+    } else if (!(await completeJob(db, await lease.release(), now()))) {
       log.error(fields, "job finished after its lease was lost; another worker may run it again");
+    }
+  }
+
+  /** Enqueues each periodic job once per period of the clock; the dedupe key makes it one job among all workers. */
+  async function enqueuePeriodicJobs(): Promise<void> {
+    const at = now().getTime();
+    for (const { kind, everyMs } of options.periodic ?? []) {
+      const period = Math.floor(at / everyMs);
+      if (enqueuedPeriods.get(kind) === period) continue;
+      const start = new Date(period * everyMs);
+      await enqueueJob(db, { kind, payload: {}, runAt: start, dedupeKey: `${kind}:${start.toISOString()}` });
+      enqueuedPeriods.set(kind, period);
     }
   }
 
   async function loop(): Promise<void> {
     while (!stopping) {
       try {
+        await enqueuePeriodicJobs();
         const job = await claimNextJob(db, { kinds, now: now(), lockForMs });
         if (job) {
           await runJob(job);
@@ -147,10 +207,17 @@ export function startWorker(options: WorkerOptions): Worker {
 
   const running = loop();
   return {
-    async stop() {
+    async stop({ graceMs }: StopOptions = {}) {
       stopping = true;
       idle.wake();
-      await running;
+      if (graceMs === undefined) return running;
+      let graceOver: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((resolve) => (graceOver = setTimeout(() => resolve(false), graceMs))),
+      ]);
+      clearTimeout(graceOver);
+      if (!finished) await handBackInFlight?.();
     },
   };
 }

@@ -58,13 +58,17 @@ export async function previewHotelOrder(
     const availability = await availabilityFor(deps, product, ask.availabilityId);
     const chosen = chosenOrThrow(availability, ask.productIds);
     const priced = await price(deps, client, product, chosen, wanted);
-    const preview = await savePreview(deps.db, {
-      product,
-      availabilityId: availability.id,
-      productIds: [...ask.productIds],
-      ...wanted,
-      calculation: priced.calculation,
-    });
+    const preview = await savePreview(
+      deps.db,
+      {
+        product,
+        availabilityId: availability.id,
+        productIds: [...ask.productIds],
+        ...wanted,
+        calculation: priced.calculation,
+      },
+      deps.now()
+    );
     return { preview, availability, priced };
   }
   const kept = await previewFor(deps, product, ask.previewId);

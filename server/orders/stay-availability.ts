@@ -48,12 +48,11 @@ async function checkStay(deps: UseCaseDeps, search: StaySearch, signal: AbortSig
   const problem = stayProblem(search.stay, marketDate(deps.now()));
   if (problem) throw new Refused({ kind: "stay", problem });
   const found = await askProvider(deps, search, signal);
-  return saveAvailability(deps.db, {
-    provider: deps.provider.name,
-    product: search.product,
-    stay: search.stay,
-    answer: found,
-  });
+  return saveAvailability(
+    deps.db,
+    { provider: deps.provider.name, product: search.product, stay: search.stay, answer: found },
+    deps.now()
+  );
 }
 
 /** The provider's current offer for a stay, within the configured deadline and the caller's signal. */

@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, notExists, sql } from "drizzle-orm";
+import { deleteSome } from "../db/bounded-delete";
 import type { ProviderAvailability } from "../domain/hotel-offer";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
-import { availabilities } from "../db/schema";
+import { availabilities, previews } from "../db/schema";
 import type { ProductKey } from "../domain/products";
 import type { Stay } from "../domain/stay";
 
@@ -17,7 +18,8 @@ export interface StoredAvailability {
 
 export async function saveAvailability(
   db: Database,
-  entry: Omit<StoredAvailability, "id">
+  entry: Omit<StoredAvailability, "id">,
+  now: Date
 ): Promise<StoredAvailability> {
   const [row] = await db
     .insert(availabilities)
@@ -27,6 +29,7 @@ export async function saveAvailability(
       hotelId: entry.answer.hotel.hotelId,
       stay: entry.stay,
       answer: entry.answer,
+      createdAt: now,
     })
     .returning({ id: availabilities.id });
   if (!row) throw new Error("saving an availability returned no row");
@@ -76,4 +79,15 @@ function reviveAnswer(json: JsonAnswer): ProviderAvailability {
       })),
     })),
   };
+}
+
+/**
+ * Deletes up to `limit` availability checks made before `before` that no preview was made from, and answers how many
+ * it deleted (deleteSome): a preview keeps its check, and the order made from the preview keeps both.
+ */
+export function deleteUnusedAvailabilities(db: Database, before: Date, limit: number): Promise<number> {
+  const unused = notExists(
+    db.select({ id: previews.id }).from(previews).where(eq(previews.availabilityId, availabilities.id))
+  );
+  return deleteSome(db, availabilities, availabilities.id, and(lt(availabilities.createdAt, before), unused), limit);
 }

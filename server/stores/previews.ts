@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
-import { previews } from "../db/schema";
+import { orders, previews } from "../db/schema";
 import type { PaymentCalculation } from "../domain/payment-calculation";
 import type { ProductKey } from "../domain/products";
 
@@ -23,10 +24,10 @@ export interface StoredPreview {
   readonly calculation: PaymentCalculation;
 }
 
-export async function savePreview(db: Database, preview: Omit<StoredPreview, "id">): Promise<StoredPreview> {
+export async function savePreview(db: Database, preview: Omit<StoredPreview, "id">, now: Date): Promise<StoredPreview> {
   const [row] = await db
     .insert(previews)
-    .values({ ...preview, productIds: [...preview.productIds] })
+    .values({ ...preview, productIds: [...preview.productIds], createdAt: now, updatedAt: now })
     .returning({ id: previews.id });
   if (!row) throw new Error("saving a preview returned no row");
   return { id: row.id, ...preview };
@@ -68,4 +69,13 @@ export async function findPreview(db: Database, id: string): Promise<StoredPrevi
     cancellationInsurance: row.cancellationInsurance,
     calculation: row.calculation as PaymentCalculation,
   };
+}
+
+/**
+ * Deletes up to `limit` previews last priced before `before` that no order was made from, and answers how many it
+ * deleted (deleteSome): an order keeps its preview, whose payment request a change of its payment reads again.
+ */
+export function deleteUnorderedPreviews(db: Database, before: Date, limit: number): Promise<number> {
+  const unordered = notExists(db.select({ id: orders.id }).from(orders).where(eq(orders.previewId, previews.id)));
+  return deleteSome(db, previews, previews.id, and(lt(previews.updatedAt, before), unordered), limit);
 }

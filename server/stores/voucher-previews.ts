@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt, notExists } from "drizzle-orm";
+import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
-import { voucherPreviews } from "../db/schema";
+import { orders, voucherPreviews } from "../db/schema";
 import type { PaymentCalculation } from "../domain/payment-calculation";
 import type { ProductKey } from "../domain/products";
 import type { VoucherFeeMode } from "../domain/voucher-order";
@@ -53,4 +54,16 @@ export async function findVoucherPreview(db: Database, id: string): Promise<Stor
     paymentRequest: row.paymentRequest as StoredPaymentRequest,
     calculation: row.calculation as PaymentCalculation,
   };
+}
+
+/**
+ * Deletes up to `limit` voucher previews last priced before `before` that no order was made from, and answers how many
+ * it deleted (deleteSome): an order keeps its preview.
+ */
+export function deleteUnorderedVoucherPreviews(db: Database, before: Date, limit: number): Promise<number> {
+  const unordered = notExists(
+    db.select({ id: orders.id }).from(orders).where(eq(orders.voucherPreviewId, voucherPreviews.id))
+  );
+  const unorderedLongAgo = and(lt(voucherPreviews.updatedAt, before), unordered);
+  return deleteSome(db, voucherPreviews, voucherPreviews.id, unorderedLongAgo, limit);
 }

@@ -1,4 +1,5 @@
-import { eq, inArray, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
+import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
 import { wrongVoucherCodes } from "../db/schema";
 import type { WrongCodeTry } from "../domain/voucher-guessing";
@@ -33,15 +34,9 @@ export async function saveWrongCodeTries(
 }
 
 /**
- * Removes clients unchanged since `before`, a few at a time. Rows another transaction holds are skipped rather than
- * waited for, so two instances clearing at once never wait for each other.
+ * Removes up to `limit` clients unchanged since `before`, and answers how many it removed (deleteSome). Rows another
+ * transaction holds are skipped rather than waited for, so two instances clearing at once never wait for each other.
  */
-export async function forgetClientsUnchangedSince(tx: Database, before: Date): Promise<void> {
-  const stale = tx
-    .select({ client: wrongVoucherCodes.client })
-    .from(wrongVoucherCodes)
-    .where(lt(wrongVoucherCodes.updatedAt, before))
-    .limit(CLEARED_PER_LOOKUP)
-    .for("update", { skipLocked: true });
-  await tx.delete(wrongVoucherCodes).where(inArray(wrongVoucherCodes.client, stale));
+export function forgetClientsUnchangedSince(tx: Database, before: Date, limit = CLEARED_PER_LOOKUP): Promise<number> {
+  return deleteSome(tx, wrongVoucherCodes, wrongVoucherCodes.client, lt(wrongVoucherCodes.updatedAt, before), limit);
 }

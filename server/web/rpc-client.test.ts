@@ -46,7 +46,40 @@ function connectError(res: ServerResponse, code: string, detail?: MessageInitSha
   json(res, status, { code, message: "refused", details }, { "X-Request-Id": "req-from-header" });
 }
 
+/** How many requests of each scenario the server has answered, for the scenarios that fail only at first. */
+const answeredBefore = new Map<string, number>();
+
+/**
+ * Scenarios named `first-fails:<id>:<how>` fail the first request only, `<how>` being a bare HTTP status as a proxy
+ * sends it, `connect-<code>` the api's Connect error of that code, or `reset` the connection dropped unanswered, as
+ * when the api's process is killed; each later request is answered as `ok`.
+ */
+function answerFirstFailing(scenario: string, res: ServerResponse): boolean {
+  const [kind, , how = ""] = scenario.split(":");
+  if (kind !== "first-fails") return false;
+  const answered = answeredBefore.get(scenario) ?? 0;
+  answeredBefore.set(scenario, answered + 1);
+  if (answered > 0) json(res, 200, { version: "1.2.3" });
+  else if (how === "reset") res.socket?.destroy();
+  else if (how.startsWith("connect-")) json(res, connectStatus[how.slice("connect-".length)]!, { code: how.slice(8) });
+  else res.writeHead(Number(how), { "Content-Type": "text/plain" }).end("try again");
+  return true;
+}
+
+/** The HTTP status of each Connect code the client tries a read again on, as the Connect protocol has it. */
+const connectStatus: Record<string, number> = {
+  aborted: 409,
+  already_exists: 409,
+  resource_exhausted: 429,
+  unknown: 500,
+  internal: 500,
+  data_loss: 500,
+  unavailable: 503,
+  deadline_exceeded: 504,
+};
+
 function answer(scenario: string, res: ServerResponse): void {
+  if (answerFirstFailing(scenario, res)) return;
   const [kind, arg] = scenario.split(":");
   switch (kind) {
     case "ok":
@@ -114,6 +147,11 @@ async function failure(call: Promise<unknown>): Promise<RpcFailure> {
   );
   expect(error).toBeInstanceOf(RpcFailure);
   return error as RpcFailure;
+}
+
+/** How many requests of the scenario reached the server. */
+function requestsOf(name: string): number {
+  return recorded.filter((request) => request.headers["x-scenario"] === name).length;
 }
 
 function lastRequest(): Recorded {
@@ -236,5 +274,63 @@ describe("the api's no such page", () => {
     const hotelNotFound = scenario(`not-found:${ErrorCode.HOTEL_NOT_FOUND}`);
     const error = await failure(client().hotelParseUrl({ url: "x" }, hotelNotFound));
     expect(error.code).toBe(Code.NotFound);
+  });
+});
+
+describe("a read (a method without side effects)", () => {
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])(
+    "is tried once more after a proxy's bare %i, and answers the second try",
+    async (status) => {
+      const name = `first-fails:bare-${status}:${status}`;
+      expect((await client().version({}, scenario(name))).version).toBe("1.2.3");
+      expect(requestsOf(name)).toBe(2);
+    }
+  );
+
+  it.each(Object.keys(connectStatus))("is tried once more after the api's %s", async (code) => {
+    const name = `first-fails:api-${code}:connect-${code}`;
+    const { hotelMethods } = await client().paymentMethods({}, scenario(name));
+    expect(hotelMethods).toEqual([]);
+    expect(requestsOf(name)).toBe(2);
+  });
+
+  it("is tried once more when the api's connection drops unanswered, as when its process is killed", async () => {
+    const name = "first-fails:reset:reset";
+    expect((await client().orderDetail({ orderId: "x" }, scenario(name))).order.case).toBeUndefined();
+    expect(requestsOf(name)).toBe(2);
+  });
+
+  it("says the failure of the second try when that fails too", async () => {
+    const error = await failure(client().version({}, scenario("status:503:twice")));
+    expect(error.code).toBe(Code.Unavailable);
+    expect(requestsOf("status:503:twice")).toBe(2);
+  });
+
+  it("is not tried again once its deadline is spent", async () => {
+    const error = await failure(client().version({}, { ...scenario("hang:spent"), timeoutMs: 50 }));
+    expect(error.code).toBe(Code.DeadlineExceeded);
+    expect(requestsOf("hang:spent")).toBe(1);
+  });
+
+  it("is not tried again after an answer another try would not change", async () => {
+    const name = `not-found:${ErrorCode.HOTEL_NOT_FOUND}:once`;
+    const error = await failure(client().hotelParseUrl({ url: "x" }, scenario(name)));
+    expect(error.code).toBe(Code.NotFound);
+    expect(requestsOf(name)).toBe(1);
+  });
+});
+
+describe("a call that changes something", () => {
+  it.each([
+    [
+      "a hotel order's preview",
+      (name: string) => client().hotelOrderPreview({ lookup: { case: "previewId", value: "p" } }, scenario(name)),
+    ],
+    ["a hotel order", (name: string) => client().hotelOrderCreate({ previewId: "p" }, scenario(name))],
+    ["a voucher's check, which counts a wrong code", (name: string) => client().voucherDetail({}, scenario(name))],
+  ])("is never tried again: %s", async (what, call) => {
+    const name = `first-fails:${what}:503`;
+    expect((await failure(call(name))).code).toBe(Code.Unavailable);
+    expect(requestsOf(name)).toBe(1);
   });
 });

@@ -2,9 +2,10 @@
  * The web tier's client for the api's Connect RPC service (SPEC §7 transport, §8 error catalogue): connect-es, unary
  * Connect over JSON on HTTP/1.1. Connect does the protocol (path, headers, deadline, the HTTP status → code table,
  * the read limit, no redirects); what the shop adds is here: the visitor's headers and product variant on every
- * call, what a failed call says and keeps, and the api's "no such page" as the 404 page.
+ * call, a read tried once more, what a failed call says and keeps, and the api's "no such page" as the 404 page.
  */
 import { create, toJson, type DescMethod, type JsonValue, type MessageInitShape } from "@bufbuild/protobuf";
+import { MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
 import {
   Code,
   ConnectError,
@@ -58,7 +59,7 @@ export function createRpcClient(options: RpcClientOptions): ShopClient {
   // Connect's transport as @connectrpc/connect-node's createConnectTransport makes it, with the HTTP client given.
   const transport = createTransport({
     baseUrl: options.api.baseUrl,
-    httpClient: options.api.httpClient ?? createNodeHttpClient({ httpVersion: "1.1" }),
+    httpClient: options.api.httpClient ?? createNodeHttpClient({ httpVersion: "1.1", nodeOptions: { agent: false } }),
     useBinaryFormat: false,
     // SPEC §8 has compressed answers as errors: asking for none, the api sends none, and connect refuses any other.
     acceptCompression: [],
@@ -66,7 +67,12 @@ export function createRpcClient(options: RpcClientOptions): ShopClient {
     defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...validateReadWriteMaxBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, undefined, undefined),
     // The first is the outermost: the request is kept as it goes on the wire, with the headers and variant in it.
-    interceptors: [fixedHeaders(options.headers), defaultProductVariant(options.productVariant), keepSentRequest],
+    interceptors: [
+      fixedHeaders(options.headers),
+      defaultProductVariant(options.productVariant),
+      keepSentRequest,
+      retryingReads,
+    ],
   });
   return answeringFailures(createClient(ShopService, transport));
 }
@@ -96,6 +102,42 @@ const sentRequest = createContextKey<UnaryRequest | undefined>(undefined, { desc
 const keepSentRequest: Interceptor = (next) => (req) => {
   if (!req.stream) req.contextValues.set(sentRequest, req);
   return next(req);
+};
+
+/**
+ * The codes of the HTTP statuses on which SPEC's fetch client tries a call without a body once more (408, 409, 425,
+ * 429, 500, 502, 503, 504), as Connect writes those statuses: the api's own answers (aborted and already_exists are
+ * 409, resource_exhausted 429, unknown, internal and data_loss 500, unavailable 503, deadline_exceeded 504) and the
+ * codes Connect reads from a proxy's bare status (unavailable for 429, 502, 503 and 504, unknown for 408, 409, 425 and
+ * 500). Connect reads a few bare statuses outside the list as these codes too (400 as internal, 405 or 413 as
+ * unknown): only a proxy answers so, and a read tried once more in vain costs one request. A connection refused is
+ * unavailable and one reset aborted, as Node's client reports them.
+ */
+const retriedCodes: ReadonlySet<Code> = new Set([
+  Code.Aborted,
+  Code.AlreadyExists,
+  Code.ResourceExhausted,
+  Code.Unknown,
+  Code.Internal,
+  Code.DataLoss,
+  Code.Unavailable,
+  Code.DeadlineExceeded,
+]);
+
+/**
+ * A read is tried once more when its first try failed in a way a second may not (SPEC: the fetch client retries once
+ * on those statuses for methods without a body, never POST, PUT, PATCH or DELETE). Connect posts every call, so what
+ * counts as a read is the method's `idempotency_level = NO_SIDE_EFFECTS` in the contract (decision 048). Not once
+ * the call's deadline is spent or its caller gave up: the second try runs within the same deadline, which both share.
+ */
+const retryingReads: Interceptor = (next) => async (req) => {
+  if (req.stream || req.method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) return next(req);
+  try {
+    return await next(req);
+  } catch (error) {
+    if (req.signal.aborted || !retriedCodes.has(ConnectError.from(error).code)) throw error;
+    return next(req);
+  }
 };
 
 /**

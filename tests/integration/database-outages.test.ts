@@ -328,6 +328,24 @@ describe.skipIf(!postgres)("the connection pool, postgres", () => {
     }
   });
 
+  it("migrates on the direct connection it is given, not through the pooled one", async () => {
+    // The pooled way refuses connections while the database opens: only the direct one can have migrated it.
+    const fresh = await postgres!.createEmpty();
+    const pooled = await startDatabaseProxy(fresh.options.databaseUrl!);
+    await pooled.refuse();
+    const direct = fresh.options.databaseUrl!;
+    const database = await openDatabase({ ...fresh.options, databaseUrl: pooled.url, migrationUrl: direct }, quietLog);
+    try {
+      await pooled.accept();
+      const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+      await pooled.close();
+      await fresh.dispose();
+    }
+  });
+
   it("takes back a connection lost as a transaction began, so the next transaction gets a new one", async () => {
     // One connection, reached through a relay that holds the server's goodbye until the transaction has taken it.
     const proxy = await startDatabaseProxy(testDb.options.databaseUrl!);

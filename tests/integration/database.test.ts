@@ -12,10 +12,11 @@ import {
   enqueueJob,
   enqueueJobs,
   failJob,
+  releaseJob,
   renewLease,
   type ClaimedJob,
 } from "../../server/jobs/queue";
-import { startWorker } from "../../server/jobs/worker";
+import { startWorker, type WorkerOptions } from "../../server/jobs/worker";
 import { findHotelLink, saveHotelLink } from "../../server/stores/hotel-links";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import { quietLog } from "../../server/logging/captured-log.test-helper";
@@ -74,6 +75,26 @@ describe.each(databaseTargets())("database on $name", (target) => {
     await database?.close();
     await testDb?.dispose();
   });
+
+  /**
+   * A job of a kind of its own, due at t0, and a worker started on it whose handler holds it until `finish()`
+   * (heldHandler), by the clock t0 unless `options` say otherwise; the errors the worker logs.
+   */
+  async function workerOnHeldJob(label: string, options: Partial<WorkerOptions> = {}, payload: unknown = {}) {
+    const kind = uniqueKind(label);
+    const { id } = await enqueueJob(db, { kind, payload, runAt: t0 });
+    const errors: string[] = [];
+    const { handler, handlerStarted, finish } = heldHandler();
+    const worker = startWorker({
+      db,
+      handlers: { [kind]: handler },
+      pollIntervalMs: 20,
+      now: () => t0,
+      log: { error: (_fields, message) => errors.push(message) },
+      ...options,
+    });
+    return { kind, id, errors, worker, handlerStarted, finish };
+  }
 
   it(`answers a ping as ${target.name}`, async () => {
     expect(database.kind).toBe(target.name);
@@ -356,17 +377,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("runs a job in a worker, and stop() waits for the job in flight", async () => {
-    const kind = uniqueKind("worker");
-    const { id } = await enqueueJob(db, { kind, payload: { greeting: "ahoj" }, runAt: t0 });
-
-    const { handler, handlerStarted, finish } = heldHandler();
-    const worker = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
-      now: () => t0,
-      log: quietLog,
-    });
+    const { id, worker, handlerStarted, finish } = await workerOnHeldJob("worker", {}, { greeting: "ahoj" });
 
     expect(await handlerStarted).toEqual({ greeting: "ahoj" });
     let stopped = false;
@@ -379,19 +390,81 @@ describe.each(databaseTargets())("database on $name", (target) => {
     expect(await jobRow(db, id)).toMatchObject({ doneAt: t0, attempts: 1 });
   });
 
-  it("renews the lease of a long job in a worker, so no other worker takes it", async () => {
-    const kind = uniqueKind("worker-heartbeat");
+  it("hands the job in flight back when it outlasts the stop's grace: taken again at once, the attempt not counted", async () => {
+    const { kind, id, errors, worker, handlerStarted, finish } = await workerOnHeldJob("worker-hand-back");
+    await handlerStarted;
+    await worker.stop({ graceMs: 50 });
+    expect(await jobRow(db, id)).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null, failedAt: null });
+    expect(errors).toEqual(["job handed back unfinished: the worker stopped; another worker takes it at once"]);
+    // By the same clock: its lease of 30 s has not run out, yet another worker takes the job now.
+    const retaken = await claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 1_000 });
+    expect(retaken).toMatchObject({ id, attempts: 1 });
+
+    // The first run ends after all: the stopped worker records nothing, the job stays the second worker's.
+    finish();
+    await worker.stop();
+    expect(await jobRow(db, id)).toMatchObject({ lockedUntil: at(1_000), doneAt: null });
+    expect(errors).toHaveLength(1);
+    expect(await completeJob(db, retaken!, at(500))).toBe(true);
+  });
+
+  it("records the job in flight as usual when it finishes within the stop's grace", async () => {
+    const { id, worker, handlerStarted, finish } = await workerOnHeldJob("worker-grace");
+    await handlerStarted;
+    const stopping = worker.stop({ graceMs: 60_000 });
+    finish();
+    await stopping;
+    expect(await jobRow(db, id)).toMatchObject({ doneAt: t0, attempts: 1, lockedUntil: null });
+  });
+
+  it("releases a job only under the claim's own lease", async () => {
+    const kind = uniqueKind("release");
     const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
+    const claim = (now: Date) => claimNextJob(db, { kinds: [kind], now, lockForMs: 1_000 });
+    const stalled = await claim(t0);
+    const retaken = await claim(at(1_000));
+
+    expect(await releaseJob(db, stalled!)).toBe(false);
+    expect(await jobRow(db, id)).toMatchObject({ attempts: 2, lockedUntil: at(2_000) });
+    expect(await releaseJob(db, retaken!)).toBe(true);
+    expect(await claim(at(1_000))).toMatchObject({ id, attempts: 2 });
+  });
+
+  it("enqueues a periodic job once per period, however many workers run", async () => {
+    const kind = uniqueKind("periodic");
+    const hour = 3_600_000;
+    let clock = at(hour / 2);
+    const ran: Date[] = [];
+    const start = () =>
+      startWorker({
+        db,
+        handlers: { [kind]: async () => void ran.push(clock) },
+        pollIntervalMs: 20,
+        periodic: [{ kind, everyMs: hour }],
+        now: () => clock,
+        log: quietLog,
+      });
+    const workers = [start(), start()];
+    try {
+      await expect.poll(() => ran).toHaveLength(1);
+      clock = at(hour + 1);
+      await expect.poll(() => ran).toHaveLength(2);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+    const periodic = await db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.runAt);
+    expect(periodic.map((job) => [job.dedupeKey, job.runAt, job.doneAt !== null])).toEqual([
+      [`${kind}:${t0.toISOString()}`, t0, true],
+      [`${kind}:${at(hour).toISOString()}`, at(hour), true],
+    ]);
+  });
+
+  it("renews the lease of a long job in a worker, so no other worker takes it", async () => {
     let clock = t0;
-    const { handler, handlerStarted, finish } = heldHandler();
-    const worker = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
+    const { kind, id, worker, handlerStarted, finish } = await workerOnHeldJob("worker-heartbeat", {
       lockForMs: 1_000,
       heartbeatMs: 10,
       now: () => clock,
-      log: quietLog,
     });
 
     try {
@@ -408,20 +481,15 @@ describe.each(databaseTargets())("database on $name", (target) => {
   });
 
   it("gives up a lease another worker took over: it stops renewing and its late result is refused", async () => {
-    const kind = uniqueKind("worker-lease-lost");
-    const { id } = await enqueueJob(db, { kind, payload: {}, runAt: t0 });
-    const errors: string[] = [];
-    const { handler, handlerStarted, finish } = heldHandler();
     // Its clock stands still, so its renewals never move the lease past t0 + 1 s: a worker stalled in time.
-    const stalled = startWorker({
-      db,
-      handlers: { [kind]: handler },
-      pollIntervalMs: 20,
-      lockForMs: 1_000,
-      heartbeatMs: 10,
-      now: () => t0,
-      log: { error: (_fields, message) => errors.push(message) },
-    });
+    const {
+      kind,
+      id,
+      errors,
+      worker: stalled,
+      handlerStarted,
+      finish,
+    } = await workerOnHeldJob("worker-lease-lost", { lockForMs: 1_000, heartbeatMs: 10 });
 
     let retaken: ClaimedJob | undefined;
     try {
