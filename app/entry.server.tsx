@@ -30,8 +30,8 @@ export function handleDataRequest(response: Response): Response {
  * Remix hands every error of a request here to be logged. A refusal of the request itself is not logged: a data
  * request for a route its URL does not match, a method a route does not take, any 4xx the router answers. Those are
  * the asker's mistakes, answered with their status, and logging each would let anyone fill the log. Everything else is
- * logged as Remix logs it (the router's own error inside its error response, or the error itself) and reported to the
- * error monitoring.
+ * logged by the web server's logger as one line with the request's id (the router's own error inside its error
+ * response, or the error itself) and reported to the error monitoring.
  */
 export function handleError(
   error: unknown,
@@ -41,9 +41,9 @@ export function handleError(
   if (isRouteErrorResponse(error)) {
     if (error.status < 500) return;
     const cause = (error as { error?: unknown }).error;
-    console.error(cause ?? error);
+    context.logError(cause ?? error);
   } else {
-    console.error(error);
+    context.logError(error);
   }
   context.reportError(error, request);
 }
@@ -106,7 +106,7 @@ export default async function handleRequest(
           responseStatusCode = 500;
           // Errors after the shell streamed are already in the page's error boundary; log and report them once.
           if (shellRendered) {
-            console.error(error);
+            loadContext.logError(error);
             loadContext.reportError(error, request);
           }
         },

@@ -160,7 +160,8 @@ export default function App() {
 
 /**
  * One boundary for every failure: 404 says the page is missing, anything else that it could not load. A refused
- * request (4xx) is no fault of the shop's and is not logged as one.
+ * request (4xx) is no fault of the shop's and is not logged as one. On the server the failure was logged already, as
+ * Remix handed it to entry.server's `handleError`; the browser writes its own to its console.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -168,9 +169,10 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   const texts = errorPageTexts(error);
   const failed = !isRouteErrorResponse(error) || error.status >= 500;
-  if (failed) console.error(error);
   useEffect(() => {
-    if (failed) reportBoundaryError(error);
+    if (!failed) return;
+    console.error(error);
+    reportBoundaryError(error);
   }, [error, failed]);
   const home = data ? localizedPath("home", data.locale, data.site.defaultLocale) : "/";
   return (

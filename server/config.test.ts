@@ -244,6 +244,18 @@ describe("configuration", () => {
       expect(() => loadConfig({ [key!]: wrong }), `${key}=${wrong}`).toThrow(new RegExp(`${key}:`));
     }
   });
+
+  it("logs at info and serves no metrics unless told, and never its metrics on the visitors' port", () => {
+    expect(loadConfig({})).toMatchObject({ logLevel: "info", metricsPort: undefined });
+    expect(loadConfig({ METRICS_PORT: "" }).metricsPort).toBeUndefined();
+    expect(loadConfig({ LOG_LEVEL: "silent", METRICS_PORT: "9464" })).toMatchObject({
+      logLevel: "silent",
+      metricsPort: 9464,
+    });
+    expect(() => loadConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL:/);
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT:/);
+    expect(() => loadConfig({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
 });
 
 /** The services production's roles need besides credentials: its database, mail server and hosts. */

@@ -40,6 +40,13 @@ export type Role = (typeof roles)[number];
 export const environments = ["dev", "test", "preprod", "prod"] as const;
 export type Environment = (typeof environments)[number];
 
+/** pino's levels, the least said last; `silent` says nothing. */
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** A TCP port, as the environment writes it. */
+const port = z.coerce.number<string | undefined>().int().min(1).max(65535);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -47,8 +54,18 @@ const schema = z
     ENV: z.enum(environments).default("dev"),
     /** Which parts run in this process: `all` is web + api + worker, the embedded default. */
     ROLE: z.enum(roles).default("all"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: port.default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /**
+     * What the process logs, as JSON lines on stdout (decision 047): `info` is a line per request and call, `debug` adds
+     * the health checks and static files, `silent` (for tests) nothing.
+     */
+    LOG_LEVEL: z.enum(logLevels).default("info"),
+    /**
+     * Where this process serves its Prometheus metrics (/metrics), on HOST: a port of its own, which the load balancer
+     * does not forward, so that visitors never see them (decision 047). Unset, no metrics are served.
+     */
+    METRICS_PORT: optionalText.pipe(port.optional()),
     /** Where the web tier reaches the api. Empty: this same process on loopback. */
     API_URL: optionalUrl,
     /** Embedded PGlite keeps its files here; mail files also land here. */
@@ -190,6 +207,9 @@ const schema = z
     ORDER_KEY_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   })
   .superRefine((env, issues) => {
+    if (env.METRICS_PORT === env.PORT) {
+      issues.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
     if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
       issues.addIssue({
         code: "custom",
@@ -271,6 +291,8 @@ function toConfig(env: z.output<typeof schema>) {
     role: env.ROLE,
     port: env.PORT,
     host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    metricsPort: env.METRICS_PORT,
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}/api`,
     /** ROLE=all without API_URL: the pages call the api of their own process in memory, not over HTTP (decision 023). */
     apiInProcess: env.ROLE === "all" && env.API_URL === undefined,

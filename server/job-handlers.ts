@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { Mailer } from "./adapters/mailer/mailer";
 import type { HotelProvider } from "./adapters/provider/hotel-provider";
 import type { Config } from "./config";
+import type { Logger } from "./logging/logger";
 import { contactMailJobKind, mailContactMessage } from "./contact/contact-messages";
 import { bookOrder, cancelBooking } from "./orders/booking";
 import { dataRetentionJob, deleteDataKeptLongEnough } from "./orders/data-retention";
@@ -34,6 +35,7 @@ export interface JobDeps extends GatewayPaymentDeps {
   config: Config;
   provider: HotelProvider;
   mailer: Mailer;
+  log: Logger;
 }
 
 /**
@@ -53,7 +55,8 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
     [orderJobKinds.mail]: async (payload) => sendOrderMail(deps, mailPayload.parse(payload)),
     [orderJobKinds.voucherIssue]: async (payload) => issueBoughtVoucher(deps, orderPayload.parse(payload).orderId),
     [contactMailJobKind]: async (payload) => mailContactMessage(deps, contactPayload.parse(payload).messageId),
-    [dataRetentionJob.kind]: async () => void (await deleteDataKeptLongEnough(deps)),
+    [dataRetentionJob.kind]: async () =>
+      deps.log.info({ deleted: await deleteDataKeptLongEnough(deps) }, "data kept long enough deleted"),
   };
 }
 

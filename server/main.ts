@@ -5,9 +5,14 @@ import { createHotelProvider } from "./adapters/provider";
 import { createApi } from "./api";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type OpenDatabase } from "./db/database";
-import { startWorker } from "./jobs/worker";
+import { countJobs } from "./jobs/queue";
+import { startWorker, type Worker } from "./jobs/worker";
 import { createJobHandlers, periodicJobs } from "./job-handlers";
+import { createLogger, type Logger } from "./logging/logger";
 import { createMailer } from "./adapters/mailer/create-mailer";
+import { createMetrics } from "./metrics/metrics";
+import { serveMetrics } from "./metrics/metrics-server";
+import { observedGateways, observedMailer, observedProvider } from "./metrics/outbound-calls";
 import { createWebApp } from "./web/app";
 import { readMessageAssets, writeMessageAssets } from "./web/message-assets";
 import { remixBuildProvider } from "./web/remix-build";
@@ -18,14 +23,15 @@ import { startMonitoring, stopMonitoring } from "./monitoring/sentry.server";
  * Starts the roles this process plays (ROLE): `all` runs web, api and the job worker together
  * on the embedded defaults; production runs each role in its own containers. Every role
  * answers /healthz and /readyz, and SIGTERM drains, then lets requests and the job in flight finish (`shutdown`).
+ * With METRICS_PORT, the roles' metrics are served there (decision 047).
  */
-async function main(config: Config) {
-  if (config.role === "migrate") return migrate(config);
+async function main(config: Config, log: Logger) {
+  if (config.role === "migrate") return migrate(config, log);
   // React and Express read NODE_ENV themselves: without it React renders in its development build, several times
   // slower. The configuration's value (production unless told otherwise) is what they get.
   process.env.NODE_ENV = config.nodeEnv;
   // First, so that the SDK instruments what the roles set up below; nothing is loaded without SENTRY_DSN.
-  if (await startMonitoring(config)) log("error monitoring: Sentry");
+  if (await startMonitoring(config)) log.info("error monitoring: Sentry");
   // The one clock every role reads; tests hand theirs to the same factories.
   const now = systemClock;
   const runs = {
@@ -33,27 +39,35 @@ async function main(config: Config) {
     api: config.role === "all" || config.role === "api",
     worker: config.role === "all" || config.role === "worker",
   };
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(config.role);
+  // The provider, the gateways and the mail transport are watched where they are built (outbound-calls.ts).
+  const watch = { log, metrics };
 
   let database: OpenDatabase | undefined;
   if (runs.api || runs.worker) {
-    database = await openConfiguredDatabase(config);
+    database = await openConfiguredDatabase(config, log);
+    if (metrics && database.poolUse) metrics.watchPool(database.poolUse);
   }
   // The worker books with the provider too.
-  const provider = runs.api || runs.worker ? createHotelProvider(config, now) : undefined;
-  if (provider) log(`hotel provider: ${provider.name}`);
+  const provider =
+    runs.api || runs.worker ? observedProvider(createHotelProvider(config, now), config, watch) : undefined;
+  if (provider) log.info({ provider: provider.name }, "hotel provider");
   // The worker asks gateways too (payments whose visitor never came back); the sandbox is served where the api runs.
   const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway), now);
-  if (payments?.sandbox) log("payment gateways: sandbox for every gateway not configured");
+  if (payments?.sandbox) log.info("payment gateways: sandbox for every gateway not configured");
+  const gateways = payments && observedGateways(payments.gateways, config, watch);
 
   const api =
-    database && provider && payments
-      ? createApi({ config, db: database.db, provider, gateways: payments.gateways, now })
+    database && provider && gateways
+      ? createApi({ config, db: database.db, provider, gateways, now, log, metrics })
       : undefined;
-  if (api && runs.web && config.apiInProcess) log("the pages call the api in memory");
+  if (api && runs.web && config.apiInProcess) log.info("the pages call the api in memory");
 
   let draining = false;
   const listener = createWebApp({
     config,
+    log,
+    metrics,
     api: api?.middleware,
     inProcessApi: runs.web && config.apiInProcess ? api?.inProcess : undefined,
     gatewaySandbox: runs.api ? payments?.sandbox : undefined,
@@ -73,27 +87,39 @@ async function main(config: Config) {
   const server: Server = await new Promise((resolve) => {
     const listening = createServer(listenerOptions, listener).listen(config.port, config.host, () => resolve(listening));
   });
-  const worker =
-    runs.worker && database
-      ? startWorker({
-          db: database.db,
-          handlers: createJobHandlers({
-            db: database.db,
-            gateways: payments!.gateways,
-            config,
-            provider: provider!,
-            mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, now }),
-            now,
-          }),
-          pollIntervalMs: 1_000,
-          periodic: periodicJobs,
-          now,
-        })
-      : undefined;
-  log(
-    `role ${config.role} (${Object.keys(runs)
-      .filter((role) => runs[role as keyof typeof runs])
-      .join(", ")}) listening on http://localhost:${config.port}`
+  let worker: Worker | undefined;
+  if (runs.worker && database) {
+    const handlers = createJobHandlers({
+      db: database.db,
+      gateways: gateways!,
+      config,
+      provider: provider!,
+      mailer: observedMailer(createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, now }), config, watch),
+      now,
+      log,
+    });
+    worker = startWorker({
+      db: database.db,
+      handlers,
+      pollIntervalMs: 1_000,
+      periodic: periodicJobs,
+      now,
+      log,
+      onFailedJob: metrics?.countFailedJob,
+    });
+    // Where the jobs are run, the queue they are run from is watched.
+    const { db } = database;
+    metrics?.watchJobQueue(Object.keys(handlers), () => countJobs(db, now()));
+  }
+  const metricsServer = metrics && (await serveMetrics(metrics.registry, config.metricsPort!, config.host, log));
+  log.info(
+    {
+      role: config.role,
+      runs: Object.keys(runs).filter((role) => runs[role as keyof typeof runs]),
+      port: config.port,
+      metricsPort: config.metricsPort,
+    },
+    `listening on http://localhost:${config.port}`
   );
 
   /**
@@ -105,17 +131,17 @@ async function main(config: Config) {
    */
   const shutdown = async (signal: string) => {
     if (draining) {
-      log(`${signal}: already stopping`);
+      log.info({ signal }, "already stopping");
       return;
     }
     draining = true;
     const drainMs = runs.web || runs.api ? config.shutdownDrainMs : 0;
     const workerStopped = worker?.stop({ graceMs: drainMs + config.shutdownGraceMs });
     if (drainMs > 0) {
-      log(`${signal}: not ready; serving ${drainMs} ms more while the load balancer takes this process out`);
+      log.info({ signal, drainMs }, "not ready; serving on while the load balancer takes this process out");
       await new Promise((resolve) => setTimeout(resolve, drainMs));
     }
-    log(`${signal}: finishing requests in flight`);
+    log.info({ signal }, "finishing requests in flight");
     const forceClose = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
     forceClose.unref();
     await Promise.all([
@@ -124,11 +150,12 @@ async function main(config: Config) {
         server.closeIdleConnections();
       }),
       workerStopped,
+      metricsServer && new Promise((resolve) => metricsServer.close(resolve)),
     ]);
     await database?.close();
     // What the monitoring still holds would be lost with the process.
     await stopMonitoring();
-    log("stopped");
+    log.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -139,20 +166,23 @@ async function main(config: Config) {
  * ROLE=migrate: applies the migrations and exits, so that a deployment runs them once, on a direct connection, before
  * its roles start (they find nothing left to apply).
  */
-async function migrate(config: Config) {
-  const database = await openConfiguredDatabase(config);
+async function migrate(config: Config, log: Logger) {
+  const database = await openConfiguredDatabase(config, log);
   await database.close();
 }
 
 /** The configured database, its migrations applied (on DATABASE_MIGRATION_URL's direct connection when set). */
-async function openConfiguredDatabase(config: Config): Promise<OpenDatabase> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    migrationUrl: config.databaseMigrationUrl,
-    dataDir: config.dataDir,
-    postgres: config.databasePool,
-  });
-  log(`database: ${database.kind}, migrations applied`);
+async function openConfiguredDatabase(config: Config, log: Logger): Promise<OpenDatabase> {
+  const database = await openDatabase(
+    {
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+      postgres: config.databasePool,
+    },
+    log
+  );
+  log.info({ database: database.kind }, "database open, migrations applied");
   return database;
 }
 
@@ -167,17 +197,14 @@ async function openConfiguredDatabase(config: Config): Promise<OpenDatabase> {
 const idleConnectionMs = 75_000;
 const listenerOptions = { keepAliveTimeout: idleConnectionMs, headersTimeout: idleConnectionMs + 1_000 };
 
-function log(message: string) {
-  console.log(`[dzb-shop] ${message}`);
-}
-
+// Until the configuration is read, its LOG_LEVEL is not known: a start that fails says why at the default level.
+let log = createLogger("info");
 try {
-  await main(loadConfig());
+  const config = loadConfig();
+  log = createLogger(config.logLevel);
+  await main(config, log);
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  if (error instanceof ConfigError) log.fatal({ problems: error.problems }, "invalid configuration");
+  else log.fatal({ err: error }, "the shop could not start");
   process.exit(1);
 }

@@ -23,12 +23,17 @@ if (commandLine && "help" in commandLine) {
   const config = loadConfig();
   // Loaded only here: the database driver is most of the start-up time, which help and refusals need not wait for.
   const { openDatabase } = await import("./db/database");
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    migrationUrl: config.databaseMigrationUrl,
-    dataDir: config.dataDir,
-    postgres: config.databasePool,
-  });
+  const { createLogger } = await import("./logging/logger");
+  // The command's answers are on stdout; the database's trouble meanwhile, a connection lost, is logged on stderr.
+  const database = await openDatabase(
+    {
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+      postgres: config.databasePool,
+    },
+    createLogger(config.logLevel, process.stderr)
+  );
   try {
     await commandLine.run({ db: database.db, now: systemClock(), print: (line) => console.log(line) });
   } catch (error) {

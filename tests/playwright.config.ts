@@ -99,12 +99,14 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
+    // The shop's log is on stdout: its warnings and errors are shown, a line per request would bury them.
+    stdout: "pipe",
     stderr: "pipe",
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
       ENV: "test",
+      LOG_LEVEL: "warn",
       // As behind a proxy: a test may name its visitor in X-Forwarded-For, so that what the shop counts per visitor
       // (wrong voucher codes) is that test's alone.
       TRUST_PROXY: "1",

@@ -15,6 +15,7 @@ import {
   errorToJsonBytes,
 } from "@connectrpc/connect/protocol-connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
+import type { Logger } from "../logging/logger";
 import { apiError, toApiError } from "./contract/api-error";
 import { callRecordKey, type CallRecord } from "./call-record";
 import { answerError, unexpectedFailure } from "./http-rejections";
@@ -95,6 +96,7 @@ export async function serveConnect(
   req: IncomingMessage,
   res: ServerResponse,
   record: CallRecord,
+  log: Logger,
   /** What the handlers read of the call besides its record, e.g. the client's address. */
   callValues: ContextValues = createContextValues()
 ): Promise<void> {
@@ -108,7 +110,8 @@ export async function serveConnect(
     // As connectNodeAdapter: a call the client gave up on has nobody left to answer.
     if (ConnectError.from(reason).code === Code.Aborted) return;
     if (res.headersSent) {
-      console.error(`request ${record.requestId}: the api could not finish its answer`, reason);
+      // The call's line, when the answer ends, tells of it with its status: this one says why it broke off.
+      log.error({ requestId: record.requestId, err: reason }, "the api could not finish its answer");
       return;
     }
     answerError(res, record, unexpectedFailure(reason));

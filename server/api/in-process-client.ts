@@ -8,7 +8,7 @@ import {
   type UniversalServerRequest,
   type UniversalServerResponse,
 } from "@connectrpc/connect/protocol";
-import { answerHeaders, callRecordKey, logFailedCall, startCallRecord } from "./call-record";
+import { answerHeaders, callRecordKey, startCallRecord, type CallEnding } from "./call-record";
 import { clientAddressKey, clientAddressOfInProcessCall } from "./client-address";
 import { withErrorDetail } from "./connect-adapter";
 import { errorAnswer, unexpectedFailure } from "./http-rejections";
@@ -18,7 +18,7 @@ import { errorAnswer, unexpectedFailure } from "./http-rejections";
  * Connect transport that hands each request to the procedure's Connect handler, as Connect's router transport does,
  * without a socket, an HTTP parser or express in between. Around each call it does what the Node middleware does: the
  * call record from X-Request-Id and X-Session-Id, the client named in X-Forwarded-For for the budgets kept per client,
- * the ErrorDetail of every refusal, the X-Request-Id and Cache-Control headers, and the failure log line. The request
+ * the ErrorDetail of every refusal, the X-Request-Id and Cache-Control headers, and the call's log line. The request
  * bounds are the router's own, so they hold here too.
  *
  * The middleware's other refusals (another HTTP method, content type or encoding, no Host) are for strangers speaking
@@ -26,27 +26,26 @@ import { errorAnswer, unexpectedFailure } from "./http-rejections";
  */
 export function createInProcessClient(
   handlers: readonly UniversalHandler[],
-  forwarders: BlockList
+  forwarders: BlockList,
+  ended: CallEnding
 ): { baseUrl: string; httpClient: UniversalClientFn } {
   return {
     // Connect's in-memory client finds a handler by the URL's path alone, which is the procedure's with no prefix.
     baseUrl: "http://api.in-process",
-    httpClient: createUniversalHandlerClient(handlers.map((handler) => servedInProcess(handler, forwarders))),
+    httpClient: createUniversalHandlerClient(handlers.map((handler) => servedInProcess(handler, forwarders, ended))),
   };
 }
 
-function servedInProcess(handler: UniversalHandler, forwarders: BlockList): UniversalHandler {
+function servedInProcess(handler: UniversalHandler, forwarders: BlockList, ended: CallEnding): UniversalHandler {
   const serve = async (request: UniversalServerRequest): Promise<UniversalServerResponse> => {
-    const record = startCallRecord({
-      "x-request-id": request.header.get("X-Request-Id") ?? undefined,
-      "x-session-id": request.header.get("X-Session-Id") ?? undefined,
-    });
-    const contextValues = createContextValues()
-      .set(
-        clientAddressKey,
-        clientAddressOfInProcessCall(request.header.get("X-Forwarded-For") ?? undefined, forwarders)
-      )
-      .set(callRecordKey, record);
+    const record = startCallRecord(
+      {
+        "x-request-id": request.header.get("X-Request-Id") ?? undefined,
+        "x-session-id": request.header.get("X-Session-Id") ?? undefined,
+      },
+      clientAddressOfInProcessCall(request.header.get("X-Forwarded-For") ?? undefined, forwarders)
+    );
+    const contextValues = createContextValues().set(clientAddressKey, record.client).set(callRecordKey, record);
     let answer: UniversalServerResponse;
     try {
       answer = await withErrorDetail(await handler({ ...request, contextValues }), record);
@@ -56,7 +55,7 @@ function servedInProcess(handler: UniversalHandler, forwarders: BlockList): Univ
       const { status, header, body } = errorAnswer(record, unexpectedFailure(reason));
       answer = { status, header: new Headers(header), body: createAsyncIterable([body]) };
     }
-    if (answer.status !== 200) logFailedCall(record, handler.requestPath, answer.status);
+    ended(record, handler.requestPath, answer.status);
     const header = new Headers(answer.header);
     for (const [name, value] of Object.entries(answerHeaders(record))) header.set(name, value);
     return { ...answer, header };

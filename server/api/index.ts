@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createConnectRouter, createContextValues } from "@connectrpc/connect";
 import { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { answerHeaders, logFailedCall, startCallRecord } from "./call-record";
+import { answerHeaders, callEnding, startCallRecord } from "./call-record";
 import { clientAddressKey, clientAddressOfRequest, trustedForwarders } from "./client-address";
 import { contactMessageSend } from "./contact-message-send";
 import { serveConnect } from "./connect-adapter";
@@ -38,6 +38,7 @@ export type { ApiDeps } from "./deps";
  */
 export function createApi(deps: ApiDeps) {
   const forwarders = trustedForwarders(deps.config.apiTrustedForwarders);
+  const ended = callEnding(deps.log, deps.metrics?.api);
   const router = createConnectRouter({
     // The first interceptor is the outermost: it sees every error, the limits' included.
     interceptors: [errorInterceptor, requestLimitsInterceptor],
@@ -67,16 +68,14 @@ export function createApi(deps: ApiDeps) {
   const handlers = new Map(router.handlers.map((handler) => [handler.requestPath, handler]));
 
   const middleware = (req: IncomingMessage, res: ServerResponse): void => {
-    const record = startCallRecord(req.headers);
+    const record = startCallRecord(req.headers, clientAddressOfRequest(req, forwarders));
     // Set before Connect writes its head, so every answer carries them, even one Connect refuses on its own.
     for (const [name, value] of Object.entries(answerHeaders(record))) res.setHeader(name, value);
-    res.on("finish", () => {
-      if (res.statusCode !== 200) logFailedCall(record, procedureOf(req), res.statusCode);
-    });
+    res.on("finish", () => ended(record, procedureOf(req), res.statusCode));
     if (rejectUnservable(req, res, record)) return;
     // Every ShopService procedure has its handler (the router adds the unimplemented ones), and no other passed.
-    const contextValues = createContextValues().set(clientAddressKey, clientAddressOfRequest(req, forwarders));
-    void serveConnect(handlers.get(procedureOf(req))!, req, res, record, contextValues);
+    const contextValues = createContextValues().set(clientAddressKey, record.client);
+    void serveConnect(handlers.get(procedureOf(req))!, req, res, record, deps.log, contextValues);
   };
-  return { middleware, inProcess: createInProcessClient(router.handlers, forwarders) };
+  return { middleware, inProcess: createInProcessClient(router.handlers, forwarders, ended) };
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Logger } from "../logging/logger";
 import * as schema from "./schema";
 
 /**
@@ -28,9 +29,22 @@ interface QueryRows<TRow> {
  */
 export type Database = PgDatabase<QueryResultHKT, typeof schema>;
 
+/** How a PostgreSQL pool's connections are used at a moment. */
+export interface PoolUse {
+  /** Connections open, in use or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+}
+
 export interface OpenDatabase {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The pool's use now, on PostgreSQL; PGlite is one connection in the process and has no pool. */
+  poolUse?: () => PoolUse;
   /**
    * Fails when the database does not answer within `timeoutMs`; for readiness checks, which must answer even while
    * the database hangs.
@@ -67,11 +81,20 @@ export interface OpenDatabaseOptions {
 
 export const defaultMigrationsFolder = "server/db/migrations";
 
-/** Opens the database and brings its schema up to date before anyone queries it. */
-export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+/**
+ * Opens the database and brings its schema up to date before anyone queries it; `log` is told of a connection lost
+ * to PostgreSQL.
+ */
+export async function openDatabase(options: OpenDatabaseOptions, log: Logger): Promise<OpenDatabase> {
   const migrationsFolder = path.resolve(options.migrationsFolder ?? defaultMigrationsFolder);
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.migrationUrl ?? options.databaseUrl, migrationsFolder, options.postgres)
+    ? openPostgres(
+        options.databaseUrl,
+        options.migrationUrl ?? options.databaseUrl,
+        migrationsFolder,
+        log,
+        options.postgres
+      )
     : openPglite(path.join(options.dataDir, "pglite"), migrationsFolder);
 }
 
@@ -98,9 +121,11 @@ async function openPostgres(
   connectionString: string,
   migrationConnectionString: string,
   migrationsFolder: string,
+  log: Logger,
   settings?: PostgresPoolSettings
 ): Promise<OpenDatabase> {
-  await migratePostgres(migrationConnectionString, migrationsFolder, settings);
+  const lostConnection = lostConnectionLog(log);
+  await migratePostgres(migrationConnectionString, migrationsFolder, lostConnection, settings);
   const pool = new pg.Pool({
     connectionString,
     max: settings?.poolSize,
@@ -117,14 +142,21 @@ async function openPostgres(
   return {
     db,
     kind: "postgres",
+    poolUse: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => pool.end(),
   };
 }
 
 /** The server's reason only: never a statement or its parameters, which may hold personal data. */
-function lostConnection(error: Error) {
-  console.error(`database: connection lost: ${error.message}`);
+function lostConnectionLog(log: Logger) {
+  return (error: Error & { code?: string }) =>
+    log.error({ reason: error.message, code: error.code }, "database: connection lost");
 }
 
 /** Arbitrary but fixed: every instance of the shop must agree on it. */
@@ -140,6 +172,7 @@ const migrationLockKey = 7_331_001;
 async function migratePostgres(
   connectionString: string,
   migrationsFolder: string,
+  lostConnection: (error: Error) => void,
   settings?: PostgresPoolSettings
 ): Promise<void> {
   const connection = new pg.Client({ connectionString, connectionTimeoutMillis: settings?.connectTimeoutMs });

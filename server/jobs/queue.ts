@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
 import { jobs } from "../db/schema";
@@ -213,6 +213,34 @@ export async function failJob(db: Database, job: ClaimedJob, options: FailJobOpt
     .where(holdsLease(job))
     .returning({ id: jobs.id });
   return updated.length > 0 ? outcome.status : "lease-lost";
+}
+
+/**
+ * Where an unfinished job stands at a moment: `due` to be claimed, `scheduled` for later (a retry after its backoff,
+ * or not yet due), `running` under a worker's lease; `dead` out of attempts and kept for an operator.
+ */
+export const jobStates = ["due", "scheduled", "running", "dead"] as const;
+export type JobState = (typeof jobStates)[number];
+
+/**
+ * How many jobs of each kind stand in each state at `now`: the queue's depth, as the metrics show it. One statement;
+ * the jobs done are no part of the queue and are left out.
+ */
+export async function countJobs(db: Database, now: Date): Promise<{ kind: string; state: JobState; jobs: number }[]> {
+  const state = sql<JobState>`case
+    when ${jobs.failedAt} is not null then 'dead'
+    when ${gt(jobs.lockedUntil, now)} then 'running'
+    when ${lte(jobs.runAt, now)} then 'due'
+    else 'scheduled' end`;
+  const unfinished = db
+    .select({ kind: jobs.kind, state: state.as("state") })
+    .from(jobs)
+    .where(isNull(jobs.doneAt))
+    .as("unfinished");
+  return db
+    .select({ kind: unfinished.kind, state: unfinished.state, jobs: count() })
+    .from(unfinished)
+    .groupBy(unfinished.kind, unfinished.state);
 }
 
 export interface DeleteFinishedJobsOptions {

@@ -2,7 +2,16 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { loggableErrorMessage } from "../db/database-errors";
 import type { BackoffPolicy } from "./backoff";
-import { claimNextJob, completeJob, enqueueJob, failJob, releaseJob, renewLease, type ClaimedJob } from "./queue";
+import {
+  claimNextJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  releaseJob,
+  renewLease,
+  type ClaimedJob,
+  type FailJobResult,
+} from "./queue";
 
 /** What a handler learns about the job besides its payload. */
 export interface JobContext {
@@ -32,9 +41,13 @@ export interface PeriodicJob {
   everyMs: number;
 }
 
+/** Where the worker tells of its troubles: the process's logger (server/logging), as this layer may not import it. */
 export interface WorkerLog {
-  error(message: string, fields?: Record<string, unknown>): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
+
+/** Told of every failed attempt as it is recorded: the process's metrics count them. */
+export type FailedJobObserver = (kind: string, result: FailJobResult) => void;
 
 export interface WorkerOptions {
   db: Database;
@@ -53,7 +66,8 @@ export interface WorkerOptions {
   now: Clock;
   /** Each needs a handler among `handlers`. */
   periodic?: readonly PeriodicJob[];
-  log?: WorkerLog;
+  log: WorkerLog;
+  onFailedJob?: FailedJobObserver;
 }
 
 export interface StopOptions {
@@ -81,9 +95,8 @@ const heartbeatsPerLease = 3;
 
 /** Starts polling at once and runs one job at a time until stopped. */
 export function startWorker(options: WorkerOptions): Worker {
-  const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff, now } = options;
+  const { db, handlers, pollIntervalMs, lockForMs = defaultLockForMs, backoff, now, log, onFailedJob } = options;
   const heartbeatMs = options.heartbeatMs ?? lockForMs / heartbeatsPerLease;
-  const log = options.log ?? console;
   const kinds = Object.keys(handlers);
 
   let stopping = false;
@@ -108,10 +121,10 @@ export function startWorker(options: WorkerOptions): Worker {
           return;
         }
         clearInterval(heartbeat);
-        log.error("job lease lost while running; another worker may run it again", fields);
+        log.error(fields, "job lease lost while running; another worker may run it again");
       } catch (error) {
         // The next beat tries again, while the lease renewed last still holds: a short outage costs nothing.
-        log.error("job lease: database error while renewing", { ...fields, error: loggableErrorMessage(error) });
+        log.error({ ...fields, error: loggableErrorMessage(error) }, "job lease: database error while renewing");
       }
     };
     // A beat while the last renewal is still out is skipped: two renewals from one claim would race each other.
@@ -135,7 +148,7 @@ export function startWorker(options: WorkerOptions): Worker {
     handBackInFlight = async () => {
       handedBack = true;
       if (await releaseJob(db, await lease.release())) {
-        log.error("job handed back unfinished: the worker stopped; another worker takes it at once", fields);
+        log.error(fields, "job handed back unfinished: the worker stopped; another worker takes it at once");
       }
     };
     let failure: { error: unknown } | undefined;
@@ -155,9 +168,10 @@ export function startWorker(options: WorkerOptions): Worker {
     if (failure) {
       const message = loggableErrorMessage(failure.error);
       const result = await failJob(db, await lease.release(), { now: now(), error: message, backoff });
-      log.error(`job failed (${result})`, { ...fields, error: message });
+      log.error({ ...fields, result, error: message }, `job failed (${result})`);
+      onFailedJob?.(claimed.kind, result);
     } else if (!(await completeJob(db, await lease.release(), now()))) {
-      log.error("job finished after its lease was lost; another worker may run it again", fields);
+      log.error(fields, "job finished after its lease was lost; another worker may run it again");
     }
   }
 
@@ -184,7 +198,7 @@ export function startWorker(options: WorkerOptions): Worker {
         }
       } catch (error) {
         // The database being away must not end the worker: it retries on the next poll.
-        log.error("job worker: database error", { error: loggableErrorMessage(error) });
+        log.error({ error: loggableErrorMessage(error) }, "job worker: database error");
       }
       // stop() may have come while claiming; checked here, before the sleep that wake() could no longer cut.
       if (!stopping) await idle.sleep(pollIntervalMs);

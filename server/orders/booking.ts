@@ -4,6 +4,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { isFinalOrderStatus, type BookingStatus, type OrderStatus } from "../domain/order-status";
 import type { JobContext } from "../jobs/worker";
+import type { Logger } from "../logging/logger";
 import { findHotelOrder, lockedBookingStatus, saveBookingStatus, type StoredOrder } from "../stores/orders";
 import { enqueueBookingCancel, enqueueOrderMail } from "./order-jobs";
 
@@ -19,6 +20,7 @@ export interface BookingDeps {
   db: Database;
   provider: HotelProvider;
   now: Clock;
+  log: Logger;
 }
 
 /** How long one call to the provider may take before it counts as a transient failure. */
@@ -98,7 +100,11 @@ export async function bookOrder(deps: BookingDeps, orderId: string, job: JobCont
         await enqueueOrderMail(tx, { kind: "booking_failed", orderId }, now);
       }
     });
-    console.error(`order ${orderId}: booking failed for good: ${String(error)}`);
+    // The provider's refusal by its kind (its message may repeat the booker's data); anything else is a bug, with its stack.
+    deps.log.error(
+      { orderId, ...(error instanceof ProviderError ? { providerError: error.kind } : { err: error }) },
+      "booking failed for good"
+    );
     return;
   }
   await deps.db.transaction(async (tx) => {

@@ -77,8 +77,7 @@ export async function placeHotelOrder(
     if (!("order" in saved)) return { unpaidOrdersOfStay: saved.unpaidOrdersOfStay };
     const search = { product, hotelId: availability.answer.hotel.hotelId, stay: availability.stay, language: ask.language };
     await confirmOffer(
-      deps.db,
-      deps.now,
+      deps,
       saved.order.id,
       chosen,
       () => askProvider(deps, search, signal),

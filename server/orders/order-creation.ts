@@ -1,5 +1,6 @@
 import type { Language } from "../../shared/route-table";
 import type { Database } from "../db/database";
+import type { Logger } from "../logging/logger";
 import type { BankAccount } from "../domain/bank-account";
 import type { ProviderAvailability } from "../domain/hotel-offer";
 import {
@@ -199,8 +200,7 @@ async function onOrderCreated(db: Database, order: StoredOrder, now: Date): Prom
  * reason that sends the visitor to a fresh offer.
  */
 export async function confirmOffer(
-  db: Database,
-  now: () => Date,
+  { db, now, log }: { db: Database; now: () => Date; log: Logger },
   orderId: string,
   chosen: readonly ChosenProduct[],
   askProvider: () => Promise<ProviderAvailability>,
@@ -212,7 +212,7 @@ export async function confirmOffer(
   } catch (error) {
     if (isNothingAvailable(error)) change = "unavailable";
     else {
-      console.warn(`order ${orderId}: the provider's offer could not be confirmed: ${String(error)}`);
+      log.warn({ orderId, err: error }, "the provider's offer could not be confirmed; the booking checks it again");
       return;
     }
   }

@@ -3,6 +3,7 @@ import type { HotelProvider } from "../adapters/provider/hotel-provider";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
+import type { Logger } from "../logging/logger";
 
 /** What the use cases the api calls need from the outside; the entry point builds it once. */
 export interface UseCaseDeps {
@@ -12,4 +13,5 @@ export interface UseCaseDeps {
   gateways: PaymentGateways;
   /** The clock; tests pass one they move. */
   now: Clock;
+  log: Logger;
 }

@@ -4,12 +4,15 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Config } from "../config";
 import { sandboxMountPath } from "../adapters/gateways";
+import type { Logger } from "../logging/logger";
+import type { Metrics } from "../metrics/metrics";
 import { nearestProxysForwardedHeaders } from "./forwarded";
 import { apiFirst, type ApiRequestListener } from "./front-door";
 import { healthChecks } from "./health-checks";
 import type { MessageScripts } from "./message-assets";
 import { pages } from "./pages";
 import { requestGuards } from "./request-guards";
+import { answeredAs, requestLog } from "./request-log";
 import { requestResolver } from "./request-resolution";
 import type { ApiEndpoint } from "./rpc-client";
 import { securityHeaders } from "./security";
@@ -17,6 +20,9 @@ import { staticFiles } from "./static-files";
 
 export type WebAppOptions = {
   config: Config;
+  log: Logger;
+  /** Where the requests are counted and timed, when the process serves metrics. */
+  metrics?: Metrics;
   /** The Connect api, served under /api when this process serves it. */
   api?: ApiRequestListener;
   /** The api of this process called in memory, for the pages' calls (decision 023); without it, HTTP to API_URL. */
@@ -32,12 +38,14 @@ export type WebAppOptions = {
 };
 
 /**
- * The server's request listener: the api's calls (when this process serves the api), then Express with the health
- * checks, the sandbox gateways and, when there is a Remix build, the static files, the refusals before a page runs
- * and the pages.
+ * The server's request listener: the api's calls (when this process serves the api), then Express with the request's id
+ * and log line, the health checks, the sandbox gateways and, when there is a Remix build, the static files, the
+ * refusals before a page runs and the pages.
  */
 export function createWebApp({
   config,
+  log,
+  metrics,
   api,
   inProcessApi,
   gatewaySandbox,
@@ -50,17 +58,19 @@ export function createWebApp({
   // The proxies in front, by number or address (decision 039): X-Forwarded-For is read from its right end past them.
   app.set("trust proxy", config.trustProxy);
   app.use(nearestProxysForwardedHeaders());
+  // After the forwarded headers are cut to the nearest proxy's: the line names the host and client they say.
+  app.use(requestLog({ config, log, metrics: metrics?.web, servesPages: remixBuild !== undefined }));
   app.use(compression());
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(healthChecks(isReady));
-  if (gatewaySandbox) app.use(sandboxMountPath, gatewaySandbox);
+  if (gatewaySandbox) app.use(sandboxMountPath, answeredAs("sandbox-gateway", gatewaySandbox));
 
   if (remixBuild) {
     if (!messageScripts) throw new Error("the pages need the browser's message catalogues with the Remix build");
     const resolver = requestResolver(config);
     app.use(staticFiles());
     app.use(requestGuards(resolver));
-    app.use(pages({ config, resolver, remixBuild, messageScripts, inProcessApi }));
+    app.use(pages({ config, log, resolver, remixBuild, messageScripts, inProcessApi }));
   }
 
   // The api's calls skip Express (decision 031); everything else is the app's.

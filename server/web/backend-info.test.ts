@@ -3,6 +3,7 @@ import { ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 import { Environment } from "../../gen/dzb/shop/v1/common_pb";
 import { VersionResponseSchema } from "../../gen/dzb/shop/v1/shop_service_pb";
+import { capturedLog } from "../logging/captured-log.test-helper";
 import { cachedBackendInfo } from "./backend-info";
 
 /** An api whose Version answers are counted, and a monotonic clock the test moves. */
@@ -17,8 +18,9 @@ function setUp({ fails = false } = {}) {
       uptime: { seconds: 100n },
     });
   });
-  const backendInfo = cachedBackendInfo({ version } as never, { ttlMs: 30_000, now: () => clock });
-  return { backendInfo, version, advance: (ms: number) => (clock += ms) };
+  const { log, lines } = capturedLog();
+  const backendInfo = cachedBackendInfo({ version } as never, log, { ttlMs: 30_000, now: () => clock });
+  return { backendInfo, version, logLines: lines, advance: (ms: number) => (clock += ms) };
 }
 
 describe("the info panel's backend facts", () => {
@@ -41,10 +43,13 @@ describe("the info panel's backend facts", () => {
   });
 
   it("say nothing when the api does not answer, and do not ask again on every page", async () => {
-    const { backendInfo, version } = setUp({ fails: true });
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { backendInfo, version, logLines } = setUp({ fails: true });
     expect(await backendInfo()).toBeNull();
     expect(backendInfo()).toBeNull();
     expect(version).toHaveBeenCalledTimes(1);
+    // The log says so once, with the call's error.
+    expect(logLines).toEqual([
+      expect.objectContaining({ level: "warn", msg: "info panel: the Version call failed", err: expect.any(Object) }),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { Environment } from "../../gen/dzb/shop/v1/common_pb";
+import type { Logger } from "../logging/logger";
 import type { ShopClient } from "./rpc-client";
 
 /** The api's build and runtime facts, as the info panel shows them (SPEC §2, footer). */
@@ -19,7 +20,7 @@ const versionTimeoutMs = 3_000;
 export const BACKEND_INFO_TTL_MS = 30_000;
 
 /** The api's Version answer, flattened for the info panel; null when the api does not answer. */
-async function askBackend(rpc: Pick<ShopClient, "version">): Promise<BackendInfo | null> {
+async function askBackend(rpc: Pick<ShopClient, "version">, log: Logger): Promise<BackendInfo | null> {
   try {
     const answer = await rpc.version({}, { timeoutMs: versionTimeoutMs });
     return {
@@ -31,7 +32,7 @@ async function askBackend(rpc: Pick<ShopClient, "version">): Promise<BackendInfo
       uptimeSeconds: Number(answer.uptime?.seconds ?? 0n),
     };
   } catch (error) {
-    console.warn("info panel: Version call failed:", error instanceof Error ? error.message : error);
+    log.warn({ err: error }, "info panel: the Version call failed");
     return null;
   }
 }
@@ -45,6 +46,7 @@ async function askBackend(rpc: Pick<ShopClient, "version">): Promise<BackendInfo
  */
 export function cachedBackendInfo(
   rpc: Pick<ShopClient, "version">,
+  log: Logger,
   { ttlMs = BACKEND_INFO_TTL_MS, now = () => performance.now() } = {}
 ): () => BackendInfo | null | Promise<BackendInfo | null> {
   let answered: { info: BackendInfo | null; at: number } | undefined;
@@ -58,7 +60,7 @@ export function cachedBackendInfo(
 
   return () => {
     if (answered && now() - answered.at < ttlMs) return withUptimeNow(answered);
-    asking ??= askBackend(rpc).then((info) => {
+    asking ??= askBackend(rpc, log).then((info) => {
       answered = { info, at: now() };
       asking = undefined;
       return info;

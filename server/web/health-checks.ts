@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { answeredAs } from "./request-log";
 
 /**
  * What a load balancer or an orchestrator asks every role: `/healthz` whether the process answers at all, `/readyz`
@@ -6,16 +7,22 @@ import { Router } from "express";
  */
 export function healthChecks(isReady: () => Promise<boolean>): Router {
   const router = Router();
-  router.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").type("text/plain").send("ok");
-  });
-  router.get("/readyz", async (_req, res) => {
-    const ready = await isReady().catch(() => false);
-    res
-      .set("Cache-Control", "no-store")
-      .status(ready ? 200 : 503)
-      .type("text/plain")
-      .send(ready ? "ready" : "not ready");
-  });
+  router.get(
+    "/healthz",
+    answeredAs("healthz", (_req, res) => {
+      res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+    })
+  );
+  router.get(
+    "/readyz",
+    answeredAs("readyz", async (_req, res) => {
+      const ready = await isReady().catch(() => false);
+      res
+        .set("Cache-Control", "no-store")
+        .status(ready ? 200 : 503)
+        .type("text/plain")
+        .send(ready ? "ready" : "not ready");
+    })
+  );
   return router;
 }

@@ -52,6 +52,8 @@ export type ShopLoadContext = {
   frontendInfo: FrontendInfo;
   /** The api's facts for the info panel, kept by the web process for a while (backend-info.ts). */
   backendInfo: () => BackendInfo | null | Promise<BackendInfo | null>;
+  /** Logs a failure of a loader, an action or the render: one line with the request's id, the error's stack in it. */
+  logError: (error: unknown) => void;
   /** Reports a failure of a loader, an action or the render to the error monitoring, when it runs. */
   reportError: (error: unknown, request: Request) => void;
   /** What the browser's monitoring is started with, once the visitor allowed it; null without SENTRY_DSN. */

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { Config } from "../config";
 import { createContentStore } from "../content";
+import type { Logger } from "../logging/logger";
 import { captureRemixError } from "../monitoring/sentry.server";
 import { releaseOf, tracesSampleRate } from "../monitoring/options";
 import { cachedBackendInfo } from "./backend-info";
@@ -15,6 +16,7 @@ import type { Visit } from "./visit";
 
 export type PageLoadContextOptions = {
   config: Config;
+  log: Logger;
   resolver: RequestResolver;
   /** The api of this process called in memory (decision 023); without it, HTTP to API_URL. */
   inProcessApi?: ApiEndpoint;
@@ -25,7 +27,7 @@ export type PageLoadContextOptions = {
  * What every loader gets (load-context.ts): the visit, the api client that speaks for the visitor, the cookies, and
  * what the process holds for every page (the content store, the api's facts, the browser's catalogues).
  */
-export function pageLoadContext({ config, resolver, inProcessApi, messageScripts }: PageLoadContextOptions) {
+export function pageLoadContext({ config, log, resolver, inProcessApi, messageScripts }: PageLoadContextOptions) {
   const chosenConsentCookie = consentCookie(config.secureCookies);
   const keptOwnerKeysCookie = ownerKeysCookie(config.secureCookies);
   const content = createContentStore(config);
@@ -48,7 +50,7 @@ export function pageLoadContext({ config, resolver, inProcessApi, messageScripts
 
   const apiEndpoint: ApiEndpoint = inProcessApi ?? { baseUrl: config.apiUrl };
   // Asked of the api on behalf of no visitor: the same facts for every page.
-  const backendInfo = cachedBackendInfo(createRpcClient({ api: apiEndpoint, productVariant: {}, headers: {} }));
+  const backendInfo = cachedBackendInfo(createRpcClient({ api: apiEndpoint, productVariant: {}, headers: {} }), log);
 
   return (req: Request, visit: Visit, keepPage?: (page: RenderedPage) => void): ShopLoadContext => {
     const { host, variant, localeResolution, sessionId, requestId, nonce, consent } = visit;
@@ -81,6 +83,7 @@ export function pageLoadContext({ config, resolver, inProcessApi, messageScripts
       },
       frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
       backendInfo,
+      logError: (error) => log.error({ requestId, err: error }, "page failed"),
       reportError: captureRemixError,
       browserMonitoring,
       content,

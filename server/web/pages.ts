@@ -3,6 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { Router } from "express";
 import { isbot } from "isbot";
 import type { Config } from "../config";
+import type { Logger } from "../logging/logger";
 import { consentValue } from "../../shared/consent";
 import type { MessageScripts } from "./message-assets";
 import { reloadOtherBuilds } from "./other-build-reload";
@@ -14,6 +15,7 @@ import { visitStarter, type Visit } from "./visit";
 
 export type PagesOptions = {
   config: Config;
+  log: Logger;
   resolver: RequestResolver;
   /** The Remix build; in development a function that hands out a fresh one per request. */
   remixBuild: ServerBuild | (() => Promise<ServerBuild>);
@@ -26,9 +28,9 @@ export type PagesOptions = {
  * The pages: each request starts a visit (visit.ts); a page the same for every visitor is served from its last render
  * when it is kept (decision 030); any other is Remix's to render, with the load context every loader gets.
  */
-export function pages({ config, resolver, remixBuild, messageScripts, inProcessApi }: PagesOptions): Router {
+export function pages({ config, log, resolver, remixBuild, messageScripts, inProcessApi }: PagesOptions): Router {
   const startVisit = visitStarter(config, resolver);
-  const loadContextOf = pageLoadContext({ config, resolver, inProcessApi, messageScripts });
+  const loadContextOf = pageLoadContext({ config, log, resolver, inProcessApi, messageScripts });
   const router = Router();
 
   // A page the same for every visitor is rendered once a moment, not once a visit (decision 030).

@@ -4,18 +4,17 @@ import type { Config } from "../config";
 import { gatewayOrigins } from "../adapters/gateways";
 import { consentOf } from "../../shared/consent";
 import { consentCookie, sessionCookie } from "./cookies";
-import { fromTrustedProxy } from "./forwarded";
 import type { RequestResolver } from "./request-resolution";
+import { requestIdOfAnswer } from "./request-log";
 import { contentSecurityPolicy, createNonce } from "./security";
-
-const requestIdPattern = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Who asks for a page and in which shop, with what is this answer's own. */
 export type Visit = Awaited<ReturnType<ReturnType<typeof visitStarter>>>;
 
 /**
  * Who asks and in which shop, resolved once per request, with the headers that are this answer's own: the session
- * cookie (a new visitor gets one), the request id, and the script nonce with the policy that names it.
+ * cookie (a new visitor gets one) and the script nonce with the policy that names it; and the request's id, which
+ * every answer has (request-log.ts).
  */
 export function visitStarter(config: Config, resolver: RequestResolver) {
   const sidCookie = sessionCookie(config.secureCookies);
@@ -36,9 +35,7 @@ export function visitStarter(config: Config, resolver: RequestResolver) {
       sessionId = randomUUID();
       res.append("Set-Cookie", await sidCookie.serialize(sessionId));
     }
-    const incomingRequestId = fromTrustedProxy(req) ? req.get("x-request-id") : undefined;
-    const requestId = incomingRequestId && requestIdPattern.test(incomingRequestId) ? incomingRequestId : randomUUID();
-    res.setHeader("X-Request-Id", requestId);
+    const requestId = requestIdOfAnswer(res);
 
     const nonce = createNonce();
     res.setHeader(

@@ -15,6 +15,7 @@ import { jobs, orders } from "../../server/db/schema";
 import { enqueueJob } from "../../server/jobs/queue";
 import { bookingJob } from "../../server/orders/order-jobs";
 import { startApiServer } from "../fixtures/api-server";
+import { quietLog } from "../../server/logging/captured-log.test-helper";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import { startDatabaseProxy, type DatabaseProxy } from "../fixtures/database-proxy";
 import { customer, czVariant, failureOf, hotelOrderSteps } from "../fixtures/hotel-orders";
@@ -257,13 +258,13 @@ describe.skipIf(!postgres)("database outages, postgres", () => {
     const jobRow = async () => (await database.db.select().from(jobs).where(eq(jobs.id, jobId)))[0]!;
     // The failed attempt is recorded by a worker that lives on, for a retry after its backoff.
     await vi.waitFor(async () => {
-      expect(worker.running(), worker.stderr()).toBe(true);
+      expect(worker.running(), worker.output()).toBe(true);
       expect((await jobRow()).lastError).toBeTruthy();
     }, conditionTimeout);
     const failed = await jobRow();
     expect(failed).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, lockedUntil: null });
     expect(failed.runAt.getTime()).toBeGreaterThan(Date.now());
-    expect(worker.stderr()).toMatch(/job failed \(retry\)/);
+    expect(worker.output()).toMatch(/job failed \(retry\)/);
 
     // Its backoff over (moved to now here), the worker books the order.
     await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, jobId));
@@ -293,10 +294,10 @@ describe.skipIf(!postgres)("the connection pool, postgres", () => {
   });
 
   it("has a statement past the statement timeout cancelled, and its call answered unavailable", async () => {
-    const database = await openDatabase({
-      ...testDb.options,
-      postgres: { poolSize: 2, connectTimeoutMs: 5_000, statementTimeoutMs: 200 },
-    });
+    const database = await openDatabase(
+      { ...testDb.options, postgres: { poolSize: 2, connectTimeoutMs: 5_000, statementTimeoutMs: 200 } },
+      quietLog
+    );
     const now = () => new Date();
     const api = await startApiServer({ db: database.db, now });
     try {
@@ -333,7 +334,7 @@ describe.skipIf(!postgres)("the connection pool, postgres", () => {
     const pooled = await startDatabaseProxy(fresh.options.databaseUrl!);
     await pooled.refuse();
     const direct = fresh.options.databaseUrl!;
-    const database = await openDatabase({ ...fresh.options, databaseUrl: pooled.url, migrationUrl: direct });
+    const database = await openDatabase({ ...fresh.options, databaseUrl: pooled.url, migrationUrl: direct }, quietLog);
     try {
       await pooled.accept();
       const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -349,11 +350,14 @@ describe.skipIf(!postgres)("the connection pool, postgres", () => {
     // One connection, reached through a relay that holds the server's goodbye until the transaction has taken it.
     const proxy = await startDatabaseProxy(testDb.options.databaseUrl!);
     const name = "dzb-outage-pool";
-    const database = await openDatabase({
-      ...testDb.options,
-      databaseUrl: withApplicationName(proxy.url, name),
-      postgres: { poolSize: 1, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 },
-    });
+    const database = await openDatabase(
+      {
+        ...testDb.options,
+        databaseUrl: withApplicationName(proxy.url, name),
+        postgres: { poolSize: 1, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 },
+      },
+      quietLog
+    );
     const transactionAnswer = () => database.db.transaction((tx) => tx.execute(sql`select 1 as one`));
     try {
       await transactionAnswer();

@@ -8,6 +8,7 @@ import { hotelLinks, jobs } from "../../server/db/schema";
 import {
   claimNextJob,
   completeJob,
+  countJobs,
   enqueueJob,
   enqueueJobs,
   failJob,
@@ -18,6 +19,7 @@ import {
 import { startWorker, type WorkerOptions } from "../../server/jobs/worker";
 import { findHotelLink, saveHotelLink } from "../../server/stores/hotel-links";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
+import { quietLog } from "../../server/logging/captured-log.test-helper";
 
 // A fixed clock: every due time in these tests is relative to it, so nothing depends on when they run.
 const t0 = new Date("2030-01-01T00:00:00Z");
@@ -88,7 +90,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
       handlers: { [kind]: handler },
       pollIntervalMs: 20,
       now: () => t0,
-      log: { error: (message) => errors.push(message) },
+      log: { error: (_fields, message) => errors.push(message) },
       ...options,
     });
     return { kind, id, errors, worker, handlerStarted, finish };
@@ -288,6 +290,36 @@ describe.each(databaseTargets())("database on $name", (target) => {
     expect(await jobRow(db, id)).toMatchObject({ failedAt: at(1_000), lockedUntil: null });
   });
 
+  it("counts the queue by kind and state, as the metrics show its depth, leaving the jobs done out", async () => {
+    const kind = uniqueKind("queue-depth");
+    const enqueue = (runAt: Date, maxAttempts?: number) => enqueueJob(db, { kind, payload: {}, runAt, maxAttempts });
+    // Claimed in the order they are due: the first dies of its one attempt, the second is done, the third runs.
+    await enqueue(at(-3_000), 1);
+    await enqueue(at(-2_000));
+    await enqueue(at(-1_000));
+    await enqueue(t0);
+    await enqueue(t0);
+    await enqueue(at(60_000));
+    const claim = () => claimNextJob(db, { kinds: [kind], now: t0, lockForMs: 60_000 });
+    expect(await failJob(db, (await claim())!, { now: t0, error: "the provider refused" })).toBe("dead");
+    expect(await completeJob(db, (await claim())!, t0)).toBe(true);
+    await claim();
+
+    const counted = (await countJobs(db, t0)).filter((row) => row.kind === kind);
+    expect(counted).toHaveLength(4);
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        { kind, state: "dead", jobs: 1 },
+        { kind, state: "running", jobs: 1 },
+        { kind, state: "due", jobs: 2 },
+        { kind, state: "scheduled", jobs: 1 },
+      ])
+    );
+    // Once the lease has run out, the job that ran is due again, and the scheduled one has come due.
+    const later = (await countJobs(db, at(60_000))).filter((row) => row.kind === kind);
+    expect(later).toEqual(expect.arrayContaining([{ kind, state: "due", jobs: 4 }]));
+  });
+
   it("never hands one job to two concurrent claimers", async () => {
     const kind = uniqueKind("concurrent");
     const claimers = 4;
@@ -410,6 +442,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
         pollIntervalMs: 20,
         periodic: [{ kind, everyMs: hour }],
         now: () => clock,
+        log: quietLog,
       });
     const workers = [start(), start()];
     try {
@@ -490,7 +523,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
       pollIntervalMs: 20,
       backoff: { baseMs: 5_000, maxMs: 60_000 },
       now: () => t0,
-      log: { error: (message) => errors.push(message) },
+      log: { error: (_fields, message) => errors.push(message) },
     });
 
     await handlerRan;

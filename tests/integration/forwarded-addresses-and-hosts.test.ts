@@ -1,17 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as voucherStatusRoute from "../../app/screens/voucher-status/route";
 import { loadConfig } from "../../server/config";
 import type { OpenDatabase } from "../../server/db/database";
 import { issueCreditVoucher } from "../../server/stores/vouchers";
 import { createWebApp } from "../../server/web/app";
-import { localizedPath, screens } from "../../shared/route-table";
+import { localizedPath } from "../../shared/route-table";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import { now } from "../fixtures/hotel-orders";
 import { requestWithHost } from "../fixtures/host-request";
+import { messageScripts, voucherCheckBuild, voucherCheckRouteId } from "../fixtures/voucher-check-build";
 
 /**
  * The web tier behind a load balancer (issue 26, decision 039). The balancer appends the address it took a request
@@ -20,29 +19,6 @@ import { requestWithHost } from "../fixtures/host-request";
  * address into each request is still one client to the api's budgets, and a Host no URL can be made of is a bad
  * request, not a failure.
  */
-
-/** The voucher check page as the Remix build serves it, alone: integration tests run before `npm run build`. */
-const voucherCheckRouteId = "default--voucherStatus";
-const voucherCheckBuild = {
-  mode: "production",
-  entry: { module: { default: () => new Response("only data requests are served here", { status: 501 }) } },
-  routes: {
-    root: { id: "root", path: "", module: {} },
-    [voucherCheckRouteId]: {
-      id: voucherCheckRouteId,
-      parentId: "root",
-      path: screens.voucherStatus.paths.cs,
-      module: voucherStatusRoute,
-    },
-  },
-  assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-  publicPath: "/build/",
-  assetsBuildDirectory: "public/build",
-  future: {},
-  isSpaMode: false,
-} as unknown as ServerBuild;
-
-const messageScripts = { cs: "/build/messages/cs.js", pl: "/build/messages/pl.js", en: "/build/messages/en.js" };
 
 describe.each(databaseTargets())("forwarded addresses and hosts, $name", (target) => {
   let testDb: TestDatabase;
@@ -53,7 +29,13 @@ describe.each(databaseTargets())("forwarded addresses and hosts, $name", (target
   /** A web tier of ROLE=web behind `trustProxy`, calling the api over HTTP as from another container. */
   async function startWebTier(trustProxy: string): Promise<string> {
     const config = loadConfig({ ENV: "test", NODE_ENV: "test", TRUST_PROXY: trustProxy, API_URL: api.baseUrl });
-    const listener = createWebApp({ config, remixBuild: voucherCheckBuild, messageScripts, isReady: async () => true });
+    const listener = createWebApp({
+      config,
+      log: api.deps.log,
+      remixBuild: voucherCheckBuild,
+      messageScripts,
+      isReady: async () => true,
+    });
     const server = await new Promise<Server>((resolve) => {
       const listening = createServer(listener).listen(0, "127.0.0.1", () => resolve(listening));
     });

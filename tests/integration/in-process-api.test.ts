@@ -1,8 +1,9 @@
 import { Code } from "@connectrpc/connect";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import { createApi } from "../../server/api";
+import { capturedLog } from "../../server/logging/captured-log.test-helper";
 import { createRpcClient, RpcFailure, type ApiEndpoint, type ShopClient } from "../../server/web/rpc-client";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { czVariant, failureOf, hotelOrderSteps, now } from "../fixtures/hotel-orders";
@@ -10,22 +11,22 @@ import { czVariant, failureOf, hotelOrderSteps, now } from "../fixtures/hotel-or
 /**
  * In ROLE=all the pages call the api of their own process in memory (decision 023). Whatever a page asks, it must
  * learn the same as over HTTP: the same answers and headers, the same errors with their details and request ids, the
- * same failure log line, and the same budgets kept per visitor address.
+ * same log line, and the same budgets kept per visitor address.
  */
 describe("the api called in memory answers as over HTTP", () => {
   let api: RunningApi;
   let http: ApiEndpoint;
   let inMemory: ApiEndpoint;
   const simulator = createSimulatorProvider({ now: () => now, delay: async () => {} });
+  const { log, lines } = capturedLog();
 
   beforeAll(async () => {
-    api = await startApiServer({ provider: simulator, now: () => now });
+    api = await startApiServer({ provider: simulator, now: () => now, log });
     http = { baseUrl: api.baseUrl };
     inMemory = createApi(api.deps).inProcess;
   });
 
   afterAll(() => api.stop());
-  afterEach(() => vi.restoreAllMocks());
 
   /** The web tier's client for one visitor's page, as server/web/app.ts makes it. */
   const clientOf = (endpoint: ApiEndpoint, visitor = "198.51.100.1", requestId = "req-in-process-1"): ShopClient =>
@@ -77,8 +78,7 @@ describe("the api called in memory answers as over HTTP", () => {
     }
   });
 
-  it("refuses an invalid request with the same error, detail and failure log line", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  it("refuses an invalid request with the same error, detail and log line", async () => {
     const failures = [];
     for (const endpoint of [http, inMemory]) {
       const thrown = await clientOf(endpoint, "198.51.100.1", "req-invalid-1")
@@ -104,19 +104,26 @@ describe("the api called in memory answers as over HTTP", () => {
     expect(failures[1]).toEqual(failures[0]);
 
     // Over HTTP the line is written once the answer is sent, after the client has it.
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
-    const [overHttp, inProcess] = warn.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+    const linesOf = () => lines.filter((line) => line.requestId === "req-invalid-1");
+    await vi.waitFor(() => expect(linesOf()).toHaveLength(2));
+    // Alike but for when each was written and how long each call took.
+    const [overHttp, inProcess] = linesOf().map(({ time: _time, durationMs: _durationMs, ...line }) => line);
     expect(overHttp).toMatchObject({
+      level: "warn",
       msg: "api call failed",
       requestId: "req-invalid-1",
+      sessionId: "session-1",
+      rpc: "PaymentStart",
       httpStatus: 400,
+      code: "invalid_argument",
+      errorCode: "INVALID_UUID",
       field: "order_id",
+      client: "198.51.100.1",
     });
     expect(inProcess).toEqual(overHttp);
   });
 
   it("counts wrong voucher codes per visitor address, one budget over both ways", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
     const { previewId } = await preview({ lastPayment: "transfer" });
     const reprice = (client: ShopClient, voucherCodes: string[]) =>
       client.hotelOrderPreview({

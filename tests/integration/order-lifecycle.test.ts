@@ -109,6 +109,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       config: api.deps.config,
       provider,
       mailer: createFileMailer(mailDir),
+      log: api.deps.log,
     });
   });
 
@@ -246,7 +247,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect((await orderOf(order.orderId)).booking?.bookingStatus).toBe(BookingStatus.NOT_ORDERED);
 
       // The restarted process's worker finds the job and books.
-      const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => clock });
+      const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => clock, log: api.deps.log });
       try {
         await expect
           .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus, { timeout: 15_000 })
@@ -272,7 +273,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       const asked = () => booked.filter((request) => request.reference === order.orderId).length;
       const askedBefore = asked();
       clock = stalled!.lockedUntil!;
-      const takeover = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => clock });
+      const takeover = startWorker({ db: db(), handlers, pollIntervalMs: 20, now: () => clock, log: api.deps.log });
       try {
         await expect
           .poll(async () => (await orderOf(order.orderId)).booking?.bookingStatus, { timeout: 15_000 })

@@ -57,6 +57,7 @@ describe.each(databaseTargets())("who may see and change an order, $name", (targ
       config: api.deps.config,
       provider: simulator,
       mailer: createFileMailer(mailDir),
+      log: api.deps.log,
     });
   });
 

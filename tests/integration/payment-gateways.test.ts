@@ -98,6 +98,7 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
     config: apis[0]!.deps.config,
     provider: simulator,
     mailer: createFileMailer(mailDir),
+    log: apis[0]!.deps.log,
   });
 
   const clientOf = (api: RunningApi) =>

@@ -65,7 +65,7 @@ describe.each(databaseTargets())("stopping a process on $name", (target) => {
       expect(await statusOf(`${origin}/healthz`)).toBe(200);
 
       expect(await shop!.exited()).toBe(0);
-      expect(shop!.stderr()).not.toMatch(/error/i);
+      expect(shop!.output()).not.toMatch(/error/i);
     }
   );
 
@@ -79,7 +79,7 @@ describe.each(databaseTargets())("stopping a process on $name", (target) => {
       shop!.signal("SIGINT");
       shop!.signal("SIGINT");
       expect(await shop!.exited()).toBe(0);
-      expect(shop!.stderr()).not.toMatch(/error/i);
+      expect(shop!.output()).not.toMatch(/error/i);
     }
   );
 });

@@ -90,6 +90,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       config: apis[0]!.deps.config,
       provider: simulator,
       mailer: createFileMailer(mailDir, () => clock),
+      log: apis[0]!.deps.log,
     });
   const runJobs = (clock = now) => drainJobs(db(), handlersAt(0, clock), clock);
 

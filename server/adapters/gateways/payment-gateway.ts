@@ -70,9 +70,13 @@ export class GatewayReturnError extends Error {
 
 /** The gateway could not be reached or answered an error; the caller retries later or tells the visitor to. */
 export class GatewayUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The HTTP status of the gateway's answer that the failure was read from, if it answered one. */
+  readonly httpStatus?: number;
+
+  constructor(message: string, options?: { cause?: unknown; httpStatus?: number }) {
     super(message, options);
     this.name = "GatewayUnavailableError";
+    this.httpStatus = options?.httpStatus;
   }
 }
 

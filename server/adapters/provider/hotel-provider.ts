@@ -106,9 +106,13 @@ export interface ProviderBooking {
 }
 
 export class ProviderError extends Error {
-  constructor(readonly kind: ProviderErrorKind, message: string, options?: { cause?: unknown }) {
+  /** The HTTP status of the provider's answer that the failure was read from, if it answered one. */
+  readonly httpStatus?: number;
+
+  constructor(readonly kind: ProviderErrorKind, message: string, options?: { cause?: unknown; httpStatus?: number }) {
     super(message, options);
     this.name = "ProviderError";
+    this.httpStatus = options?.httpStatus;
   }
 }
 

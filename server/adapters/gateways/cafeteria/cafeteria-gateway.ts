@@ -132,6 +132,7 @@ export class CafeteriaGateway implements PaymentGateway {
     if (answer.status < 200 || answer.status > 299) {
       throw new GatewayUnavailableError(`${this.type} refused ${what} with HTTP ${answer.status}`, {
         cause: answer.body,
+        httpStatus: answer.status,
       });
     }
     const parsed = transactionDocument.safeParse(answer.body);
@@ -166,7 +167,9 @@ export class CafeteriaGateway implements PaymentGateway {
       throw new GatewayUnavailableError(`${request} failed`, { cause });
     }
     if (!signatureMatches(this.options.sharedSecret, text, response.headers.get(signatureHeader) ?? "")) {
-      throw new GatewayUnavailableError(`${request} got HTTP ${response.status} without a valid signature`);
+      throw new GatewayUnavailableError(`${request} got HTTP ${response.status} without a valid signature`, {
+        httpStatus: response.status,
+      });
     }
     try {
       return { status: response.status, body: JSON.parse(text) };

@@ -275,11 +275,14 @@ export class CsobGateway implements PaymentGateway {
     const body = await this.send(call.operation, call.method, call.path, call.body);
     const result = resultShape.safeParse(body.json);
     if (!result.success) {
-      throw new GatewayUnavailableError(`ČSOB ${call.operation} answered HTTP ${body.status} without a result code`);
+      throw new GatewayUnavailableError(`ČSOB ${call.operation} answered HTTP ${body.status} without a result code`, {
+        httpStatus: body.status,
+      });
     }
     if (result.data.resultCode !== 0) {
       throw new GatewayUnavailableError(
-        `ČSOB ${call.operation} answered resultCode ${result.data.resultCode}: ${result.data.resultMessage}`
+        `ČSOB ${call.operation} answered resultCode ${result.data.resultCode}: ${result.data.resultMessage}`,
+        { httpStatus: body.status }
       );
     }
     const answer = call.shape.safeParse(body.json);
@@ -314,7 +317,10 @@ export class CsobGateway implements PaymentGateway {
     try {
       return { status: response.status, json: JSON.parse(text) };
     } catch (cause) {
-      throw new GatewayUnavailableError(`ČSOB ${operation} answered HTTP ${response.status} without JSON`, { cause });
+      throw new GatewayUnavailableError(`ČSOB ${operation} answered HTTP ${response.status} without JSON`, {
+        cause,
+        httpStatus: response.status,
+      });
     }
   }
 }

@@ -62,7 +62,7 @@ async function sendWithOneWait(http: Http, endpoint: string, body: object, signa
   const waitMs = retryAfterMs(first.headers.get("retry-after"), http.now());
   if (waitMs === undefined || waitMs > http.maxRetryAfterMs) {
     const asked = waitMs === undefined ? "without a usable Retry-After" : `for ${Math.ceil(waitMs / 1000)} s`;
-    throw new ProviderError("failed", `Booking.com ${endpoint} rate-limited the shop ${asked}`);
+    throw new ProviderError("failed", `Booking.com ${endpoint} rate-limited the shop ${asked}`, { httpStatus: 429 });
   }
   await sleep(waitMs, endpoint, signal);
   return send(http, endpoint, body, signal);
@@ -122,7 +122,7 @@ async function errorFromAnswer(
   const errors = documentedErrors(await readText(http, endpoint, response, signal));
   const detail = errors.map((error) => (error.message ? `${error.id}: ${error.message}` : error.id)).join("; ");
   const message = `Booking.com ${endpoint} answered HTTP ${response.status}${detail ? ` (${detail})` : ""}`;
-  return new ProviderError(readError(response.status, errors), http.scrub(message));
+  return new ProviderError(readError(response.status, errors), http.scrub(message), { httpStatus: response.status });
 }
 
 function documentedErrors(text: string): BookingErrorAnswer["errors"] {

@@ -49,7 +49,9 @@ export async function resolveHotelIdFromPage(
   // Only a plain 200 is a hotel page: a bot challenge (202) or an error page says nothing about the hotel.
   if (response.status !== 200) {
     await response.body?.cancel();
-    throw new ProviderError("failed", `The portal answered ${url.pathname} with HTTP ${response.status}`);
+    throw new ProviderError("failed", `The portal answered ${url.pathname} with HTTP ${response.status}`, {
+      httpStatus: response.status,
+    });
   }
   const id = hotelIdInPage(await readText(response, url, signal));
   // A redirect to a search or landing page (what the portal does for some unknown slugs) ends here too.
