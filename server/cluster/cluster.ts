@@ -32,6 +32,8 @@ export interface Cluster {
   readonly supervisor: Supervisor;
   /** Each role process's name and the address it answers /readyz on, the load balancer aside. */
   readonly roles: ReadonlyMap<string, string>;
+  /** Each role process's name and its Prometheus metrics (`/metrics` on a port of its own). */
+  readonly metrics: ReadonlyMap<string, string>;
   /** Where a role process's data folder is (the worker's e-mails are in its `mail/`). */
   dataDir(name: string): string;
   stop(): Promise<void>;
@@ -51,6 +53,8 @@ const roleProcesses = [
 
 /** The balancer's second front, the web tier's way to the api (haproxy.cfg, api-for-web). */
 const apiFrontOffset = 1;
+/** A role's metrics port is its own plus this, as compose.yaml gives every container METRICS_PORT 9464. */
+const metricsOffset = 200;
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   ensureHaproxy();
@@ -78,14 +82,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const supervisor = new Supervisor({ logDir, echo: options.echo });
   const roles = new Map<string, string>();
+  const metrics = new Map<string, string>();
   for (const { name, role, offset } of roleProcesses) {
-    const env = role === "web" ? { ...common, API_URL: `${apiFront}/api` } : common;
+    const metricsPort = String(options.port + offset + metricsOffset);
+    const env = { ...common, METRICS_PORT: metricsPort, ...(role === "web" ? { API_URL: `${apiFront}/api` } : {}) };
     mkdirSync(dataDir(name), { recursive: true });
     supervisor.start(roleSpec(name, role, options.port + offset, env, dataDir(name)));
     roles.set(name, `http://${address(offset)}`);
+    metrics.set(name, `http://127.0.0.1:${metricsPort}/metrics`);
   }
   const url = `http://localhost:${options.port}`;
-  const cluster: Cluster = { url, supervisor, roles, dataDir, stop: () => supervisor.stop() };
+  const cluster: Cluster = { url, supervisor, roles, metrics, dataDir, stop: () => supervisor.stop() };
   try {
     // The balancer after the roles: started before them, it would find none ready and answer 503 until it had
     // checked each twice.

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -29,6 +29,8 @@ const customersAtOnce = 4;
 
 let cluster: Cluster;
 const records: RequestRecord[] = [];
+/** Each role's metrics as scraped before the customers came. */
+let metricsBefore: Map<string, string>;
 let runId = 0;
 
 async function database<T>(work: (client: pg.Client) => Promise<T>, url = databaseUrl): Promise<T> {
@@ -77,6 +79,7 @@ beforeAll(async () => {
     runDir: mkdtempSync(path.join(tmpdir(), "dzb-cluster-")),
     env: { SIMULATOR_SLOW_MS: String(slowHotelMs) },
   });
+  metricsBefore = await scrapeAll();
 });
 
 afterAll(async () => {
@@ -157,10 +160,15 @@ describe("the cluster behind its load balancer", () => {
       ...counts,
       journeysFailed: journeysFailed.length,
       failedRequests: failedRequests.length,
+      // Cut on a kept-alive connection before any answer and sent again, as browsers do: not a failure anyone saw.
+      resentByTheBrowser: records.filter((record) => record.resent).length,
     };
     console.log(`cluster under failure: ${JSON.stringify(report, null, 2)}`);
     if (journeysFailed.length > 0) console.log(journeysFailed.join("\n"));
     if (failedRequests.length > 0) console.log(failedRequests.map((record) => JSON.stringify(record)).join("\n"));
+
+    traceOneOrder();
+    await expectMetricsMoved();
 
     expect(report).toMatchObject({
       ordersLost: 0,
@@ -202,4 +210,62 @@ async function countHarm(placed: readonly PlacedOrder[]) {
     .exits()
     .filter((exit) => !expectedExits.has(`${exit.name} ${exit.signal ?? exit.code}`)).length;
   return { ordersLost, ordersDoubled, bookingsDoubled, processesDead, confirmationMails: confirmations.size };
+}
+
+/** Every role's /metrics, by the role process's name. */
+async function scrapeAll(): Promise<Map<string, string>> {
+  const scraped = await Promise.all(
+    [...cluster.metrics].map(async ([name, url]) => [name, await (await fetch(url)).text()] as const)
+  );
+  return new Map(scraped);
+}
+
+/** The sum of a metric's samples in a scrape, whatever their labels. */
+function total(scrape: string | undefined, metric: string): number {
+  return (scrape ?? "")
+    .split("\n")
+    .filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+}
+
+/**
+ * The roles' metrics moved with the load: the web's requests and the api's calls on the processes that lived through
+ * it, and the worker's mails (its counters start again with a restart, so the killed ones count only what came after).
+ */
+async function expectMetricsMoved(): Promise<void> {
+  const after = await scrapeAll();
+  const moved = [
+    ["web-2", "dzb_web_requests_total"],
+    ["api-2", "dzb_api_calls_total"],
+    ["worker-1", "dzb_mails_sent_total"],
+  ].map(([name, metric]) => ({
+    name,
+    metric,
+    before: total(metricsBefore.get(name!), metric!),
+    after: total(after.get(name!), metric!),
+  }));
+  console.log(`metrics before and after: ${JSON.stringify(moved)}`);
+  for (const { name, metric, before, after: now } of moved) expect(now, `${name} ${metric}`).toBeGreaterThan(before);
+}
+
+/** One order's post, by the id the balancer gave it, in the balancer's log, a web's and an api's. */
+function traceOneOrder(): void {
+  const posted = records.find((record) => record.method === "POST" && /\/rezervace\//.test(record.path) && record.status === 303);
+  const requestId = posted?.requestId ?? "";
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  const linesOf = (names: readonly string[]) =>
+    names.flatMap((name) =>
+      readFileSync(cluster.supervisor.logFile(name), "utf8")
+        .split("\n")
+        .filter((line) => line.includes(requestId))
+    );
+  const trace = {
+    loadBalancer: linesOf(["haproxy"]),
+    web: linesOf(["web-1", "web-2"]),
+    api: linesOf(["api-1", "api-2"]),
+  };
+  console.log(`request ${requestId} across the tiers:\n${Object.values(trace).flat().join("\n")}`);
+  expect(trace.loadBalancer.some((line) => line.includes('"method":"POST"'))).toBe(true);
+  expect(trace.web.some((line) => line.includes('"msg":"request"'))).toBe(true);
+  expect(trace.api.some((line) => line.includes("HotelOrderCreate"))).toBe(true);
 }

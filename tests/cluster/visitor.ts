@@ -20,11 +20,13 @@ export interface RequestRecord {
   readonly status: number;
   readonly requestId: string | undefined;
   readonly error?: string;
+  /** Cut on a kept-alive connection before any answer, and sent again, as a browser does without telling anyone. */
+  readonly resent?: true;
 }
 
 /** A request the customer would have seen fail: no answer, or the shop's or balancer's error page. */
 export function failedForCustomer(record: RequestRecord): boolean {
-  return record.status === 0 || record.status >= 500;
+  return (record.status === 0 && !record.resent) || record.status >= 500;
 }
 
 export class Visitor {
@@ -51,7 +53,21 @@ export class Visitor {
     return `${url.pathname}${url.search}`;
   }
 
-  private send(method: string, path: string, body?: string): Promise<Answer> {
+  /**
+   * A request cut on a connection kept alive from an earlier one, before any answer, is sent again once: browsers do
+   * so whatever the method, and a balancer closes such a connection for exactly that (HAProxy's "safe" reuse: the
+   * server it was tied to closed it, so the request may not have reached any).
+   */
+  private async send(method: string, path: string, body?: string): Promise<Answer> {
+    try {
+      return await this.sendOnce(method, path, body);
+    } catch (error) {
+      if (!(error instanceof ReusedConnectionCut)) throw error;
+      return this.sendOnce(method, path, body);
+    }
+  }
+
+  private sendOnce(method: string, path: string, body?: string): Promise<Answer> {
     const headers: Record<string, string> = { host: `${this.host}:${this.port}`, "accept-language": "cs" };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     if (body !== undefined) {
@@ -63,6 +79,7 @@ export class Visitor {
     return new Promise((resolve, reject) => {
       let settled = false;
       const outgoing = request({ host: "127.0.0.1", port: this.port, method, path, headers }, (incoming) => {
+        answered = true;
         let text = "";
         incoming.setEncoding("utf8");
         incoming.on("data", (chunk: string) => (text += chunk));
@@ -81,11 +98,21 @@ export class Visitor {
           resolve({ status, location: incoming.headers.location, body: text });
         });
       });
+      let answered = false;
       const fail = (error: Error) => {
         if (settled) return;
         settled = true;
-        this.records.push({ method, host: this.host, path, status: 0, requestId: undefined, error: error.message });
-        reject(error);
+        const resendable = outgoing.reusedSocket && !answered;
+        this.records.push({
+          method,
+          host: this.host,
+          path,
+          status: 0,
+          requestId: undefined,
+          error: error.message,
+          ...(resendable ? { resent: true as const } : {}),
+        });
+        reject(resendable ? new ReusedConnectionCut(error.message) : error);
       };
       outgoing.on("error", fail);
       outgoing.setTimeout(90_000, () => outgoing.destroy(new Error("no answer within 90 s")));
@@ -93,3 +120,5 @@ export class Visitor {
     });
   }
 }
+
+class ReusedConnectionCut extends Error {}
