@@ -164,6 +164,12 @@ const schema = z
      */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     /**
+     * How long a worker's claim on a job lasts unless renewed: a job whose worker died is taken over after this. The
+     * worker renews it three times a lease, so a database away for longer than two thirds of it lets another worker
+     * run the job too; 30 s rides out a failover (decision 010). Shorter only where that matters less than waiting.
+     */
+    JOB_LEASE_MS: z.coerce.number().int().min(3_000).default(30_000),
+    /**
      * How many days what the shop keeps only for a while is kept before the worker deletes it (decision 048). Orders,
      * payments, vouchers and what they were made from stay. Availability checks no preview was made from: a week, a
      * link to one shared or reopened later finds the provider's prices of back then stale anyway.
@@ -340,6 +346,7 @@ function toConfig(env: z.output<typeof schema>) {
     },
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (behindLoadBalancer(env.ENV) ? 5_000 : 0),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    jobLeaseMs: env.JOB_LEASE_MS,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     gateways: {
       csob: env.CSOB_API_URL

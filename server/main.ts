@@ -102,6 +102,7 @@ async function main(config: Config, log: Logger) {
       db: database.db,
       handlers,
       pollIntervalMs: 1_000,
+      lockForMs: config.jobLeaseMs,
       periodic: periodicJobs,
       now,
       log,

@@ -86,7 +86,8 @@ export interface Worker {
 
 /**
  * Short, so a job whose worker died (a booking the customer waits for) is taken over within half a minute; a
- * handler may still run longer, since the heartbeat renews the lease. Decision 010 says why this length.
+ * handler may still run longer, since the heartbeat renews the lease. Decision 010 says why this length; the shop
+ * reads it from JOB_LEASE_MS.
  */
 export const defaultLockForMs = 30_000;
 

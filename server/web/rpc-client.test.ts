@@ -4,6 +4,8 @@ import { gzipSync } from "node:zlib";
 import { create, toBinary, toJson, type MessageInitShape } from "@bufbuild/protobuf";
 import { base64Encode } from "@bufbuild/protobuf/wire";
 import { Code, ConnectError } from "@connectrpc/connect";
+import { createNodeHttpClient } from "@connectrpc/connect-node";
+import type { UniversalClientFn } from "@connectrpc/connect/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Currency, Lang, Product, ProductVariantSchema } from "../../gen/dzb/shop/v1/common_pb";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
@@ -337,6 +339,18 @@ describe("a call safe to send twice (its second sending changes nothing the firs
       await call(name);
       expect(requestsOf(name), `${what}: ${kind}`).toBe(2);
     }
+  });
+
+  it("is sent once more when its connection broke as it was being sent (a broken pipe, which Connect calls internal)", async () => {
+    const overNode = createNodeHttpClient({ httpVersion: "1.1" });
+    let sendings = 0;
+    const brokenPipeFirst: UniversalClientFn = (request) => {
+      sendings += 1;
+      if (sendings > 1) return overNode(request);
+      return Promise.reject(Object.assign(new Error("write EPIPE"), { code: "EPIPE", syscall: "write" }));
+    };
+    await client({ api: { baseUrl, httpClient: brokenPipeFirst } }).hotelOrderCreate({ previewId: "p" });
+    expect(sendings).toBe(2);
   });
 
   it.each(safeCalls)("is not sent again when the api answered, even with a failure: %s", async (what, call) => {

@@ -131,29 +131,63 @@ const retriedCodes: ReadonlySet<Code> = new Set([
 const unansweredCodes: ReadonlySet<Code> = new Set([Code.Unavailable, Code.Aborted]);
 
 /**
+ * The connection closed under the request as it was being written: a balancer that lost its api answers 502 and
+ * closes at once, before the body is through, and Connect calls the broken pipe internal. Nobody answered that call.
+ */
+const cutWhileSending: ReadonlySet<string> = new Set(["EPIPE", "ECONNRESET"]);
+
+/**
+ * How long a call that no api answered waits before it is sent again. An api killed in the middle of a call takes a
+ * moment to be gone: until then its port still takes connections and drops them, and the balancer, which has not yet
+ * seen it fail a check, may send the second try there too (seen in the cluster test, decision 049). Once it is gone,
+ * a connection to it is refused and the balancer sends the call to another api at once.
+ */
+const resendUnansweredAfterMs = 300;
+
+function unanswered(error: ConnectError): boolean {
+  if (unansweredCodes.has(error.code)) return true;
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    if (cutWhileSending.has((cause as NodeJS.ErrnoException).code ?? "")) return true;
+  }
+  return false;
+}
+
+/**
  * A call is tried once more when its first try failed in a way a second may not, and sending it twice does no harm:
  * - a read (`idempotency_level = NO_SIDE_EFFECTS`) on the statuses SPEC's fetch client retries for methods without a
- *   body (decision 048; Connect posts every call, so the contract says which are reads);
+ *   body (decision 048; Connect posts every call, so the contract says which are reads), or when no api answered;
  * - a call whose second sending changes nothing the first did not (`IDEMPOTENT`: an order's creation from its preview,
  *   a payment's start or return, pricing) only when no api answered: an api that did answer meant what it said
  *   (decision 049: an api killed while it worked on the call).
  * Not once the call's deadline is spent or its caller gave up: the second try runs within the same deadline.
  */
 const retryingSafeCalls: Interceptor = (next) => async (req) => {
-  const retriedOn =
-    req.method.idempotency === MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS
-      ? retriedCodes
-      : req.method.idempotency === MethodOptions_IdempotencyLevel.IDEMPOTENT
-        ? unansweredCodes
-        : undefined;
-  if (req.stream || !retriedOn) return next(req);
+  const { idempotency } = req.method;
+  const isRead = idempotency === MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS;
+  if (req.stream || (!isRead && idempotency !== MethodOptions_IdempotencyLevel.IDEMPOTENT)) return next(req);
   try {
     return await next(req);
-  } catch (error) {
-    if (req.signal.aborted || !retriedOn.has(ConnectError.from(error).code)) throw error;
+  } catch (thrown) {
+    const error = ConnectError.from(thrown);
+    const noAnswer = unanswered(error);
+    if (req.signal.aborted || !(noAnswer || (isRead && retriedCodes.has(error.code)))) throw error;
+    if (noAnswer) await pause(resendUnansweredAfterMs, req.signal);
     return next(req);
   }
 };
+
+/** Waits, or ends early when the call is given up (its next try then fails at once on the aborted signal). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
 
 /**
  * What a failed call throws is decided around the client, not in an interceptor: connect turns anything an

@@ -77,7 +77,8 @@ beforeAll(async () => {
     port,
     databaseUrl,
     runDir: mkdtempSync(path.join(tmpdir(), "dzb-cluster-")),
-    env: { SIMULATOR_SLOW_MS: String(slowHotelMs) },
+    // A booking whose worker was killed is taken over after 10 s instead of 30: the test waits for it.
+    env: { SIMULATOR_SLOW_MS: String(slowHotelMs), JOB_LEASE_MS: "10000" },
   });
   metricsBefore = await scrapeAll();
 });

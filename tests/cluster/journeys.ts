@@ -19,7 +19,11 @@ const czech = (screen: ScreenId) => localizedPath(screen, "cs", "cs");
 
 function expectStatus(answer: Answer, status: number, step: string): Answer {
   if (answer.status !== status) {
-    throw new Error(`${step}: expected ${status}, got ${answer.status}: ${answer.body.slice(0, 300)}`);
+    // What the page told the customer: its alerts and fields' errors, else the start of the page.
+    const told = [...answer.body.matchAll(/(?:role="alert"|class="field__error[^"]*")[^>]*>(.*?)<\/(?:div|p|span|li)>/gs)]
+      .map((match) => match[1]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim())
+      .filter(Boolean);
+    throw new Error(`${step}: expected ${status}, got ${answer.status}: ${told.join(" | ") || answer.body.slice(0, 300)}`);
   }
   return answer;
 }
