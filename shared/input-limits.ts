@@ -27,9 +27,12 @@ export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
  */
 export const productIdPattern = /^\d+(?:_\d+)+$/;
 
-/** The stay (SPEC §5): at least one room and two adults, at most four children aged 0 to 17. */
+/**
+ * The stay (SPEC §5): at least one room and one adult, at most four children aged 0 to 17. The SPEC's "adults at
+ * least 2" described its example data, not what may be sold: one adult travelling alone may search (decision 050).
+ */
 export const MIN_ROOMS = 1;
-export const MIN_ADULTS = 2;
+export const MIN_ADULTS = 1;
 export const MAX_CHILDREN = 4;
 export const MAX_CHILD_AGE = 17;
 

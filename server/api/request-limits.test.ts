@@ -186,7 +186,7 @@ describe("request limits: valid requests pass", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 9 }),
-        fc.integer({ min: 2, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
         fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 4 }),
         (rooms, adults, childrenAges) => {
           fc.pre(adults <= rooms * MAX_ADULTS_PER_ROOM);
@@ -235,9 +235,14 @@ describe("request limits: product variant", () => {
 });
 
 describe("request limits: hotel request, wherever it is nested", () => {
-  it("refuses any adults count below 2", () => {
+  it("takes one adult travelling alone", () => {
+    expect(availabilityViolation({ rooms: 1, adults: 1, childrenAges: [] })).toBeUndefined();
+    expect(availabilityViolation({ rooms: 1, adults: 1, childrenAges: [6] })).toBeUndefined();
+  });
+
+  it("refuses any adults count below 1", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 1 }), (adults) => {
+      fc.property(fc.integer({ min: -1000, max: 0 }), (adults) => {
         expect(availabilityViolation({ adults })).toMatchObject({
           errorCode: ErrorCode.INPUT_ADULTS_INVALID,
           field: "hotel_request.adults",

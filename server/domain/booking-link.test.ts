@@ -106,6 +106,11 @@ const goodLinks: GoodCase[] = [
     search: search({ adults: 2, childrenCount: 0 }),
   },
   {
+    name: "one adult travelling alone",
+    link: `${page}?checkin=2026-12-01&checkout=2026-12-05&group_adults=1&req_adults=1&no_rooms=1&group_children=0&room1=A`,
+    search: search({ checkIn: "2026-12-01", checkOut: "2026-12-05", adults: 1, rooms: 1, childrenCount: 0 }),
+  },
+  {
     // Zero adults is kept so the form can say so, rather than silently asking as if nothing were given.
     name: "zero adults is kept for the form to reject",
     link: `${page}?group_adults=0&no_rooms=1`,

@@ -52,6 +52,11 @@ describe("the party against the chosen products", () => {
     expect(partyProblem(party(2, [4, 9]), [double])).toBeUndefined();
   });
 
+  it("fits one adult alone, or with a child, in a double", () => {
+    expect(partyProblem(party(1), [double])).toBeUndefined();
+    expect(partyProblem(party(1, [7]), [double])).toBeUndefined();
+  });
+
   it("needs an adult, and one for every room", () => {
     expect(partyProblem(party(0, [5]), [double])).toBe("zero_adults");
     expect(partyProblem(party(1, [10]), [double, double])).toBe("adults_fewer_than_products");

@@ -41,6 +41,7 @@ describe("stay rules", () => {
       field: "adults",
     });
     expect(stayProblem(stay({ rooms: 2, adults: 2 }), today)).toBeUndefined();
+    expect(stayProblem(stay({ rooms: 1, adults: 1 }), today)).toBeUndefined();
   });
 
   it("reports a problem exactly when some rule is broken", () => {

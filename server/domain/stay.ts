@@ -1,7 +1,7 @@
 /**
  * The rules a stay request must meet beyond the contract's bounds (SPEC §5): dates not in the past, check-out after
  * check-in, and no more rooms than adults, since every room needs an adult. The bounds themselves (both dates given,
- * rooms ≥ 1, adults ≥ 2, at most 4 children aged 0 to 17) are checked on every request by the api's limits table.
+ * rooms ≥ 1, adults ≥ 1, at most 4 children aged 0 to 17) are checked on every request by the api's limits table.
  */
 
 import { calendarDateIn } from "../../shared/calendar-date";

@@ -237,6 +237,22 @@ test("a payment cancelled at the gateway can be paid later from the status page 
   await expect(page.locator(".order-payment[data-method=payment_card] .payment-state")).toHaveText("Paid");
 });
 
+test("one adult travelling alone books a room from a link asking for one adult (cs)", async ({ page }, testInfo) => {
+  await openReservation(page, "cs", "hotel-paris-prague", { adults: 1 });
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.locator(".stay-summary")).toContainText("1 dospělý");
+  await fillCustomer(page, czechCustomer);
+  // Ticked before the price is updated: a re-price echoes the form as it was sent.
+  await acceptTerms(page);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await submitIntent(page, "update");
+  await submitIntent(page, "order");
+
+  await page.waitForURL(statusPath);
+  await expect(page.locator(".stay-summary")).toContainText("1 dospělý");
+  await expect(page.locator(".order-payment[data-method=transfer] .transfer__qr img")).toBeVisible();
+});
+
 const switchCases = [
   { language: "cs", customer: czechCustomer, cheapest: "payment_card", confirm: /^S tímto způsobem platby je celkem/ },
   { language: "pl", customer: polishCustomer, cheapest: "pluxee_cafeteria", confirm: /^Przy tej metodzie płatności/ },

@@ -9,7 +9,7 @@ import {
   roomsPath,
   submitStay,
 } from "./order-flow";
-import { availableStay, bookingLink, dayFromToday, hotelPageUrl, simulatorSlugs } from "./stays";
+import { availableStay, bookingLink, dayFromToday, defaultParty, hotelPageUrl, simulatorSlugs } from "./stays";
 import { expectJavaScriptState, javaScriptEnabled } from "./support";
 
 const hotel = "hotel-paris-prague";
@@ -127,7 +127,22 @@ test("a check-in in the past is the api's to refuse, shown next to the check-in 
 test("fewer adults than rooms is refused next to the adults", async ({ page }) => {
   const stay = await availableStay(hotel);
   await pasteLink(page, "cs", bookingLink(hotel, { ...stay, adults: 2, rooms: 3 }));
-  await expectFieldError(page, "adults", "Zadejte platný počet dospělých: alespoň 2 a alespoň jeden na pokoj.");
+  await expectFieldError(page, "adults", "Zadejte platný počet dospělých: alespoň jeden na pokoj.");
+});
+
+test("no adult is refused next to the adults, and one adult alone is searched for (en)", async ({ page }) => {
+  const stay = await availableStay(hotel, { ...defaultParty, adults: 1 });
+  // A link asking for no adult leaves the field for the customer, who may still type 0.
+  await pasteLink(page, "en", bookingLink(hotel, { ...stay, adults: 0, rooms: 1 }));
+  await expect(page.getByText("We found the hotel.")).toBeVisible();
+  await field(page, "adults").fill("0");
+  await submitStay(page);
+  await expectFieldError(page, "adults", "Enter a valid number of adults: at least one per room.");
+
+  await field(page, "adults").fill("1");
+  await submitStay(page);
+  await page.waitForURL(roomsPath.en);
+  await expect(page.locator(".stay-summary")).toContainText("1 adult");
 });
 
 const adultsPerRoomCases = [

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { field, openRooms, orderStep, type Language } from "./order-flow";
-import { availableStay, bookingLink } from "./stays";
+import { availableStay, bookingLink, defaultParty } from "./stays";
 
 /** The reservation screen in each language, its id being the order preview's. */
 export const reservationPath = {
@@ -34,15 +34,16 @@ export async function chooseFirstRoom(page: Page, language: Language, freelyCanc
   await page.waitForURL(reservationPath[language]);
 }
 
-/** From a hotel link to the reservation screen of one room. */
+/** From a hotel link to the reservation screen of one room, for two adults unless `adults` says otherwise. */
 export async function openReservation(
   page: Page,
   language: Language,
   hotel = "hotel-paris-prague",
-  options: { freelyCancellable?: boolean } = {}
+  options: { freelyCancellable?: boolean; adults?: number } = {}
 ) {
-  const stay = await availableStay(hotel);
-  await openRooms(page, language, bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }));
+  const adults = options.adults ?? defaultParty.adults;
+  const stay = await availableStay(hotel, { ...defaultParty, adults });
+  await openRooms(page, language, bookingLink(hotel, { ...stay, adults, rooms: 1 }));
   await chooseFirstRoom(page, language, options.freelyCancellable);
   await expect(page.locator(".chosen-room")).toHaveCount(1);
 }

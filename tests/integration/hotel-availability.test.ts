@@ -198,6 +198,19 @@ describe.each(databaseTargets())("hotel calls on the simulator, $name", (target)
       expect(again).toEqual(answer);
     });
 
+    it("offers one adult alone rooms that fit, and kept as asked", async () => {
+      const link = linkOf(hotelUrl("hotel-paris-prague"));
+      const stay = await availableStay(provider, link, now, { startInDays: 22, nights: 2, adults: 1 });
+      await hotelIdOf("hotel-paris-prague");
+      const answer = await client.hotelAvailability(
+        request({ hotelId: stay.hotelId, checkIn: date(stay.checkIn), checkOut: date(stay.checkOut), adults: 1 })
+      );
+      const products = answer.hotelAvailability!.rooms.flatMap((room) => room.products);
+      expect(products.length).toBeGreaterThan(0);
+      for (const product of products) expect(product.fitsOccupancy).toBe(true);
+      expect(answer.hotelRequest).toMatchObject({ hotelId: stay.hotelId, rooms: 1, adults: 1 });
+    });
+
     it("marks the products a large party does not fit", async () => {
       const link = linkOf(hotelUrl("family-resort-lipno"));
       const party = { adults: 4, childrenAges: [3, 8, 15] };
@@ -268,7 +281,7 @@ describe.each(databaseTargets())("hotel calls on the simulator, $name", (target)
       ],
       ["no check-in", { checkIn: undefined }, ErrorCode.INPUT_CHECK_IN_INVALID, "hotel_request.check_in"],
       ["no check-out", { checkOut: undefined }, ErrorCode.INPUT_CHECK_OUT_INVALID, "hotel_request.check_out"],
-      ["one adult", { adults: 1 }, ErrorCode.INPUT_ADULTS_INVALID, "hotel_request.adults"],
+      ["no adult", { adults: 0 }, ErrorCode.INPUT_ADULTS_INVALID, "hotel_request.adults"],
       ["fewer adults than rooms", { adults: 2, rooms: 3 }, ErrorCode.INPUT_ADULTS_INVALID, "hotel_request.adults"],
       ["no rooms", { rooms: 0 }, ErrorCode.INPUT_ROOMS_INVALID, "hotel_request.rooms"],
       [

@@ -59,7 +59,7 @@ describe("the stay schema", () => {
     ).toEqual({
       checkIn: ["Required field – please enter it."],
       checkOut: ["Enter a valid check-out date."],
-      adults: ["Enter a valid number of adults: at least 2, and at least one per room."],
+      adults: ["Enter a valid number of adults: at least one per room."],
       "childAges[1]": ["A child's age is missing."],
     });
   });
@@ -70,10 +70,14 @@ describe("the stay schema", () => {
     });
   });
 
+  it("takes one adult travelling alone", () => {
+    expect(errorsOf(form({ rooms: "1", adults: "1" }))).toEqual({});
+  });
+
   it("keeps the numeric ranges of SPEC §5", () => {
-    expect(errorsOf(form({ rooms: "0", adults: "1", children: "5" }))).toEqual({
+    expect(errorsOf(form({ rooms: "0", adults: "0", children: "5" }))).toEqual({
       rooms: ["Enter a valid number of rooms: at least 1."],
-      adults: ["Enter a valid number of adults: at least 2, and at least one per room."],
+      adults: ["Enter a valid number of adults: at least one per room."],
       children: ["Enter a valid number of children: at most 4."],
     });
     expect(errorsOf(form({ children: "1", childAges: ["18"] }))).toEqual({

@@ -1,7 +1,7 @@
 /**
  * The simulator's rooms and products. What a hotel offers (room types, rate plans, deals, charges) is fixed per hotel
- * id; what is free and what it costs depends on the stay: nights sell out, weekends and high season cost more, and a
- * bigger party pays for extra guests and their meals.
+ * id; what is free and what it costs depends on the stay: nights sell out, weekends and high season cost more, a
+ * bigger party pays for extra guests and their meals, and one guest alone pays less for the room.
  */
 
 import type { CurrencyCode } from "../../domain/products";
@@ -45,6 +45,11 @@ const MINOR_UNITS = 100;
 /** Per guest per night beyond the two a room's rate includes, in CZK. */
 const EXTRA_ADULT_CZK = 450;
 const EXTRA_CHILD_CZK = 250;
+/**
+ * A room with one guest in it is sold for single use at this share of its rate, as hotels sell a double to one
+ * traveller (decision 050); every room the simulator has takes two adults or more, so each is offered to one.
+ */
+const SINGLE_USE_PERCENT = 80;
 /** Flexible rates (free cancellation) cost this much more than non-refundable ones, in percent. */
 const FLEXIBLE_SURCHARGE_PERCENT = 10;
 /** Children under this age sleep in a cot for free and take no place in the room. */
@@ -212,8 +217,9 @@ function stayUnits(plan: ProductPlan, type: RoomType, rates: HotelRates, party: 
   const extraChildren = Math.max(0, party.adults + party.children - 2) - extraAdults;
   const guestsCzk = extraAdults * EXTRA_ADULT_CZK + extraChildren * EXTRA_CHILD_CZK;
   const mealsCzk = (party.adults + party.children) * meals[plan.mealPlan].perGuestCzk;
+  const usePercent = party.adults + party.children === 1 ? SINGLE_USE_PERCENT : 100;
   const roomCzk = nightsOf(stay.checkIn, stay.nights).reduce(
-    (sum, day) => sum + (rates.baseCzk * type.ratePercent * (100 + surchargePercent(day))) / 10_000,
+    (sum, day) => sum + (rates.baseCzk * type.ratePercent * usePercent * (100 + surchargePercent(day))) / 1_000_000,
     0
   );
   const flexiblePercent = plan.cancellationDays === undefined ? 100 : 100 + FLEXIBLE_SURCHARGE_PERCENT;

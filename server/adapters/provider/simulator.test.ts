@@ -79,6 +79,13 @@ async function firstAnsweredWeek(search: StaySearch, nights: number, from = sear
   throw new Error("no week answered");
 }
 
+/** The same two-night stay, on the first week it answers, as each party asking for it is offered it. */
+async function partiesAsking(search: StaySearch) {
+  const checkIn = await firstAnsweredWeek(search, 2);
+  return (party: Partial<StaySearch>) =>
+    provider.availability({ ...search, checkIn, checkOut: addDays(checkIn, 2), ...party }, never());
+}
+
 function publicPrices(answer: ProviderAvailability): Map<string, number> {
   return new Map(
     answer.rooms.flatMap((room) => room.products.map((product) => [product.productId, product.publicPrice]))
@@ -319,20 +326,29 @@ describe("prices", () => {
   it("grow with the party, but not for a baby in a cot", async () => {
     const { hotelId, link } = await hotelFor("hotel-paris-prague");
     const search = stay(hotelId, { link });
-    const checkIn = await firstAnsweredWeek(search, 2);
-    const at = (fields: Partial<StaySearch>) =>
-      provider.availability({ ...search, checkIn, checkOut: addDays(checkIn, 2), ...fields }, never());
+    const at = await partiesAsking(search);
     const couple = await at({});
     expectDearer(couple, await at({ adults: 3 }));
     expectDearer(couple, await at({ childrenAges: [6] }));
     expect(publicPrices(await at({ childrenAges: [1] }))).toEqual(publicPrices(couple));
   });
 
+  it("offer every room to one adult alone, for less than to a couple", async () => {
+    const { hotelId, link } = await hotelFor("hotel-paris-prague");
+    const search = stay(hotelId, { link });
+    const at = await partiesAsking(search);
+    const single = await at({ adults: 1 });
+    const couple = await at({});
+    expect(single.rooms.map((room) => room.roomId)).toEqual(couple.rooms.map((room) => room.roomId));
+    expectDearer(single, couple);
+    // A baby in a cot takes no place: the room is still for one.
+    expect(publicPrices(await at({ adults: 1, childrenAges: [1] }))).toEqual(publicPrices(single));
+    expectDearer(single, await at({ adults: 1, childrenAges: [6] }));
+  });
+
   it("price one room, splitting the party evenly across the rooms asked for", async () => {
     const search = stay("123456");
-    const checkIn = await firstAnsweredWeek(search, 2);
-    const at = (fields: Partial<StaySearch>) =>
-      provider.availability({ ...search, checkIn, checkOut: addDays(checkIn, 2), ...fields }, never());
+    const at = await partiesAsking(search);
     expect(publicPrices(await at({ rooms: 2, adults: 4 }))).toEqual(publicPrices(await at({})));
     expect(publicPrices(await at({ rooms: 2, adults: 5 }))).toEqual(publicPrices(await at({ adults: 3 })));
   });
@@ -502,7 +518,7 @@ describe("the contract", () => {
         fc.integer({ min: 1, max: 32 }),
         fc.record({
           rooms: fc.integer({ min: 1, max: 4 }),
-          adults: fc.integer({ min: 2, max: 9 }),
+          adults: fc.integer({ min: 1, max: 9 }),
           childrenAges: fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 4 }),
           currency: fc.constantFrom("CZK" as const, "PLN" as const),
           language: fc.constantFrom("cs" as const, "pl" as const, "en" as const),

@@ -220,7 +220,7 @@ export enum ErrorCode {
   INPUT_CHECKOUT_BEFORE_CHECK_IN = 24,
 
   /**
-   * Enter a valid number of adults (at least 2).
+   * Enter a valid number of adults (at least one, and one per room).
    *
    * @generated from enum value: ERROR_CODE_INPUT_ADULTS_INVALID = 25;
    */
