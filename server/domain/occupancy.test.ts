@@ -7,17 +7,8 @@ import {
   type Party,
 } from "./occupancy";
 
-const double: Occupancy = {
-  adults: 2,
-  total: 4,
-  children: [{ total: 2, fromAge: 2, toAge: 12 }],
-};
-const party = (overrides: Partial<Party> = {}): Party => ({
-  rooms: 1,
-  adults: 2,
-  childrenAges: [],
-  ...overrides,
-});
+const double: Occupancy = { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 12 }] };
+const party = (overrides: Partial<Party> = {}): Party => ({ rooms: 1, adults: 2, childrenAges: [], ...overrides });
 
 describe("occupancy", () => {
   it("fits two adults with two young children", () => {
@@ -26,9 +17,7 @@ describe("occupancy", () => {
 
   it("counts a child older than every band as an adult", () => {
     expect(fitsOccupancy(double, party({ childrenAges: [15] }))).toBe(false);
-    expect(
-      fitsOccupancy(double, party({ adults: 1 as number, childrenAges: [15] }))
-    ).toBe(true);
+    expect(fitsOccupancy(double, party({ adults: 1 as number, childrenAges: [15] }))).toBe(true);
   });
 
   it("gives a baby below the band's lower age a child's place", () => {
@@ -39,53 +28,30 @@ describe("occupancy", () => {
     const single: Occupancy = { adults: 1, total: 1, children: [] };
     expect(fitsOccupancy(single, party({ adults: 1 }))).toBe(true);
     expect(fitsOccupancy(single, party())).toBe(false);
-    const cot: Occupancy = {
-      adults: 2,
-      total: 3,
-      children: [{ total: 1, fromAge: 0, toAge: 1 }],
-    };
+    const cot: Occupancy = { adults: 2, total: 3, children: [{ total: 1, fromAge: 0, toAge: 1 }] };
     expect(fitsOccupancy(cot, party({ childrenAges: [1] }))).toBe(true);
     expect(fitsOccupancy(cot, party({ childrenAges: [4] }))).toBe(false);
-    const teenagers: Occupancy = {
-      adults: 2,
-      total: 4,
-      children: [{ total: 2, fromAge: 2, toAge: 15 }],
-    };
-    expect(fitsOccupancy(teenagers, party({ childrenAges: [14, 15] }))).toBe(
-      true
-    );
-    expect(fitsOccupancy(double, party({ childrenAges: [14, 15] }))).toBe(
-      false
-    );
+    const teenagers: Occupancy = { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 15 }] };
+    expect(fitsOccupancy(teenagers, party({ childrenAges: [14, 15] }))).toBe(true);
+    expect(fitsOccupancy(double, party({ childrenAges: [14, 15] }))).toBe(false);
   });
 
   it("counts a child beyond the band's places as an adult", () => {
-    expect(fitsOccupancy(double, party({ childrenAges: [3, 5, 7] }))).toBe(
-      false
-    );
+    expect(fitsOccupancy(double, party({ childrenAges: [3, 5, 7] }))).toBe(false);
   });
 
   it("refuses more guests than the room's total", () => {
     const roomy: Occupancy = { adults: 4, total: 4, children: [] };
     expect(fitsOccupancy(roomy, party({ adults: 4 }))).toBe(true);
-    expect(fitsOccupancy(roomy, party({ adults: 4, childrenAges: [1] }))).toBe(
-      false
-    );
+    expect(fitsOccupancy(roomy, party({ adults: 4, childrenAges: [1] }))).toBe(false);
   });
 
   it("spreads the party over the rooms, oldest children first", () => {
-    expect(
-      roomShare(party({ rooms: 2, adults: 5, childrenAges: [3, 14, 8] }))
-    ).toEqual({
+    expect(roomShare(party({ rooms: 2, adults: 5, childrenAges: [3, 14, 8] }))).toEqual({
       adults: 3,
       childrenAges: [14, 8],
     });
-    expect(
-      fitsOccupancy(
-        double,
-        party({ rooms: 2, adults: 4, childrenAges: [3, 8] })
-      )
-    ).toBe(true);
+    expect(fitsOccupancy(double, party({ rooms: 2, adults: 4, childrenAges: [3, 8] }))).toBe(true);
   });
 
   it("never fits better with one more guest", () => {
@@ -105,21 +71,12 @@ describe("occupancy", () => {
       childrenAges: fc.array(fc.integer({ min: 0, max: 17 }), { maxLength: 4 }),
     });
     fc.assert(
-      fc.property(
-        occupancy,
-        parties,
-        fc.integer({ min: 0, max: 17 }),
-        fc.boolean(),
-        (o, p, age, addAdult) => {
-          const bigger = addAdult
-            ? { ...p, adults: p.adults + p.rooms }
-            : {
-                ...p,
-                childrenAges: [...p.childrenAges, ...Array(p.rooms).fill(age)],
-              };
-          if (fitsOccupancy(o, bigger)) expect(fitsOccupancy(o, p)).toBe(true);
-        }
-      ),
+      fc.property(occupancy, parties, fc.integer({ min: 0, max: 17 }), fc.boolean(), (o, p, age, addAdult) => {
+        const bigger = addAdult
+          ? { ...p, adults: p.adults + p.rooms }
+          : { ...p, childrenAges: [...p.childrenAges, ...Array(p.rooms).fill(age)] };
+        if (fitsOccupancy(o, bigger)) expect(fitsOccupancy(o, p)).toBe(true);
+      }),
       { numRuns: 20_000 }
     );
   });

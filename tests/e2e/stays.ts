@@ -1,12 +1,5 @@
-import {
-  createSimulatorProvider,
-  simulatorSlugs,
-} from "../../server/adapters/provider/simulator";
-import {
-  availableStay as firstFreeStay,
-  daysAfter,
-  type StayWanted,
-} from "../fixtures/available-stay";
+import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
+import { availableStay as firstFreeStay, daysAfter, type StayWanted } from "../fixtures/available-stay";
 
 /**
  * Stays for the order tests. The shop runs on the deterministic simulator, which sells out about one night in twelve
@@ -31,24 +24,18 @@ export function hotelPageUrl(slug: string, countryCode = "cz"): string {
 }
 
 /** A hotel link as the portal builds one, with whatever search it should carry. */
-export function bookingLink(
-  slug: string,
-  search: Partial<Stay & Party> = {}
-): string {
+export function bookingLink(slug: string, search: Partial<Stay & Party> = {}): string {
   const params = new URLSearchParams();
   if (search.checkIn) params.set("checkin", search.checkIn);
   if (search.checkOut) params.set("checkout", search.checkOut);
-  if (search.adults !== undefined)
-    params.set("group_adults", String(search.adults));
+  if (search.adults !== undefined) params.set("group_adults", String(search.adults));
   if (search.rooms !== undefined) params.set("no_rooms", String(search.rooms));
   if (search.childrenAges !== undefined) {
     params.set("group_children", String(search.childrenAges.length));
     for (const age of search.childrenAges) params.append("age", String(age));
   }
   const query = params.toString();
-  return `${hotelPageUrl(slug).replace(/\.html$/, ".cs.html")}${
-    query ? `?${query}` : ""
-  }`;
+  return `${hotelPageUrl(slug).replace(/\.html$/, ".cs.html")}${query ? `?${query}` : ""}`;
 }
 
 /**
@@ -63,16 +50,11 @@ export async function availableStay(
   // The slow hotel's wait is for the shop's pending state, not for this search.
   const provider = createSimulatorProvider({ delay: async () => undefined });
   const link = { countryCode: "cz", slug, url: hotelPageUrl(slug) };
-  const { checkIn, checkOut } = await firstFreeStay(
-    provider,
-    link,
-    new Date(),
-    {
-      startInDays: 30,
-      nights: 2,
-      ...party,
-      ...(offers && { offers }),
-    }
-  );
+  const { checkIn, checkOut } = await firstFreeStay(provider, link, new Date(), {
+    startInDays: 30,
+    nights: 2,
+    ...party,
+    ...(offers && { offers }),
+  });
   return { checkIn, checkOut };
 }

@@ -1,23 +1,12 @@
-import {
-  Code,
-  ConnectError,
-  createClient,
-  type Client,
-} from "@connectrpc/connect";
+import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
 import { toJson } from "@bufbuild/protobuf";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode, ErrorDetailSchema } from "../../gen/dzb/shop/v1/errors_pb";
 import { DuplicateChoice, OrderStatus } from "../../gen/dzb/shop/v1/order_pb";
-import {
-  InvalidVoucherReason,
-  PaymentStatus,
-} from "../../gen/dzb/shop/v1/payment_pb";
-import {
-  HotelOrderCreateResponseSchema,
-  ShopService,
-} from "../../gen/dzb/shop/v1/shop_service_pb";
+import { InvalidVoucherReason, PaymentStatus } from "../../gen/dzb/shop/v1/payment_pb";
+import { HotelOrderCreateResponseSchema, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import type { HotelProvider } from "../../server/adapters/provider/hotel-provider";
 import { createSimulatorProvider } from "../../server/adapters/provider/simulator";
 import { loadConfig } from "../../server/config";
@@ -30,11 +19,7 @@ import { parseSpayd, parseZbp } from "../../server/domain/transfer-payment";
 import { payments } from "../../server/db/schema";
 import { runOps } from "../../server/ops/commands";
 import { findOrder } from "../../server/stores/orders";
-import {
-  findVoucherByCode,
-  issueCreditVoucher,
-  createCoupon,
-} from "../../server/stores/vouchers";
+import { findVoucherByCode, issueCreditVoucher, createCoupon } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import {
@@ -64,17 +49,12 @@ function changingProvider(inner: HotelProvider) {
           ...room,
           products: room.products
             .filter(() => !state.soldOut)
-            .map((p) =>
-              state.raised
-                ? { ...p, discountedPrice: p.discountedPrice + 10_000 }
-                : p
-            ),
+            .map((p) => (state.raised ? { ...p, discountedPrice: p.discountedPrice + 10_000 } : p)),
         })),
       };
     },
     book: (request, signal) => inner.book(request, signal),
-    cancelBooking: (bookingRef, signal) =>
-      inner.cancelBooking(bookingRef, signal),
+    cancelBooking: (bookingRef, signal) => inner.cancelBooking(bookingRef, signal),
   };
   return { provider, state };
 }
@@ -84,10 +64,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
   let databases: OpenDatabase[];
   let apis: RunningApi[];
   let client: Client<typeof ShopService>;
-  const simulator = createSimulatorProvider({
-    now: () => now,
-    delay: async () => {},
-  });
+  const simulator = createSimulatorProvider({ now: () => now, delay: async () => {} });
   const { provider, state } = changingProvider(simulator);
   const config = loadConfig({ ENV: "test", NODE_ENV: "test" });
 
@@ -96,11 +73,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     // Two api instances on two connections where the database allows it, as two processes would run.
     databases = [await testDb.open()];
     if (target.multiInstance) databases.push(await testDb.open());
-    apis = await Promise.all(
-      databases.map((d) =>
-        startApiServer({ config, db: d.db, provider, now: () => now })
-      )
-    );
+    apis = await Promise.all(databases.map((d) => startApiServer({ config, db: d.db, provider, now: () => now })));
     client = clientOf(apis[0]!);
   });
 
@@ -111,10 +84,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
   });
 
   const clientOf = (api: RunningApi) =>
-    createClient(
-      ShopService,
-      createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" })
-    );
+    createClient(ShopService, createConnectTransport({ baseUrl: api.baseUrl, httpVersion: "1.1" }));
   /** The clients of every api instance, taken in turn. */
   const clientAt = (index: number) => clientOf(apis[index % apis.length]!);
 
@@ -125,38 +95,27 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
   });
 
   describe("HotelOrderPreview", () => {
-    it.each(["DZB_CZ", "DZB_PL"] as const)(
-      "prices every payment method of %s with its service fee",
-      async (key) => {
-        const first = await preview({ lastPayment: "transfer" }, key);
-        const due = minorOf(first.orderPreview!.price!.payOnline);
-        expect(due).toBeGreaterThan(0);
-        // The insurance is offered at the market's price (SPEC §9), chosen or not.
-        expect(minorOf(first.orderPreview!.insurancePrice)).toBe(
-          key === "DZB_CZ" ? 150_000 : 19_900
-        );
-        for (const method of paymentMethodsFor(key as ProductKey).hotel) {
-          const answer = await client.hotelOrderPreview({
-            productVariant: variants[key],
-            lookup: { case: "previewId", value: first.previewId },
-            paymentRequest: { lastPayment: method.id },
-          });
-          expect(answer.previewId).toBe(first.previewId);
-          const fee = shareOf(
-            due,
-            serviceFeeBasisPoints(key as ProductKey, method.id)
-          );
-          const [output] =
-            answer.orderPreview!.paymentCalculation!.paymentOutputs;
-          expect(output?.methodId).toBe(method.id);
-          expect(minorOf(output?.value)).toBe(due + fee);
-          expect(minorOf(answer.orderPreview!.price!.serviceFee)).toBe(fee);
-          expect(answer.orderPreview!.bookOnlyAfterPayment).toBe(
-            method.id === "transfer"
-          );
-        }
+    it.each(["DZB_CZ", "DZB_PL"] as const)("prices every payment method of %s with its service fee", async (key) => {
+      const first = await preview({ lastPayment: "transfer" }, key);
+      const due = minorOf(first.orderPreview!.price!.payOnline);
+      expect(due).toBeGreaterThan(0);
+      // The insurance is offered at the market's price (SPEC §9), chosen or not.
+      expect(minorOf(first.orderPreview!.insurancePrice)).toBe(key === "DZB_CZ" ? 150_000 : 19_900);
+      for (const method of paymentMethodsFor(key as ProductKey).hotel) {
+        const answer = await client.hotelOrderPreview({
+          productVariant: variants[key],
+          lookup: { case: "previewId", value: first.previewId },
+          paymentRequest: { lastPayment: method.id },
+        });
+        expect(answer.previewId).toBe(first.previewId);
+        const fee = shareOf(due, serviceFeeBasisPoints(key as ProductKey, method.id));
+        const [output] = answer.orderPreview!.paymentCalculation!.paymentOutputs;
+        expect(output?.methodId).toBe(method.id);
+        expect(minorOf(output?.value)).toBe(due + fee);
+        expect(minorOf(answer.orderPreview!.price!.serviceFee)).toBe(fee);
+        expect(answer.orderPreview!.bookOnlyAfterPayment).toBe(method.id === "transfer");
       }
-    );
+    });
 
     it.each([
       ["DZB_CZ", "payment_card"],
@@ -166,11 +125,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       async (key, id) => {
         const answer = await preview({ lastPayment: "" }, key);
         expect(answer.paymentRequest?.lastPayment).toBe(id);
-        expect(
-          answer.orderPreview!.paymentCalculation!.paymentOutputs.map(
-            (output) => output.methodId
-          )
-        ).toEqual([id]);
+        expect(answer.orderPreview!.paymentCalculation!.paymentOutputs.map((output) => output.methodId)).toEqual([id]);
         expect(minorOf(answer.orderPreview!.price!.serviceFee)).toBe(0);
       }
     );
@@ -189,57 +144,34 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       });
       const { price, paymentCalculation } = answer.orderPreview!;
       // pay_online is what the customer pays online, the card's fee included; the methods split it without the fee.
-      expect(minorOf(price!.payOnline)).toBe(
-        minorOf(price!.total) - minorOf(price!.payOnSite)
-      );
+      expect(minorOf(price!.payOnline)).toBe(minorOf(price!.total) - minorOf(price!.payOnSite));
       const due = minorOf(price!.payOnline) - minorOf(price!.serviceFee);
       const [credit] = paymentCalculation!.vouchersUsage!.creditEntries;
       expect(credit).toMatchObject({ code: voucher.code });
       expect(minorOf(credit!.willBeUsed)).toBe(50_000);
-      const outputs = paymentCalculation!.paymentOutputs.map((o) => [
-        o.methodId,
-        minorOf(o.value),
-      ]);
-      const edenredFee = shareOf(
-        100_000,
-        serviceFeeBasisPoints("DZB_CZ", "edenred_card")
-      );
+      const outputs = paymentCalculation!.paymentOutputs.map((o) => [o.methodId, minorOf(o.value)]);
+      const edenredFee = shareOf(100_000, serviceFeeBasisPoints("DZB_CZ", "edenred_card"));
       expect(outputs).toEqual([
         ["edenred_card", 100_000 + edenredFee],
         ["transfer", due - 50_000 - 100_000],
       ]);
       expect(minorOf(price!.serviceFee)).toBe(edenredFee);
       // The split sums to what is paid online, fees on top.
-      expect(
-        50_000 + outputs.reduce((sum, [, value]) => sum + (value as number), 0)
-      ).toBe(due + edenredFee);
+      expect(50_000 + outputs.reduce((sum, [, value]) => sum + (value as number), 0)).toBe(due + edenredFee);
       // The preview keeps the request: asked by id alone, it answers the same split.
       const again = await client.hotelOrderPreview({
         productVariant: czVariant,
         lookup: { case: "previewId", value: answer.previewId },
       });
       expect(again.paymentRequest?.voucherCodes).toEqual([voucher.code]);
-      expect(again.orderPreview?.paymentCalculation).toEqual(
-        answer.orderPreview?.paymentCalculation
-      );
+      expect(again.orderPreview?.paymentCalculation).toEqual(answer.orderPreview?.paymentCalculation);
     });
 
     it("lists codes it cannot use with their reason instead of failing", async () => {
-      const answer = await preview({
-        voucherCodes: ["99999999", "NOPE1"],
-        lastPayment: "transfer",
-      });
-      expect(
-        answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers
-      ).toEqual([
-        expect.objectContaining({
-          code: "99999999",
-          reason: InvalidVoucherReason.NOT_FOUND,
-        }),
-        expect.objectContaining({
-          code: "NOPE1",
-          reason: InvalidVoucherReason.NOT_FOUND,
-        }),
+      const answer = await preview({ voucherCodes: ["99999999", "NOPE1"], lastPayment: "transfer" });
+      expect(answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([
+        expect.objectContaining({ code: "99999999", reason: InvalidVoucherReason.NOT_FOUND }),
+        expect.objectContaining({ code: "NOPE1", reason: InvalidVoucherReason.NOT_FOUND }),
       ]);
     });
 
@@ -251,21 +183,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         validTo: "2027-10-31",
       });
       // The stay costs more than the voucher holds: the order spends all of it.
-      await createOrder({
-        voucherCodes: [voucher.code],
-        lastPayment: "transfer",
-      });
-      const answer = await preview({
-        voucherCodes: [voucher.code],
-        lastPayment: "transfer",
-      });
-      expect(
-        answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers
-      ).toEqual([
-        expect.objectContaining({
-          code: voucher.code,
-          reason: InvalidVoucherReason.USED_UP,
-        }),
+      await createOrder({ voucherCodes: [voucher.code], lastPayment: "transfer" });
+      const answer = await preview({ voucherCodes: [voucher.code], lastPayment: "transfer" });
+      expect(answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([
+        expect.objectContaining({ code: voucher.code, reason: InvalidVoucherReason.USED_UP }),
       ]);
     });
 
@@ -281,33 +202,22 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         removeTransactionFee: false,
         allowedMethodIds: ["payment_card"],
       });
-      const refused = await failureOf(
-        preview({ voucherCodes: ["CARD5"], lastPayment: "transfer" })
-      );
+      const refused = await failureOf(preview({ voucherCodes: ["CARD5"], lastPayment: "transfer" }));
       expect(refused).toMatchObject({
         code: Code.InvalidArgument,
         errorCode: ErrorCode.COUPON_NOT_FOR_PAYMENT_TYPE,
         field: "payment_request.voucher_codes[0]",
       });
-      const accepted = await preview({
-        voucherCodes: ["CARD5"],
-        lastPayment: "payment_card",
-      });
+      const accepted = await preview({ voucherCodes: ["CARD5"], lastPayment: "payment_card" });
       expect(minorOf(accepted.orderPreview!.price!.discount)).toBe(50_000);
     });
 
     it("refuses a first payment above the total, saying by how much", async () => {
       const stay = { slug: "hotel-order-test-overpaid" };
-      const due = minorOf(
-        (await preview({ lastPayment: "transfer" }, "DZB_CZ", stay))
-          .orderPreview!.price!.payOnline
-      );
+      const due = minorOf((await preview({ lastPayment: "transfer" }, "DZB_CZ", stay)).orderPreview!.price!.payOnline);
       const refused = await failureOf(
         preview(
-          {
-            payments: [{ methodId: "up_card", value: money(100_000_000) }],
-            lastPayment: "transfer",
-          },
+          { payments: [{ methodId: "up_card", value: money(100_000_000) }], lastPayment: "transfer" },
           "DZB_CZ",
           stay
         )
@@ -327,15 +237,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       const specification = (productIds: string[]) =>
         client.hotelOrderPreview({
           productVariant: czVariant,
-          lookup: {
-            case: "specification",
-            value: { availabilityId: answer.availabilityId, productIds },
-          },
+          lookup: { case: "specification", value: { availabilityId: answer.availabilityId, productIds } },
           paymentRequest: { lastPayment: "transfer" },
         });
-      expect(
-        await failureOf(specification([productId, productId, productId]))
-      ).toMatchObject({
+      expect(await failureOf(specification([productId, productId, productId]))).toMatchObject({
         errorCode: ErrorCode.PREVIEW_ADULTS_FEWER_THAN_PRODUCTS,
         field: "specification.product_ids",
       });
@@ -349,42 +254,23 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       // The simulator leaves only the last few rooms at some rates; the first of its hotels here with a last room.
       let found: { availabilityId: string; productId: string } | undefined;
       for (let hotel = 1; hotel <= 20 && found === undefined; hotel += 1) {
-        const answer = await availability(
-          "DZB_CZ",
-          `hotel-order-last-room-${hotel}`
-        );
+        const answer = await availability("DZB_CZ", `hotel-order-last-room-${hotel}`);
         const last = answer
           .hotelAvailability!.rooms.flatMap((room) => room.products)
-          .find(
-            (p) =>
-              p.orderability?.isAvailable &&
-              p.fitsOccupancy &&
-              p.numberAvailableAtThisPrice === 1
-          );
-        if (last)
-          found = {
-            availabilityId: answer.availabilityId,
-            productId: last.productId,
-          };
+          .find((p) => p.orderability?.isAvailable && p.fitsOccupancy && p.numberAvailableAtThisPrice === 1);
+        if (last) found = { availabilityId: answer.availabilityId, productId: last.productId };
       }
       expect(found).toBeDefined();
       const { availabilityId, productId } = found!;
       const specification = (productIds: string[]) =>
         client.hotelOrderPreview({
           productVariant: czVariant,
-          lookup: {
-            case: "specification",
-            value: { availabilityId, productIds },
-          },
+          lookup: { case: "specification", value: { availabilityId, productIds } },
           paymentRequest: { lastPayment: "transfer" },
         });
-      expect(await specification([productId])).toMatchObject({
-        previewId: expect.any(String),
-      });
+      expect(await specification([productId])).toMatchObject({ previewId: expect.any(String) });
       // Two adults may take two rooms, but not two of the last one.
-      expect(
-        await failureOf(specification([productId, productId]))
-      ).toMatchObject({
+      expect(await failureOf(specification([productId, productId]))).toMatchObject({
         errorCode: ErrorCode.ROOM_NOT_SELECTABLE,
         field: "specification.product_ids[1]",
       });
@@ -399,19 +285,12 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
           paymentRequest: { lastPayment },
           revision,
         });
-      const methodOf = (answer: { paymentRequest?: { lastPayment: string } }) =>
-        answer.paymentRequest?.lastPayment;
+      const methodOf = (answer: { paymentRequest?: { lastPayment: string } }) => answer.paymentRequest?.lastPayment;
       // The screen sent "card" (revision 100), then "Pluxee" (200); the card's re-price arrives last.
-      expect(methodOf(await reprice("pluxee_cafeteria", 200n))).toBe(
-        "pluxee_cafeteria"
-      );
+      expect(methodOf(await reprice("pluxee_cafeteria", 200n))).toBe("pluxee_cafeteria");
       const late = await reprice("payment_card", 100n);
       expect(methodOf(late)).toBe("pluxee_cafeteria");
-      expect(
-        late.orderPreview!.paymentCalculation!.paymentOutputs.map(
-          (o) => o.methodId
-        )
-      ).toEqual(["pluxee_cafeteria"]);
+      expect(late.orderPreview!.paymentCalculation!.paymentOutputs.map((o) => o.methodId)).toEqual(["pluxee_cafeteria"]);
       const kept = await client.hotelOrderPreview({
         productVariant: czVariant,
         lookup: { case: "previewId", value: first.previewId },
@@ -419,18 +298,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(methodOf(kept)).toBe("pluxee_cafeteria");
       // A post without a revision (no JavaScript) is always the latest; a later revision applies again.
       expect(methodOf(await reprice("transfer", 0n))).toBe("transfer");
-      expect(methodOf(await reprice("payment_card", 300n))).toBe(
-        "payment_card"
-      );
+      expect(methodOf(await reprice("payment_card", 300n))).toBe("payment_card");
       expect(
-        await failureOf(
-          reprice("transfer", BigInt(Number.MAX_SAFE_INTEGER) + 1n)
-        )
-      ).toMatchObject({
-        code: Code.InvalidArgument,
-        errorCode: ErrorCode.INVALID_ARGUMENT,
-        field: "revision",
-      });
+        await failureOf(reprice("transfer", BigInt(Number.MAX_SAFE_INTEGER) + 1n))
+      ).toMatchObject({ code: Code.InvalidArgument, errorCode: ErrorCode.INVALID_ARGUMENT, field: "revision" });
     });
 
     it("answers another shop's preview as not found", async () => {
@@ -441,10 +312,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
           lookup: { case: "previewId", value: answer.previewId },
         })
       );
-      expect(refused).toMatchObject({
-        code: Code.NotFound,
-        errorCode: ErrorCode.PAGE_NOT_FOUND,
-      });
+      expect(refused).toMatchObject({ code: Code.NotFound, errorCode: ErrorCode.PAGE_NOT_FOUND });
     });
   });
 
@@ -456,10 +324,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         validFrom: "2026-11-01",
         validTo: "2027-10-31",
       });
-      const paymentRequest = {
-        voucherCodes: [voucher.code],
-        lastPayment: "transfer",
-      };
+      const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
       const { hotelOrder } = await client.hotelOrderCreate({
         productVariant: czVariant,
@@ -470,26 +335,13 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(hotelOrder?.orderNumber).toMatch(/^26\d{6}$/);
       expect(hotelOrder?.status).toBe(OrderStatus.PARTIALLY_PAID);
       // The create answers the order from what it inserted: the same order a read of it answers.
-      const read = await client.orderDetail({
-        productVariant: czVariant,
-        orderId: hotelOrder!.orderId,
-      });
+      const read = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
       expect(read.order.value).toEqual(hotelOrder);
-      expect(minorOf(hotelOrder?.total)).toBe(
-        minorOf(previewed.orderPreview!.price!.total)
-      );
+      expect(minorOf(hotelOrder?.total)).toBe(minorOf(previewed.orderPreview!.price!.total));
       const [credit, transfer] = hotelOrder!.payments;
-      expect(credit).toMatchObject({
-        status: PaymentStatus.PAID,
-        method: { methodId: "voucher" },
-      });
-      expect(transfer).toMatchObject({
-        status: PaymentStatus.WAITING,
-        method: { methodId: "transfer" },
-      });
-      expect(transfer!.bankTransfer?.variableSymbol).toBe(
-        hotelOrder!.orderNumber
-      );
+      expect(credit).toMatchObject({ status: PaymentStatus.PAID, method: { methodId: "voucher" } });
+      expect(transfer).toMatchObject({ status: PaymentStatus.WAITING, method: { methodId: "transfer" } });
+      expect(transfer!.bankTransfer?.variableSymbol).toBe(hotelOrder!.orderNumber);
       const spayd = parseSpayd(decodeQrDataUrl(transfer!.qrCode!));
       if (!spayd.ok) expect.fail(spayd.reason);
       expect(spayd.fields).toMatchObject({
@@ -498,9 +350,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         CC: "CZK",
         "X-VS": hotelOrder!.orderNumber,
       });
-      expect(
-        (await findVoucherByCode(databases[0]!.db, voucher.code))?.balance
-      ).toBe(0);
+      expect((await findVoucherByCode(databases[0]!.db, voucher.code))?.balance).toBe(0);
 
       const lines: string[] = [];
       await runOps(["transfer-paid", hotelOrder!.orderNumber], {
@@ -509,17 +359,11 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         print: (line) => lines.push(line),
       });
       expect(lines[0]).toContain("marked paid");
-      const detail = await client.orderDetail({
-        productVariant: czVariant,
-        orderId: hotelOrder!.orderId,
-      });
+      const detail = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
       expect(detail.order.case).toBe("hotelOrder");
       const paid = detail.order.value as NonNullable<typeof hotelOrder>;
       expect(paid.status).toBe(OrderStatus.PAID);
-      expect(paid.payments.map((p) => p.status)).toEqual([
-        PaymentStatus.PAID,
-        PaymentStatus.PAID,
-      ]);
+      expect(paid.payments.map((p) => p.status)).toEqual([PaymentStatus.PAID, PaymentStatus.PAID]);
       // A paid transfer needs no QR any more.
       expect(paid.payments[1]?.qrCode).toBeUndefined();
     });
@@ -558,22 +402,15 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(kept?.transferQr?.image).toBe(created);
       expect(kept?.transferQr?.text).toBe(decodeQrDataUrl(created!));
       const qrOfDetail = async () => {
-        const detail = await client.orderDetail({
-          productVariant: czVariant,
-          orderId: hotelOrder!.orderId,
-        });
-        return (detail.order.value as NonNullable<typeof hotelOrder>)
-          .payments[0]!.qrCode;
+        const detail = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
+        return (detail.order.value as NonNullable<typeof hotelOrder>).payments[0]!.qrCode;
       };
       expect(await qrOfDetail()).toBe(created);
 
       // A code kept for another text (the shop's account has changed since) is not the transfer's any more.
       await db
         .update(payments)
-        .set({
-          transferQrText: "SPD*1.0*ACC:CZ6508000000192000145399*AM:1.00",
-          transferQrImage: "data:image/png;base64,",
-        })
+        .set({ transferQrText: "SPD*1.0*ACC:CZ6508000000192000145399*AM:1.00", transferQrImage: "data:image/png;base64," })
         .where(eq(payments.id, kept!.id));
       expect(await qrOfDetail()).toBe(created);
       // A payment made before codes were kept gets one rendered as it is read.
@@ -599,19 +436,14 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       );
       const ids = new Set(results.map((r) => r.hotelOrder?.orderId));
       expect(ids.size).toBe(1);
-      expect(new Set(results.map((r) => r.hotelOrder?.orderNumber)).size).toBe(
-        1
-      );
+      expect(new Set(results.map((r) => r.hotelOrder?.orderNumber)).size).toBe(1);
     });
 
     it("lets exactly 3 of 20 concurrent orders spend a voucher worth 3 of them, never below zero", async () => {
       // Twenty people order the same room; the voucher holds three times its price.
       const answer = await availability();
       const productIds = [orderableProduct(answer)];
-      const specification = {
-        availabilityId: answer.availabilityId,
-        productIds,
-      };
+      const specification = { availabilityId: answer.availabilityId, productIds };
       const probe = await client.hotelOrderPreview({
         productVariant: czVariant,
         lookup: { case: "specification", value: specification },
@@ -624,10 +456,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         validFrom: "2026-11-01",
         validTo: "2027-10-31",
       });
-      const paymentRequest = {
-        voucherCodes: [voucher.code],
-        lastPayment: "transfer",
-      };
+      const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
       const previews = await Promise.all(
         Array.from({ length: 20 }, () =>
           client.hotelOrderPreview({
@@ -638,12 +467,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         )
       );
       for (const p of previews) {
-        expect(
-          minorOf(
-            p.orderPreview!.paymentCalculation!.vouchersUsage!.creditEntries[0]
-              ?.willBeUsed
-          )
-        ).toBe(due);
+        expect(minorOf(p.orderPreview!.paymentCalculation!.vouchersUsage!.creditEntries[0]?.willBeUsed)).toBe(due);
       }
       const outcomes = await Promise.allSettled(
         previews.map(({ previewId }, i) =>
@@ -657,16 +481,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       );
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
       for (const failed of outcomes.filter((o) => o.status === "rejected")) {
-        const error = ConnectError.from(
-          (failed as PromiseRejectedResult).reason
-        );
-        expect(error.findDetails(ErrorDetailSchema)[0]?.code).toBe(
-          ErrorCode.VOUCHER_BALANCE_CHANGED
-        );
+        const error = ConnectError.from((failed as PromiseRejectedResult).reason);
+        expect(error.findDetails(ErrorDetailSchema)[0]?.code).toBe(ErrorCode.VOUCHER_BALANCE_CHANGED);
       }
-      expect(
-        (await findVoucherByCode(databases[0]!.db, voucher.code))?.balance
-      ).toBe(0);
+      expect((await findVoucherByCode(databases[0]!.db, voucher.code))?.balance).toBe(0);
     });
 
     it("refuses an order whose payment differs from its preview", async () => {
@@ -688,37 +506,22 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     it("refuses an order without the consents, with a bad phone, another country's postal code or an unnamed guest, naming the field", async () => {
       const paymentRequest = { lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
-      const create = (
-        order: typeof customer & { bookingForSomeoneElse?: boolean }
-      ) =>
-        client.hotelOrderCreate({
-          productVariant: czVariant,
-          previewId: previewed.previewId,
-          paymentRequest,
-          order,
-        });
-      expect(
-        await failureOf(create({ ...customer, agreeTac: false }))
-      ).toMatchObject({
+      const create = (order: typeof customer & { bookingForSomeoneElse?: boolean }) =>
+        client.hotelOrderCreate({ productVariant: czVariant, previewId: previewed.previewId, paymentRequest, order });
+      expect(await failureOf(create({ ...customer, agreeTac: false }))).toMatchObject({
         errorCode: ErrorCode.INPUT_CONSENT_REQUIRED,
         field: "order.agree_tac",
       });
-      expect(
-        await failureOf(create({ ...customer, mobile: "12" }))
-      ).toMatchObject({
+      expect(await failureOf(create({ ...customer, mobile: "12" }))).toMatchObject({
         errorCode: ErrorCode.INPUT_PHONE_INVALID,
         field: "order.mobile",
       });
       const polishCode = { ...customer.contactAddress, postalCode: "00-238" };
-      expect(
-        await failureOf(create({ ...customer, contactAddress: polishCode }))
-      ).toMatchObject({
+      expect(await failureOf(create({ ...customer, contactAddress: polishCode }))).toMatchObject({
         errorCode: ErrorCode.INPUT_POSTAL_CODE_INVALID,
         field: "order.contact_address.postal_code",
       });
-      expect(
-        await failureOf(create({ ...customer, bookingForSomeoneElse: true }))
-      ).toMatchObject({
+      expect(await failureOf(create({ ...customer, bookingForSomeoneElse: true }))).toMatchObject({
         errorCode: ErrorCode.INPUT_REQUIRED,
         field: "order.guest_name",
       });
@@ -731,10 +534,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         validFrom: "2026-11-01",
         validTo: "2027-10-31",
       });
-      const paymentRequest = {
-        voucherCodes: [voucher.code],
-        lastPayment: "transfer",
-      };
+      const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
       const create = () =>
         client.hotelOrderCreate({
@@ -749,13 +549,9 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
           code: Code.FailedPrecondition,
           errorCode: ErrorCode.ORDER_PRICE_INCREASED,
         });
-        expect(
-          (await findVoucherByCode(databases[0]!.db, voucher.code))?.balance
-        ).toBe(20_000);
+        expect((await findVoucherByCode(databases[0]!.db, voucher.code))?.balance).toBe(20_000);
         state.raised = false;
-        expect(await failureOf(create())).toMatchObject({
-          errorCode: ErrorCode.ORDER_PRICE_INCREASED,
-        });
+        expect(await failureOf(create())).toMatchObject({ errorCode: ErrorCode.ORDER_PRICE_INCREASED });
       } finally {
         state.raised = false;
       }
@@ -774,9 +570,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
             order: customer,
           })
         );
-        expect(refused.errorCode).toBe(
-          ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE
-        );
+        expect(refused.errorCode).toBe(ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE);
       } finally {
         state.soldOut = false;
       }
@@ -789,13 +583,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       const order = async (duplicates = DuplicateChoice.UNSPECIFIED) => {
         const previewed = await client.hotelOrderPreview({
           productVariant: czVariant,
-          lookup: {
-            case: "specification",
-            value: {
-              availabilityId: answer.availabilityId,
-              productIds: [productId],
-            },
-          },
+          lookup: { case: "specification", value: { availabilityId: answer.availabilityId, productIds: [productId] } },
           paymentRequest,
         });
         return client.hotelOrderCreate({
@@ -810,25 +598,16 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       // Nothing happens behind the customer's back: no order yet, the earlier one named.
       const asked = await order();
       expect(asked.hotelOrder).toBeUndefined();
-      expect(
-        asked.unpaidOrdersOfStay.map((o) => [o.orderNumber, o.createdAt])
-      ).toEqual([[first.orderNumber, first.createdAt]]);
+      expect(asked.unpaidOrdersOfStay.map((o) => [o.orderNumber, o.createdAt])).toEqual([
+        [first.orderNumber, first.createdAt],
+      ]);
       // Whoever typed the e-mail is not thereby its owner: the earlier order is named, never opened.
-      expect(
-        JSON.stringify(toJson(HotelOrderCreateResponseSchema, asked))
-      ).not.toContain(first.orderId);
+      expect(JSON.stringify(toJson(HotelOrderCreateResponseSchema, asked))).not.toContain(first.orderId);
       const second = (await order(DuplicateChoice.REPLACE)).hotelOrder!;
       expect(second.orderId).not.toBe(first.orderId);
-      const detail = await client.orderDetail({
-        productVariant: czVariant,
-        orderId: first.orderId,
-      });
-      expect((detail.order.value as typeof first).status).toBe(
-        OrderStatus.CANCELLED_DUPLICATE
-      );
-      expect((detail.order.value as typeof first).payments[0]?.status).toBe(
-        PaymentStatus.CANCELLED
-      );
+      const detail = await client.orderDetail({ productVariant: czVariant, orderId: first.orderId });
+      expect((detail.order.value as typeof first).status).toBe(OrderStatus.CANCELLED_DUPLICATE);
+      expect((detail.order.value as typeof first).payments[0]?.status).toBe(PaymentStatus.CANCELLED);
       expect((detail.order.value as typeof first).replacedBy).toMatchObject({
         orderId: second.orderId,
         orderNumber: second.orderNumber,
@@ -837,15 +616,9 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
 
     it("answers an unknown order as not found", async () => {
       const refused = await failureOf(
-        client.orderDetail({
-          productVariant: czVariant,
-          orderId: "00000000-0000-4000-8000-000000000000",
-        })
+        client.orderDetail({ productVariant: czVariant, orderId: "00000000-0000-4000-8000-000000000000" })
       );
-      expect(refused).toMatchObject({
-        code: Code.NotFound,
-        errorCode: ErrorCode.ORDER_NOT_FOUND,
-      });
+      expect(refused).toMatchObject({ code: Code.NotFound, errorCode: ErrorCode.ORDER_NOT_FOUND });
     });
   });
 });

@@ -3,13 +3,7 @@
  */
 
 import { productIdPattern } from "../../../../shared/input-limits";
-import type {
-  BookingAccommodation,
-  BookingCharge,
-  BookingPhoto,
-  BookingProduct,
-  TranslatedString,
-} from "./shapes";
+import type { BookingAccommodation, BookingCharge, BookingPhoto, BookingProduct, TranslatedString } from "./shapes";
 import {
   dealKinds,
   type DealKind,
@@ -27,19 +21,12 @@ import { ProviderError, type ProviderLanguage } from "../hotel-provider";
 import type { ReferenceData } from "./reference-data";
 
 /** Booking.com takes lowercase IETF tags; English is asked for as British English, the portal's default. */
-export const API_LANGUAGE: Record<ProviderLanguage, string> = {
-  cs: "cs",
-  pl: "pl",
-  en: "en-gb",
-};
+export const API_LANGUAGE: Record<ProviderLanguage, string> = { cs: "cs", pl: "pl", en: "en-gb" };
 const FALLBACK_LANGUAGE = "en-gb";
 
 const DEAL_KINDS: ReadonlySet<string> = new Set<DealKind>(dealKinds);
 
-export const PAYMENT_TIMINGS: Record<
-  BookingProduct["policies"]["payment"]["timings"][number],
-  PaymentTiming
-> = {
+export const PAYMENT_TIMINGS: Record<BookingProduct["policies"]["payment"]["timings"][number], PaymentTiming> = {
   pay_online_now: "online_now",
   pay_online_later: "online_later",
   pay_at_the_property: "at_property",
@@ -59,9 +46,7 @@ export async function placeOf(
   const { city, country } = accommodation.location;
   const [cityName, countryName] = await Promise.all([
     city === undefined ? undefined : reference.cityName(city, language, signal),
-    country === undefined
-      ? undefined
-      : reference.countryName(country, language, signal),
+    country === undefined ? undefined : reference.countryName(country, language, signal),
   ]);
   // The country code still names the country when its name is missing from the list.
   return { city: cityName, country: countryName ?? country?.toUpperCase() };
@@ -74,21 +59,14 @@ export function toHotel(
   place: Place
 ): ProviderHotel {
   const name = inLanguage(accommodation.name, language);
-  if (name === undefined)
-    throw new ProviderError(
-      "failed",
-      `Booking.com gave hotel ${hotelId} no name`
-    );
+  if (name === undefined) throw new ProviderError("failed", `Booking.com gave hotel ${hotelId} no name`);
   const { location, rating } = accommodation;
   return {
     hotelId,
     name,
     url: pageAddress(accommodation.url),
     ...(location.coordinates && {
-      coordinates: {
-        latitude: location.coordinates.latitude,
-        longitude: location.coordinates.longitude,
-      },
+      coordinates: { latitude: location.coordinates.latitude, longitude: location.coordinates.longitude },
     }),
     // The contract has no "unknown": an absent part of the address is empty, as the provider gave it.
     address: {
@@ -125,8 +103,7 @@ function hotelPhotos(photos: readonly BookingPhoto[]): ProviderHotel["photos"] {
 
 /** Room photos come in no particular order; the flagged main one, else the first, shows the room. */
 function roomPhoto(photos: readonly BookingPhoto[]): Photo | undefined {
-  const photo =
-    photos.find((candidate) => candidate.main_photo === true) ?? photos[0];
+  const photo = photos.find((candidate) => candidate.main_photo === true) ?? photos[0];
   return photo && toPhoto(photo);
 }
 
@@ -139,11 +116,7 @@ function toPhoto(photo: BookingPhoto): Photo {
  * Why a product Booking.com offers is left out: the shop cannot sell it (the domain's reasons), its id is not the
  * contract's shape, a charge on top cannot be told to the visitor, or the hotel's content does not describe its room.
  */
-type DropReason =
-  | UnsellableReason
-  | "product_id_shape"
-  | "extra_charge_unshowable"
-  | "room_undescribed";
+type DropReason = UnsellableReason | "product_id_shape" | "extra_charge_unshowable" | "room_undescribed";
 
 /**
  * Products grouped by room in Booking.com's order, with Booking.com's numbers as they are (decision 051). Each product
@@ -157,18 +130,10 @@ export function toRooms(
   log: Logger
 ): ProviderRoom[] {
   const described = describedRooms(accommodation, language);
-  const rooms = new Map<
-    number,
-    RoomDescription & { products: ProviderProduct[] }
-  >();
+  const rooms = new Map<number, RoomDescription & { products: ProviderProduct[] }>();
   const drop = (product: BookingProduct, reason: DropReason) =>
     log.warn(
-      {
-        provider: "booking-demand-api",
-        hotelId: accommodation.id,
-        productId: product.id,
-        reason,
-      },
+      { provider: "booking-demand-api", hotelId: accommodation.id, productId: product.id, reason },
       "product left out"
     );
   for (const product of products) {
@@ -191,40 +156,25 @@ export function toRooms(
 
 type RoomDescription = Omit<ProviderRoom, "products">;
 
-function describedRooms(
-  accommodation: BookingAccommodation,
-  language: string
-): Map<number, RoomDescription> {
+function describedRooms(accommodation: BookingAccommodation, language: string): Map<number, RoomDescription> {
   const rooms = new Map<number, RoomDescription>();
   for (const room of accommodation.rooms ?? []) {
     const name = inLanguage(room.name, language);
     if (name === undefined) continue;
     const photo = roomPhoto(room.photos ?? []);
-    rooms.set(room.id, {
-      roomId: String(room.id),
-      name,
-      ...(photo && { photo }),
-    });
+    rooms.set(room.id, { roomId: String(room.id), name, ...(photo && { photo }) });
   }
   return rooms;
 }
 
 /** The product as the shop sells it, or why it is left out. */
-function toProduct(
-  product: BookingProduct,
-  chargeNames: ReadonlyMap<number, string>
-): ProviderProduct | DropReason {
+function toProduct(product: BookingProduct, chargeNames: ReadonlyMap<number, string>): ProviderProduct | DropReason {
   // Booking.com documents product ids as opaque text; only the contract's shape can be ordered through the shop.
   if (!productIdPattern.test(product.id)) return "product_id_shape";
-  const extraCharges = toExtraCharges(
-    product.price.extra_charges?.excluded ?? [],
-    chargeNames
-  );
+  const extraCharges = toExtraCharges(product.price.extra_charges?.excluded ?? [], chargeNames);
   if (extraCharges === undefined) return "extra_charge_unshowable";
   const deals = dealKindsOf(product.deal?.tags ?? []);
-  const paymentTimings = product.policies.payment.timings.map(
-    (timing) => PAYMENT_TIMINGS[timing]
-  );
+  const paymentTimings = product.policies.payment.timings.map((timing) => PAYMENT_TIMINGS[timing]);
   // `book` is the price Booking.com requires travellers be shown; the deal's public price is the same price before it.
   const discountedPrice = product.price.book;
   const publicPrice = product.deal?.public_price ?? discountedPrice;
@@ -259,9 +209,7 @@ function toProduct(
 
 /** Deals the contract names, once each; a tag Booking.com adds later is dropped until the contract knows it. */
 function dealKindsOf(tags: readonly string[]): DealKind[] {
-  return [...new Set(tags)].filter((tag): tag is DealKind =>
-    DEAL_KINDS.has(tag)
-  );
+  return [...new Set(tags)].filter((tag): tag is DealKind => DEAL_KINDS.has(tag));
 }
 
 /**
@@ -271,12 +219,8 @@ function dealKindsOf(tags: readonly string[]): DealKind[] {
  * online timings are charged to a card, which the shop always pays with, so "card_payment_not_supported" never
  * applies here.
  */
-export function orderability(
-  timings: readonly PaymentTiming[]
-): "not_payable_online" | undefined {
-  return timings.some((timing) => timing !== "at_property")
-    ? undefined
-    : "not_payable_online";
+export function orderability(timings: readonly PaymentTiming[]): "not_payable_online" | undefined {
+  return timings.some((timing) => timing !== "at_property") ? undefined : "not_payable_online";
 }
 
 /**
@@ -292,10 +236,8 @@ function toExtraCharges(
   for (const charge of charges) {
     const name = names.get(charge.charge);
     const amount = charge.total_amount;
-    const percentage =
-      charge.mode === "percentage" ? charge.percentage ?? undefined : undefined;
-    if (name === undefined || amount === undefined || amount === null)
-      return undefined;
+    const percentage = charge.mode === "percentage" ? charge.percentage ?? undefined : undefined;
+    if (name === undefined || amount === undefined || amount === null) return undefined;
     if (percentage !== undefined && percentage > 100) return undefined;
     mapped.push({
       name,
@@ -309,17 +251,9 @@ function toExtraCharges(
 }
 
 /** The text in the asked language, else British English, else Booking.com's own fallback, else any. */
-export function inLanguage(
-  text: TranslatedString | undefined,
-  language: string
-): string | undefined {
+export function inLanguage(text: TranslatedString | undefined, language: string): string | undefined {
   if (text === undefined) return undefined;
-  const candidates = [
-    text[language],
-    text[FALLBACK_LANGUAGE],
-    text["fallback"],
-    ...Object.values(text),
-  ];
+  const candidates = [text[language], text[FALLBACK_LANGUAGE], text["fallback"], ...Object.values(text)];
   return candidates
     .map((candidate) => candidate?.trim())
     .find((candidate) => candidate !== undefined && candidate !== "");

@@ -13,16 +13,8 @@ import {
 } from "./index";
 import { toMinorUnits } from "./shapes";
 import { hotelIdInPage } from "./page-resolver";
-import {
-  ProviderError,
-  type BookingRequest,
-  type HotelProvider,
-  type StaySearch,
-} from "../hotel-provider";
-import {
-  capturedLog,
-  quietLog,
-} from "../../../logging/captured-log.test-helper";
+import { ProviderError, type BookingRequest, type HotelProvider, type StaySearch } from "../hotel-provider";
+import { capturedLog, quietLog } from "../../../logging/captured-log.test-helper";
 
 const NOW = new Date("2030-01-10T12:00:00Z");
 
@@ -42,10 +34,7 @@ afterAll(async () => {
 });
 
 /** A fresh provider per test, so its reference-data cache starts empty. */
-function provider(
-  overrides: Partial<BookingDemandApiOptions> = {},
-  api: BookingDemandApiFake = fake
-): HotelProvider {
+function provider(overrides: Partial<BookingDemandApiOptions> = {}, api: BookingDemandApiFake = fake): HotelProvider {
   return createBookingDemandApiProvider({
     baseUrl: api.baseUrl,
     token: api.token,
@@ -82,10 +71,8 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-const apiRequests = () =>
-  fake.requests.filter((request) => request.path.startsWith("/3.1/"));
-const bodyOf = (path: string) =>
-  fake.requests.find((request) => request.path === `/3.1${path}`)?.body;
+const apiRequests = () => fake.requests.filter((request) => request.path.startsWith("/3.1/"));
+const bodyOf = (path: string) => fake.requests.find((request) => request.path === `/3.1${path}`)?.body;
 
 describe("requests to the Demand API", () => {
   it("carries the bearer token and the affiliate id on every request", async () => {
@@ -100,10 +87,7 @@ describe("requests to the Demand API", () => {
   });
 
   it("asks for the stay: accommodation, booker, dates, currency, guests and extra charges", async () => {
-    await provider().availability(
-      stay({ rooms: 2, adults: 3, childrenAges: [4, 11] }),
-      signal()
-    );
+    await provider().availability(stay({ rooms: 2, adults: 3, childrenAges: [4, 11] }), signal());
     expect(bodyOf("/accommodations/availability")).toEqual({
       accommodation: 10001,
       booker: { country: "cz", platform: "desktop" },
@@ -118,25 +102,17 @@ describe("requests to the Demand API", () => {
       extras: ["photos", "rooms"],
       languages: ["cs", "en-gb"],
     });
-    expect(bodyOf("/accommodations/constants")).toEqual({
-      constants: ["charge_types"],
-      languages: ["cs", "en-gb"],
-    });
+    expect(bodyOf("/accommodations/constants")).toEqual({ constants: ["charge_types"], languages: ["cs", "en-gb"] });
   });
 
   it("books from Poland in PLN and asks for English as en-gb", async () => {
-    await provider().availability(
-      stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN", language: "en" }),
-      signal()
-    );
+    await provider().availability(stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN", language: "en" }), signal());
     expect(bodyOf("/accommodations/availability")).toMatchObject({
       accommodation: 20002,
       booker: { country: "pl", platform: "desktop" },
       currency: "PLN",
     });
-    expect(bodyOf("/accommodations/details")).toMatchObject({
-      languages: ["en-gb"],
-    });
+    expect(bodyOf("/accommodations/details")).toMatchObject({ languages: ["en-gb"] });
   });
 
   it("looks reference names up once per language", async () => {
@@ -148,10 +124,7 @@ describe("requests to the Demand API", () => {
       apiRequests()
         .map((request) => request.path)
         .sort()
-    ).toEqual([
-      "/3.1/accommodations/availability",
-      "/3.1/accommodations/details",
-    ]);
+    ).toEqual(["/3.1/accommodations/availability", "/3.1/accommodations/details"]);
   });
 });
 
@@ -169,12 +142,7 @@ describe("mapping an answer", () => {
       name: "Hotel Paříž Praha",
       url: "https://www.booking.com/hotel/cz/hotel-paris-prague.html",
       coordinates: { latitude: 50.0875, longitude: 14.4284 },
-      address: {
-        streetNumber: "U Obecního domu 1080/1",
-        city: "Praha",
-        country: "Česko",
-        postalCode: "110 00",
-      },
+      address: { streetNumber: "U Obecního domu 1080/1", city: "Praha", country: "Česko", postalCode: "110 00" },
       rating: { numberOfReviews: 1234, reviewScore: 8.7, stars: 5 },
       photos: { main: photo(502), other: [photo(501), photo(503)] },
     });
@@ -191,37 +159,22 @@ describe("mapping an answer", () => {
       discountedPrice: 123450,
       // The repeated tag is kept once; "early_bird_deal" is no deal the contract knows.
       deals: ["seasonal_deal", "mobile_rate"],
-      extraCharges: [
-        { name: "Městský poplatek", amount: 5000, chargeableOnline: false },
-      ],
+      extraCharges: [{ name: "Městský poplatek", amount: 5000, chargeableOnline: false }],
       mealPlan: { plan: "breakfast_included", meals: ["breakfast"] },
-      maximumOccupancy: {
-        adults: 2,
-        total: 4,
-        children: [{ total: 2, fromAge: 2, toAge: 12 }],
-      },
+      maximumOccupancy: { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 12 }] },
       paymentTimings: ["online_now", "online_later", "at_property"],
     });
   });
 
   it("converts another currency's decimals just as exactly", async () => {
-    const answer = await provider().availability(
-      stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN" }),
-      signal()
-    );
-    expect(answer.rooms[0]?.products[0]).toMatchObject({
-      discountedPrice: 12000,
-      publicPrice: 12000,
-      deals: [],
-    });
+    const answer = await provider().availability(stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN" }), signal());
+    expect(answer.rooms[0]?.products[0]).toMatchObject({ discountedPrice: 12000, publicPrice: 12000, deals: [] });
   });
 
   it("groups products by room, with each room's name and photo", async () => {
     const answer = await provider().availability(stay(), signal());
     const photo = (id: number) =>
-      expect.objectContaining({
-        standardUrl: expect.stringContaining(`/max500/${id}.jpg`),
-      });
+      expect.objectContaining({ standardUrl: expect.stringContaining(`/max500/${id}.jpg`) });
     expect(answer.rooms).toEqual([
       {
         roomId: "1000101",
@@ -244,69 +197,31 @@ describe("mapping an answer", () => {
   it("leaves out only products the shop cannot sell, and logs each with its reason", async () => {
     const { log, lines } = capturedLog();
     const answer = await provider({ log }).availability(stay(), signal());
-    const ids = answer.rooms.flatMap((room) =>
-      room.products.map((product) => product.productId)
-    );
-    expect(ids).toEqual([
-      "1000101_91234567",
-      "1000101_91234568",
-      "1000102_91234569",
-    ]);
+    const ids = answer.rooms.flatMap((room) => room.products.map((product) => product.productId));
+    expect(ids).toEqual(["1000101_91234567", "1000101_91234568", "1000102_91234569"]);
     const left = lines.filter((line) => line.msg === "product left out");
-    expect(
-      left.map(({ level, hotelId, productId, reason }) => ({
-        level,
-        hotelId,
-        productId,
-        reason,
-      }))
-    ).toEqual([
-      {
-        level: "warn",
-        hotelId: 10001,
-        productId: "tpi-1000101-358188572",
-        reason: "product_id_shape",
-      },
-      {
-        level: "warn",
-        hotelId: 10001,
-        productId: "1000109_91234574",
-        reason: "room_undescribed",
-      },
-      {
-        level: "warn",
-        hotelId: 10001,
-        productId: "1000101_91234573",
-        reason: "extra_charge_unshowable",
-      },
+    expect(left.map(({ level, hotelId, productId, reason }) => ({ level, hotelId, productId, reason }))).toEqual([
+      { level: "warn", hotelId: 10001, productId: "tpi-1000101-358188572", reason: "product_id_shape" },
+      { level: "warn", hotelId: 10001, productId: "1000109_91234574", reason: "room_undescribed" },
+      { level: "warn", hotelId: 10001, productId: "1000101_91234573", reason: "extra_charge_unshowable" },
     ]);
   });
 
   it("carries each product with Booking.com's numbers, however far from the SPEC's example data", async () => {
     const { log, lines } = capturedLog();
-    const answer = await provider({ log }).availability(
-      stay({ hotelId: fakeWorld.vltava.id, childrenAges: [] }),
-      signal()
-    );
+    const search = stay({ hotelId: fakeWorld.vltava.id, childrenAges: [] });
+    const answer = await provider({ log }).availability(search, signal());
     const carried = Object.fromEntries(
       answer.rooms.flatMap((room) =>
         room.products.map((product) => [
           product.productId,
-          {
-            left: product.numberAvailableAtThisPrice,
-            occupancy: product.maximumOccupancy,
-          },
+          { left: product.numberAvailableAtThisPrice, occupancy: product.maximumOccupancy },
         ])
       )
     );
     const ids = fakeWorld.vltava.products;
     const couple = { adults: 2, total: 2, children: [] };
-    const family = (
-      fromAge: number,
-      toAge: number,
-      total = 4,
-      children = 2
-    ) => ({
+    const withChildren = (total: number, children: number, fromAge: number, toAge: number) => ({
       adults: 2,
       total,
       children: [{ total: children, fromAge, toAge }],
@@ -314,15 +229,12 @@ describe("mapping an answer", () => {
     expect(carried).toEqual({
       [ids.doubleFewLeft]: { left: 3, occupancy: couple },
       [ids.double]: { left: 8, occupancy: couple },
-      [ids.extraBed]: { left: 6, occupancy: family(2, 12, 3, 1) },
-      [ids.single]: {
-        left: 6,
-        occupancy: { adults: 1, total: 1, children: [] },
-      },
-      [ids.familyLastOne]: { left: 1, occupancy: family(2, 12) },
-      [ids.familyInfants]: { left: 6, occupancy: family(0, 1, 3, 1) },
-      [ids.familyTeenagers]: { left: 6, occupancy: family(2, 15) },
-      [ids.family]: { left: 6, occupancy: family(2, 12) },
+      [ids.extraBed]: { left: 6, occupancy: withChildren(3, 1, 2, 12) },
+      [ids.single]: { left: 6, occupancy: { adults: 1, total: 1, children: [] } },
+      [ids.familyLastOne]: { left: 1, occupancy: withChildren(4, 2, 2, 12) },
+      [ids.familyInfants]: { left: 6, occupancy: withChildren(3, 1, 0, 1) },
+      [ids.familyTeenagers]: { left: 6, occupancy: withChildren(4, 2, 2, 15) },
+      [ids.family]: { left: 6, occupancy: withChildren(4, 2, 2, 12) },
     });
     expect(answer.rooms.map((room) => room.name)).toEqual([
       "Dvoulůžkový pokoj",
@@ -349,50 +261,26 @@ describe("mapping an answer", () => {
     expect(suite).not.toHaveProperty("freeCancellationUntil");
     expect(suite).not.toHaveProperty("unavailableReason");
     expect(suite?.extraCharges).toEqual([
-      {
-        name: "servisní poplatek",
-        percentage: 5,
-        amount: 12500,
-        chargeableOnline: true,
-      },
+      { name: "servisní poplatek", percentage: 5, amount: 12500, chargeableOnline: true },
     ]);
   });
 
   it("falls back to British English where the asked language is missing", async () => {
-    const answer = await provider().availability(
-      stay({ language: "pl" }),
-      signal()
-    );
+    const answer = await provider().availability(stay({ language: "pl" }), signal());
     expect(answer.hotel.name).toBe("Hotel Paris Prague");
-    expect(answer.hotel.address).toMatchObject({
-      city: "Praga",
-      country: "Czechy",
-    });
-    expect(answer.rooms.map((room) => room.name)).toEqual([
-      "Deluxe Double Room",
-      "Family Suite",
-    ]);
+    expect(answer.hotel.address).toMatchObject({ city: "Praga", country: "Czechy" });
+    expect(answer.rooms.map((room) => room.name)).toEqual(["Deluxe Double Room", "Family Suite"]);
   });
 
   it("reads a hotel without reviews, stars or photos as zeros and no photos", async () => {
-    const answer = await provider().availability(
-      stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN" }),
-      signal()
-    );
-    expect(answer.hotel.rating).toEqual({
-      numberOfReviews: 0,
-      reviewScore: 0,
-      stars: 0,
-    });
+    const answer = await provider().availability(stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN" }), signal());
+    expect(answer.hotel.rating).toEqual({ numberOfReviews: 0, reviewScore: 0, stars: 0 });
     expect(answer.hotel.photos).toEqual({ other: [] });
     expect(answer.rooms[0]).not.toHaveProperty("photo");
   });
 
   it("keeps a request id of exactly 25 characters as Booking.com gave it", async () => {
-    const exact = await startBookingDemandApiFake({
-      today: "2030-01-10",
-      requestId: () => "r".repeat(25),
-    });
+    const exact = await startBookingDemandApiFake({ today: "2030-01-10", requestId: () => "r".repeat(25) });
     try {
       const answer = await provider({}, exact).availability(stay(), signal());
       expect(answer.requestId).toBe("r".repeat(25));
@@ -404,71 +292,43 @@ describe("mapping an answer", () => {
 
 describe("failures", () => {
   it("fails on refused credentials without repeating the token", async () => {
-    const wrongToken = await failure(
-      provider({ token: "secret-token-123" }).availability(stay(), signal())
-    );
+    const wrongToken = await failure(provider({ token: "secret-token-123" }).availability(stay(), signal()));
     expect(wrongToken.kind).toBe("failed");
     expect(wrongToken.message).toContain("401");
     expect(wrongToken.message).not.toContain("secret-token-123");
-    const wrongAffiliate = await failure(
-      provider({ affiliateId: "7654321" }).availability(stay(), signal())
-    );
+    const wrongAffiliate = await failure(provider({ affiliateId: "7654321" }).availability(stay(), signal()));
     expect(wrongAffiliate.kind).toBe("failed");
     expect(wrongAffiliate.message).not.toContain(fake.token);
   });
 
   it("tells an unknown hotel id apart", async () => {
-    expect(
-      (
-        await failure(
-          provider().availability(
-            stay({ hotelId: fakeWorld.unknownId }),
-            signal()
-          )
-        )
-      ).kind
-    ).toBe("hotel_not_found");
-    expect(
-      (
-        await failure(
-          provider().availability(stay({ hotelId: "abc" }), signal())
-        )
-      ).kind
-    ).toBe("hotel_not_found");
+    expect((await failure(provider().availability(stay({ hotelId: fakeWorld.unknownId }), signal()))).kind).toBe(
+      "hotel_not_found"
+    );
+    expect((await failure(provider().availability(stay({ hotelId: "abc" }), signal()))).kind).toBe("hotel_not_found");
   });
 
   it("does not mistake a wrong base URL for a missing hotel", async () => {
-    const error = await failure(
-      provider({ baseUrl: `${fake.baseUrl}/v9` }).availability(stay(), signal())
-    );
+    const error = await failure(provider({ baseUrl: `${fake.baseUrl}/v9` }).availability(stay(), signal()));
     expect(error.kind).toBe("failed");
     expect(error.message).toContain("404");
   });
 
   it("tells a hotel that exists but cannot be booked apart", async () => {
-    const error = await failure(
-      provider().availability(stay({ hotelId: fakeWorld.closed.id }), signal())
-    );
+    const error = await failure(provider().availability(stay({ hotelId: fakeWorld.closed.id }), signal()));
     expect(error.kind).toBe("hotel_unavailable");
   });
 
   it("reports nothing available when the hotel has no products", async () => {
-    const error = await failure(
-      provider().availability(stay({ hotelId: fakeWorld.soldOut.id }), signal())
-    );
+    const error = await failure(provider().availability(stay({ hotelId: fakeWorld.soldOut.id }), signal()));
     expect(error.kind).toBe("nothing_available");
   });
 
   it("reports dates Booking.com takes no bookings for", async () => {
-    const tooLong = await failure(
-      provider().availability(stay({ checkOut: "2030-10-10" }), signal())
-    );
+    const tooLong = await failure(provider().availability(stay({ checkOut: "2030-10-10" }), signal()));
     expect(tooLong.kind).toBe("date_not_bookable");
     const tooFar = await failure(
-      provider().availability(
-        stay({ checkIn: "2031-12-01", checkOut: "2031-12-03" }),
-        signal()
-      )
+      provider().availability(stay({ checkIn: "2031-12-01", checkOut: "2031-12-03" }), signal())
     );
     expect(tooFar.kind).toBe("date_not_bookable");
   });
@@ -477,9 +337,7 @@ describe("failures", () => {
     fake.behave({ kind: "rate_limited", times: 1, retryAfter: "0" });
     const answer = await provider().availability(stay(), signal());
     expect(answer.rooms).toHaveLength(2);
-    const availabilityCalls = apiRequests().filter(
-      (request) => request.path === "/3.1/accommodations/availability"
-    );
+    const availabilityCalls = apiRequests().filter((request) => request.path === "/3.1/accommodations/availability");
     expect(availabilityCalls).toHaveLength(2);
   });
 
@@ -497,24 +355,18 @@ describe("failures", () => {
     expect(longWait.kind).toBe("failed");
     expect(longWait.message).toContain("60 s");
     fake.behave({ kind: "rate_limited", times: 1 });
-    expect(
-      (await failure(provider().availability(stay(), signal()))).kind
-    ).toBe("failed");
+    expect((await failure(provider().availability(stay(), signal()))).kind).toBe("failed");
   });
 
   it("times out when Booking.com does not answer before the signal", async () => {
     fake.behave({ kind: "hang" });
-    const error = await failure(
-      provider().availability(stay(), AbortSignal.timeout(200))
-    );
+    const error = await failure(provider().availability(stay(), AbortSignal.timeout(200)));
     expect(error.kind).toBe("timeout");
   });
 
   it("times out while waiting out a 429 when the signal fires first", async () => {
     fake.behave({ kind: "rate_limited", times: 1, retryAfter: "3" });
-    const error = await failure(
-      provider().availability(stay(), AbortSignal.timeout(200))
-    );
+    const error = await failure(provider().availability(stay(), AbortSignal.timeout(200)));
     expect(error.kind).toBe("timeout");
   });
 
@@ -533,10 +385,7 @@ describe("failures", () => {
   });
 
   it("fails on an answer that is not the documented shape, naming the issue", async () => {
-    fake.behave({
-      kind: "unexpected_shape",
-      paths: ["/3.1/accommodations/availability"],
-    });
+    fake.behave({ kind: "unexpected_shape", paths: ["/3.1/accommodations/availability"] });
     const error = await failure(provider().availability(stay(), signal()));
     expect(error.kind).toBe("failed");
     expect(error.message).toMatch(/data\.id: .*expected number/);
@@ -544,16 +393,12 @@ describe("failures", () => {
 });
 
 describe("resolving a hotel page link", () => {
-  const resolve = (
-    link: { countryCode: string; slug: string; url: string },
-    abort = signal()
-  ) => provider().resolveHotel(link, abort);
+  const resolve = (link: { countryCode: string; slug: string; url: string }, abort = signal()) =>
+    provider().resolveHotel(link, abort);
 
   it("reads b_hotel_id from the page's inline script first", async () => {
     await expect(resolve(fakeWorld.prague.link)).resolves.toBe("10001");
-    expect(fake.requests.map((request) => request.path)).toEqual([
-      "/hotel/cz/hotel-paris-prague.html",
-    ]);
+    expect(fake.requests.map((request) => request.path)).toEqual(["/hotel/cz/hotel-paris-prague.html"]);
   });
 
   it("reads the booking form's hidden hotel_id input", async () => {
@@ -565,25 +410,15 @@ describe("resolving a hotel page link", () => {
   });
 
   it("finds no property on a page without a hotel id, or on a missing page", async () => {
-    expect((await failure(resolve(fakeWorld.pageWithoutId))).kind).toBe(
-      "property_not_found"
-    );
-    expect((await failure(resolve(fakeWorld.missingPage))).kind).toBe(
-      "property_not_found"
-    );
+    expect((await failure(resolve(fakeWorld.pageWithoutId))).kind).toBe("property_not_found");
+    expect((await failure(resolve(fakeWorld.missingPage))).kind).toBe("property_not_found");
   });
 
   it("fails when the portal errs, and times out when it hangs", async () => {
-    fake.behave({
-      kind: "server_error",
-      paths: ["/hotel/cz/hotel-paris-prague.html"],
-    });
+    fake.behave({ kind: "server_error", paths: ["/hotel/cz/hotel-paris-prague.html"] });
     expect((await failure(resolve(fakeWorld.prague.link))).kind).toBe("failed");
     fake.behave({ kind: "hang", paths: ["/hotel/cz/hotel-paris-prague.html"] });
-    expect(
-      (await failure(resolve(fakeWorld.prague.link, AbortSignal.timeout(200))))
-        .kind
-    ).toBe("timeout");
+    expect((await failure(resolve(fakeWorld.prague.link, AbortSignal.timeout(200)))).kind).toBe("timeout");
   });
 
   it("tries the id places in a fixed order, whatever their order in the page", () => {
@@ -611,12 +446,7 @@ describe("amounts", () => {
 });
 
 describe("booking a stay", () => {
-  const card: PaymentCard = {
-    cardholder: "DZB Travel",
-    number: "4111111111111111",
-    cvc: "123",
-    expiryDate: "2031-12",
-  };
+  const card: PaymentCard = { cardholder: "DZB Travel", number: "4111111111111111", cvc: "123", expiryDate: "2031-12" };
   const charges: CardCharge[] = [];
   const room = "1000101_91234567";
 
@@ -626,26 +456,19 @@ describe("booking a stay", () => {
 
   /** A provider whose payment provider issues a virtual card for every charge, recording the charges. */
   function booker(api: BookingDemandApiFake = fake): HotelProvider {
-    return provider(
-      { issueCard: async (charge) => (charges.push(charge), card) },
-      api
-    );
+    return provider({ issueCard: async (charge) => (charges.push(charge), card) }, api);
   }
 
   let stays = 0;
   /** Two rooms of the Deluxe room's flexible rate; a check-in of its own, so other tests' orders stay out of sight. */
   function booking(overrides: Partial<BookingRequest> = {}): BookingRequest {
     stays += 1;
-    const checkIn = new Date(Date.UTC(2030, 6, 1) + stays * 3 * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+    const checkIn = new Date(Date.UTC(2030, 6, 1) + stays * 3 * 86_400_000).toISOString().slice(0, 10);
     return {
       reference: randomUUID(),
       hotelId: fakeWorld.prague.id,
       checkIn,
-      checkOut: new Date(Date.parse(checkIn) + 2 * 86_400_000)
-        .toISOString()
-        .slice(0, 10),
+      checkOut: new Date(Date.parse(checkIn) + 2 * 86_400_000).toISOString().slice(0, 10),
       adults: 2,
       childrenAges: [5],
       productIds: [room, room],
@@ -665,8 +488,7 @@ describe("booking a stay", () => {
   }
 
   const paths = () => apiRequests().map((request) => request.path);
-  const ordersFor = (reference: string) =>
-    fake.orders.filter((order) => order.label === reference);
+  const ordersFor = (reference: string) => fake.orders.filter((order) => order.label === reference);
 
   it("looks for an earlier order, checks the offer, previews, then creates an order labelled with the reference", async () => {
     const request = booking();
@@ -735,12 +557,8 @@ describe("booking a stay", () => {
         },
       },
     });
-    expect(charges).toEqual([
-      { reference: request.reference, currency: "CZK", amount: 246_900 },
-    ]);
-    expect(ordersFor(request.reference)).toEqual([
-      expect.objectContaining({ id: bookingRef, status: "booked" }),
-    ]);
+    expect(charges).toEqual([{ reference: request.reference, currency: "CZK", amount: 246_900 }]);
+    expect(ordersFor(request.reference)).toEqual([expect.objectContaining({ id: bookingRef, status: "booked" })]);
   });
 
   it("answers the order already made for the reference, from any process, instead of booking again", async () => {
@@ -748,39 +566,23 @@ describe("booking a stay", () => {
     const first = await booker().book(request, signal());
     fake.requests.length = 0;
     expect(await booker().book(request, signal())).toEqual(first);
-    expect(paths()).toEqual([
-      "/3.1/orders/details",
-      "/3.1/orders/details/accommodations",
-    ]);
-    expect(bodyOf("/orders/details/accommodations")).toEqual({
-      orders: [first.bookingRef],
-      currency: "CZK",
-    });
+    expect(paths()).toEqual(["/3.1/orders/details", "/3.1/orders/details/accommodations"]);
+    expect(bodyOf("/orders/details/accommodations")).toEqual({ orders: [first.bookingRef], currency: "CZK" });
     expect(ordersFor(request.reference)).toHaveLength(1);
   });
 
   it("finds the earlier order on a later page of the day's orders", async () => {
-    const paged = await startBookingDemandApiFake({
-      today: "2030-01-10",
-      orderPageSize: 1,
-    });
+    const paged = await startBookingDemandApiFake({ today: "2030-01-10", orderPageSize: 1 });
     try {
       const first = booking();
-      const second = booking({
-        checkIn: first.checkIn,
-        checkOut: first.checkOut,
-      });
+      const second = booking({ checkIn: first.checkIn, checkOut: first.checkOut });
       const { bookingRef } = await booker(paged).book(first, signal());
       await booker(paged).book(second, signal());
       paged.requests.length = 0;
       expect(await booker(paged).book(first, signal())).toEqual({ bookingRef });
-      const lists = paged.requests.filter(
-        (request) => request.path === "/3.1/orders/details"
-      );
+      const lists = paged.requests.filter((request) => request.path === "/3.1/orders/details");
       expect(lists.map((request) => request.body)).toEqual([
-        expect.objectContaining({
-          start: { from: first.checkIn, to: first.checkIn },
-        }),
+        expect.objectContaining({ start: { from: first.checkIn, to: first.checkIn } }),
         { page: expect.stringMatching(/^fake-page-/) },
       ]);
       expect(paged.orders).toHaveLength(2);
@@ -790,9 +592,7 @@ describe("booking a stay", () => {
   });
 
   it("refuses, before previewing, when the rooms now cost more than the shop sold them for", async () => {
-    const error = await failure(
-      booker().book(booking({ expectedPrice: 246_899 }), signal())
-    );
+    const error = await failure(booker().book(booking({ expectedPrice: 246_899 }), signal()));
     expect(error.kind).toBe("booking_refused");
     expect(error.message).toContain("246900");
     expect(paths()).not.toContain("/3.1/orders/preview");
@@ -800,38 +600,18 @@ describe("booking a stay", () => {
 
   it("refuses a product no longer offered, one paid only at the property, or a hotel id that is none", async () => {
     const gone = booking({ productIds: ["1000101_99999999"] });
-    expect((await failure(booker().book(gone, signal()))).kind).toBe(
-      "booking_refused"
-    );
-    const atProperty = booking({
-      productIds: ["1000101_91234568"],
-      expectedPrice: 99_999,
-    });
-    expect((await failure(booker().book(atProperty, signal()))).kind).toBe(
-      "booking_refused"
-    );
-    expect(
-      (await failure(booker().book(booking({ hotelId: "abc" }), signal()))).kind
-    ).toBe("booking_refused");
+    expect((await failure(booker().book(gone, signal()))).kind).toBe("booking_refused");
+    const atProperty = booking({ productIds: ["1000101_91234568"], expectedPrice: 99_999 });
+    expect((await failure(booker().book(atProperty, signal()))).kind).toBe("booking_refused");
+    expect((await failure(booker().book(booking({ hotelId: "abc" }), signal()))).kind).toBe("booking_refused");
     expect(paths()).not.toContain("/3.1/orders/create");
   });
 
   it("refuses guests the rooms cannot hold, as the preview tells", async () => {
-    const crowded = booking({
-      adults: 5,
-      childrenAges: [],
-      productIds: [room],
-      expectedPrice: 123_450,
-    });
-    expect((await failure(booker().book(crowded, signal()))).kind).toBe(
-      "booking_refused"
-    );
+    const crowded = booking({ adults: 5, childrenAges: [], productIds: [room], expectedPrice: 123_450 });
+    expect((await failure(booker().book(crowded, signal()))).kind).toBe("booking_refused");
     expect(bodyOf("/orders/preview")).toMatchObject({
-      accommodation: {
-        products: [
-          { id: room, allocation: { number_of_adults: 5, children: [] } },
-        ],
-      },
+      accommodation: { products: [{ id: room, allocation: { number_of_adults: 5, children: [] } }] },
     });
     expect(paths()).not.toContain("/3.1/orders/create");
   });
@@ -848,28 +628,17 @@ describe("booking a stay", () => {
   });
 
   it("fails, worth another try, on an outage or refused credentials, and times out when Booking.com hangs", async () => {
-    for (const path of [
-      "/3.1/orders/details",
-      "/3.1/orders/preview",
-      "/3.1/orders/create",
-    ]) {
+    for (const path of ["/3.1/orders/details", "/3.1/orders/preview", "/3.1/orders/create"]) {
       fake.behave({ kind: "server_error", paths: [path] });
       const error = await failure(booker().book(booking(), signal()));
       expect(error.kind).toBe("failed");
       expect(error.message).toContain("500");
     }
     fake.behave({ kind: "normal" });
-    const wrongToken = provider({
-      token: "secret-token-123",
-      issueCard: async () => card,
-    });
-    expect((await failure(wrongToken.book(booking(), signal()))).kind).toBe(
-      "failed"
-    );
+    const wrongToken = provider({ token: "secret-token-123", issueCard: async () => card });
+    expect((await failure(wrongToken.book(booking(), signal()))).kind).toBe("failed");
     fake.behave({ kind: "hang", paths: ["/3.1/orders/create"] });
-    expect(
-      (await failure(booker().book(booking(), AbortSignal.timeout(300)))).kind
-    ).toBe("timeout");
+    expect((await failure(booker().book(booking(), AbortSignal.timeout(300)))).kind).toBe("timeout");
   });
 
   it("fails when Booking.com wants a card and no card issuer is set", async () => {
@@ -880,18 +649,10 @@ describe("booking a stay", () => {
   });
 
   it("pays later when the rooms cannot be paid now", async () => {
-    const suite = booking({
-      productIds: ["1000102_91234569"],
-      expectedPrice: 250_000,
-      remarks: " ",
-    });
+    const suite = booking({ productIds: ["1000102_91234569"], expectedPrice: 250_000, remarks: " " });
     await booker().book(suite, signal());
-    expect(bodyOf("/orders/create")).toMatchObject({
-      payment: { timing: "pay_online_later", method: "card" },
-    });
-    expect(bodyOf("/orders/create")).not.toHaveProperty(
-      "accommodation.remarks"
-    );
+    expect(bodyOf("/orders/create")).toMatchObject({ payment: { timing: "pay_online_later", method: "card" } });
+    expect(bodyOf("/orders/create")).not.toHaveProperty("accommodation.remarks");
   });
 });
 
@@ -924,13 +685,8 @@ describe("cancelling a booking", () => {
       },
       remarks: "",
     };
-    const { bookingRef } = await provider({ issueCard }).book(
-      request,
-      signal()
-    );
-    expect(bodyOf("/orders/create")).toMatchObject({
-      booker: { address: { country: "pl" }, language: "pl" },
-    });
+    const { bookingRef } = await provider({ issueCard }).book(request, signal());
+    expect(bodyOf("/orders/create")).toMatchObject({ booker: { address: { country: "pl" }, language: "pl" } });
     fake.requests.length = 0;
     return bookingRef;
   }
@@ -938,17 +694,10 @@ describe("cancelling a booking", () => {
   it("cancels the order by its id, and a cancelled one again without complaint", async () => {
     const bookingRef = await booked();
     await provider().cancelBooking(bookingRef, signal());
-    expect(bodyOf("/orders/cancel")).toEqual({
-      order: bookingRef,
-      reason: expect.stringMatching(/\S/),
-    });
-    expect(fake.orders.find((order) => order.id === bookingRef)?.status).toBe(
-      "cancelled"
-    );
+    expect(bodyOf("/orders/cancel")).toEqual({ order: bookingRef, reason: expect.stringMatching(/\S/) });
+    expect(fake.orders.find((order) => order.id === bookingRef)?.status).toBe("cancelled");
     fake.requests.length = 0;
-    await expect(
-      provider().cancelBooking(bookingRef, signal())
-    ).resolves.toBeUndefined();
+    await expect(provider().cancelBooking(bookingRef, signal())).resolves.toBeUndefined();
     expect(apiRequests().map((request) => request.path)).toEqual([
       "/3.1/orders/cancel",
       "/3.1/orders/details/accommodations",
@@ -956,25 +705,16 @@ describe("cancelling a booking", () => {
   });
 
   it("refuses to cancel an order Booking.com does not know, or an id that is none", async () => {
-    expect(
-      (await failure(provider().cancelBooking("999999999999999", signal())))
-        .kind
-    ).toBe("booking_refused");
+    expect((await failure(provider().cancelBooking("999999999999999", signal()))).kind).toBe("booking_refused");
     fake.requests.length = 0;
-    expect(
-      (await failure(provider().cancelBooking("SIM-123", signal()))).kind
-    ).toBe("booking_refused");
+    expect((await failure(provider().cancelBooking("SIM-123", signal()))).kind).toBe("booking_refused");
     expect(apiRequests()).toEqual([]);
   });
 
   it("fails on an outage, so the cancellation can be tried again", async () => {
     const bookingRef = await booked();
     fake.behave({ kind: "server_error", paths: ["/3.1/orders/cancel"] });
-    expect(
-      (await failure(provider().cancelBooking(bookingRef, signal()))).kind
-    ).toBe("failed");
-    expect(fake.orders.find((order) => order.id === bookingRef)?.status).toBe(
-      "booked"
-    );
+    expect((await failure(provider().cancelBooking(bookingRef, signal()))).kind).toBe("failed");
+    expect(fake.orders.find((order) => order.id === bookingRef)?.status).toBe("booked");
   });
 });
