@@ -229,12 +229,12 @@ describe("mapping an answer", () => {
     expect(carried).toEqual({
       [ids.doubleFewLeft]: { left: 3, occupancy: couple },
       [ids.double]: { left: 8, occupancy: couple },
-      [ids.extraBed]: { left: 6, occupancy: withChildren(3, 1, 2, 12) },
-      [ids.single]: { left: 6, occupancy: { adults: 1, total: 1, children: [] } },
+      [ids.extraBed]: { left: 8, occupancy: withChildren(3, 1, 2, 12) },
+      [ids.single]: { left: 8, occupancy: { adults: 1, total: 1, children: [] } },
       [ids.familyLastOne]: { left: 1, occupancy: withChildren(4, 2, 2, 12) },
-      [ids.familyInfants]: { left: 6, occupancy: withChildren(3, 1, 0, 1) },
-      [ids.familyTeenagers]: { left: 6, occupancy: withChildren(4, 2, 2, 15) },
-      [ids.family]: { left: 6, occupancy: withChildren(4, 2, 2, 12) },
+      [ids.familyInfants]: { left: 8, occupancy: withChildren(3, 1, 0, 1) },
+      [ids.familyTeenagers]: { left: 8, occupancy: withChildren(4, 2, 2, 15) },
+      [ids.family]: { left: 8, occupancy: withChildren(4, 2, 2, 12) },
     });
     expect(answer.rooms.map((room) => room.name)).toEqual([
       "Dvoulůžkový pokoj",
