@@ -50,7 +50,7 @@ async function main(config: Config, log: Logger) {
   }
   // The worker books with the provider too.
   const provider =
-    runs.api || runs.worker ? observedProvider(createHotelProvider(config, now), config, watch) : undefined;
+    runs.api || runs.worker ? observedProvider(createHotelProvider(config, now, log), config, watch) : undefined;
   if (provider) log.info({ provider: provider.name }, "hotel provider");
   // The worker asks gateways too (payments whose visitor never came back); the sandbox is served where the api runs.
   const payments = database && createPaymentGateways(config, (gateway) => sandboxRecordStore(database!.db, gateway), now);

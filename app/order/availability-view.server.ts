@@ -144,6 +144,9 @@ const unavailableReasonKeys: Record<UnavailableReason, string> = {
   [UnavailableReason.NOT_PAYABLE_ONLINE]: "errors.ROOM_NOT_PAYABLE_ONLINE",
 };
 
+/** At most this many rooms left at one price is worth telling the visitor; more is no scarcity. */
+const FEW_ROOMS_LEFT = 3;
+
 function productView(product: RoomProduct, adults: number, formats: Formats): ProductView {
   const price = minorUnits(product.price?.discountedPrice);
   const publicPrice = minorUnits(product.price?.publicPrice);
@@ -156,6 +159,13 @@ function productView(product: RoomProduct, adults: number, formats: Formats): Pr
     productId: product.productId,
     mealPlan: mealPlanKeys[product.mealPlan?.plan ?? MealPlanType.UNSPECIFIED] ?? null,
     maxGuests: product.maximumOccupancy?.total ?? 0,
+    fits: {
+      adults: product.maximumOccupancy?.adults ?? 0,
+      children: (product.maximumOccupancy?.children ?? [])
+        .filter((band) => band.total > 0)
+        .map((band) => ({ count: band.total, toAge: band.toAge })),
+    },
+    roomsLeft: product.numberAvailableAtThisPrice <= FEW_ROOMS_LEFT ? product.numberAvailableAtThisPrice : null,
     price: formats.money(price),
     priceMinor: price,
     publicPrice: publicPrice > price ? formats.money(publicPrice) : null,

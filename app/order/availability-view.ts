@@ -49,6 +49,10 @@ export type ProductView = {
   productId: string;
   mealPlan: MealPlanKey | null;
   maxGuests: number;
+  /** Who the room takes, as the provider states it: adults, and children up to an age in each band. */
+  fits: { adults: number; children: { count: number; toAge: number }[] };
+  /** Rooms left at this price, only when few are: the visitor is told scarcity where it is true and matters. */
+  roomsLeft: number | null;
   /** For the whole stay, after deals. */
   price: string;
   /** The same in minor units, for sums: formatted text is never added up. */

@@ -628,6 +628,42 @@ describe("answer limits", () => {
     });
   });
 
+  it("carry the provider's own numbers: one room left, a single room, a double, bands for babies and teenagers", () => {
+    const price = { publicPrice: czk(200), discountedPrice: czk(200) };
+    const product = (numberAvailableAtThisPrice: number, maximumOccupancy: object) => ({
+      productId: "1_1",
+      numberAvailableAtThisPrice,
+      price,
+      maximumOccupancy,
+    });
+    const products = [
+      product(1, { adults: 1, total: 1 }),
+      product(3, { adults: 2, total: 2 }),
+      product(2, { adults: 2, total: 3, children: [{ total: 1, fromAge: 0, toAge: 1 }] }),
+      product(6, { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 15 }] }),
+    ];
+    expect(answer({ hotelAvailability: { rooms: [{ roomId: "1", products }] } })).toBeUndefined();
+  });
+
+  it("refuse what no customer could order: nothing left, a room for nobody, ages or guests that contradict", () => {
+    const price = { publicPrice: czk(200), discountedPrice: czk(200) };
+    const field = (numberAvailableAtThisPrice: number, maximumOccupancy: object) => {
+      const products = [{ productId: "1_1", numberAvailableAtThisPrice, price, maximumOccupancy }];
+      return answer({ hotelAvailability: { rooms: [{ roomId: "1", products }] } })?.field;
+    };
+    const at = "hotel_availability.rooms[0].products[0]";
+    expect(field(0, { adults: 2, total: 2 })).toBe(`${at}.number_available_at_this_price`);
+    expect(field(1, { adults: 0, total: 2 })).toBe(`${at}.maximum_occupancy.adults`);
+    expect(field(1, { adults: 2, total: 1 })).toBe(`${at}.maximum_occupancy.total`);
+    const band = (fromAge: number, toAge: number) => ({
+      adults: 2,
+      total: 3,
+      children: [{ total: 1, fromAge, toAge }],
+    });
+    expect(field(1, band(5, 2))).toBe(`${at}.maximum_occupancy.children[0].to_age`);
+    expect(field(1, band(-1, 2))).toBe(`${at}.maximum_occupancy.children[0].from_age`);
+  });
+
   it("need the provider's 25-character request id", () => {
     const requestMeta = { id: "too-short", timestamp: timestampFromDate(new Date("2026-11-21T10:00:00Z")) };
     expect(answer({ hotelDetail: { requestMeta } })).toMatchObject({ field: "hotel_detail.request_meta.id" });

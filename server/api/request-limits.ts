@@ -58,6 +58,7 @@ import { mainGuestProblems, type MainGuestProblem } from "../../shared/main-gues
 import { isPostalCodeValid } from "../../shared/postal-code";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN } from "../domain/voucher-rules";
 import { marketCurrency, type CurrencyCode } from "../domain/products";
+import { MAX_DEALS } from "../domain/hotel-offer";
 import { apiError } from "./contract/api-error";
 import { currencyCodeOf, productKeyOf } from "./contract/product-variant";
 
@@ -228,7 +229,7 @@ const checksByType = new Map<string, Check<Message>>([
     (p) =>
       present(p.publicPrice, ErrorCode.INVALID_ARGUMENT, "public_price") ??
       present(p.discountedPrice, ErrorCode.INVALID_ARGUMENT, "discounted_price") ??
-      atMost(p.deals.length, 5, ErrorCode.INVALID_ARGUMENT, "deals")
+      atMost(p.deals.length, MAX_DEALS, ErrorCode.INVALID_ARGUMENT, "deals")
   ),
   limits(
     HotelDetail_RatingSchema,
@@ -237,20 +238,22 @@ const checksByType = new Map<string, Check<Message>>([
       between(r.reviewScore, 0, 10, ErrorCode.INVALID_ARGUMENT, "review_score") ??
       between(r.stars, 0, 5, ErrorCode.INVALID_ARGUMENT, "stars")
   ),
+  // The provider's numbers as they are (decision 051): one room left, a single room and a band for babies are sold.
   limits(RoomProductSchema, (p) =>
-    atLeast(p.numberAvailableAtThisPrice, 5, ErrorCode.INVALID_ARGUMENT, "number_available_at_this_price")
+    atLeast(p.numberAvailableAtThisPrice, 1, ErrorCode.INVALID_ARGUMENT, "number_available_at_this_price")
   ),
   limits(
     MaximumOccupancySchema,
     (o) =>
-      atLeast(o.adults, 2, ErrorCode.INVALID_ARGUMENT, "adults") ??
-      atLeast(o.total, 4, ErrorCode.INVALID_ARGUMENT, "total")
+      atLeast(o.adults, 1, ErrorCode.INVALID_ARGUMENT, "adults") ??
+      atLeast(o.total, o.adults, ErrorCode.INVALID_ARGUMENT, "total")
   ),
   limits(
     MaximumOccupancy_ChildrenSchema,
     (c) =>
-      atLeast(c.fromAge, 2, ErrorCode.INVALID_ARGUMENT, "from_age") ??
-      atMost(c.toAge, 12, ErrorCode.INVALID_ARGUMENT, "to_age")
+      atLeast(c.total, 0, ErrorCode.INVALID_ARGUMENT, "total") ??
+      atLeast(c.fromAge, 0, ErrorCode.INVALID_ARGUMENT, "from_age") ??
+      atLeast(c.toAge, c.fromAge, ErrorCode.INVALID_ARGUMENT, "to_age")
   ),
   limits(ExtraChargeSchema, (c) => percentage(c.percentage, "percentage")),
   limits(VouchersUsage_UnitEntrySchema, (e) => percentage(e.bonusPercent, "bonus_percent")),

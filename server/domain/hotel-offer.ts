@@ -112,3 +112,34 @@ export interface ProviderAvailability {
   /** Never empty: a hotel with nothing to offer is a `nothing_available` error. */
   readonly rooms: readonly ProviderRoom[];
 }
+
+/**
+ * Why the shop cannot sell a product a provider offers, or undefined when it can (decision 051). The numbers are the
+ * provider's as they are: one room left, a single room, a band for babies are all sold. What is refused is what no
+ * customer could order or see truthfully: nothing left, a room for nobody, guests or ages that contradict each other,
+ * no way to pay, a "deal" that raises the price.
+ */
+export type UnsellableReason =
+  | "none_left"
+  | "no_adults"
+  | "total_below_adults"
+  | "child_band_invalid"
+  | "no_payment_timing"
+  | "deal_raises_price"
+  | "too_many_deals";
+
+/** The contract's limit on the deals one price carries. */
+export const MAX_DEALS = 5;
+
+export function unsellableReason(product: ProviderProduct): UnsellableReason | undefined {
+  const occupancy = product.maximumOccupancy;
+  if (product.numberAvailableAtThisPrice < 1) return "none_left";
+  if (occupancy.adults < 1) return "no_adults";
+  if (occupancy.total < occupancy.adults) return "total_below_adults";
+  if (occupancy.children.some((band) => band.total < 0 || band.fromAge < 0 || band.toAge < band.fromAge))
+    return "child_band_invalid";
+  if (product.paymentTimings.length === 0) return "no_payment_timing";
+  if (product.publicPrice < product.discountedPrice) return "deal_raises_price";
+  if (product.deals.length > MAX_DEALS) return "too_many_deals";
+  return undefined;
+}

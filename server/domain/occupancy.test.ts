@@ -24,6 +24,18 @@ describe("occupancy", () => {
     expect(fitsOccupancy(double, party({ childrenAges: [0, 1] }))).toBe(true);
   });
 
+  it("reads the provider's own rooms as they are: a single room, a cot for a baby, a band up to 15", () => {
+    const single: Occupancy = { adults: 1, total: 1, children: [] };
+    expect(fitsOccupancy(single, party({ adults: 1 }))).toBe(true);
+    expect(fitsOccupancy(single, party())).toBe(false);
+    const cot: Occupancy = { adults: 2, total: 3, children: [{ total: 1, fromAge: 0, toAge: 1 }] };
+    expect(fitsOccupancy(cot, party({ childrenAges: [1] }))).toBe(true);
+    expect(fitsOccupancy(cot, party({ childrenAges: [4] }))).toBe(false);
+    const teenagers: Occupancy = { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 15 }] };
+    expect(fitsOccupancy(teenagers, party({ childrenAges: [14, 15] }))).toBe(true);
+    expect(fitsOccupancy(double, party({ childrenAges: [14, 15] }))).toBe(false);
+  });
+
   it("counts a child beyond the band's places as an adult", () => {
     expect(fitsOccupancy(double, party({ childrenAges: [3, 5, 7] }))).toBe(false);
   });

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectFormError, field, minorUnitsOf, openRooms, orderStep } from "./order-flow";
 import { availableStay, bookingLink } from "./stays";
 import { expectJavaScriptState, onHost } from "./support";
+import type { ProviderAvailability } from "../../server/domain/hotel-offer";
 
 const hotel = "grand-hotel-brno";
 
@@ -127,4 +128,30 @@ test("an option that cannot be chosen says why and offers no quantity (en)", asy
     ]).toContain(reason);
   }
   await expect(unavailable.locator("select")).toHaveCount(0);
+});
+
+test("a room says whom it fits, and few rooms left at a price are stated as they are (en)", async ({
+  page,
+}, testInfo) => {
+  // The simulator's "Superior Double Room" here takes two adults and a baby in a cot, with 3, 2 and 6 rooms left at
+  // its three rates.
+  const scarce = "hotel-u-zlateho-klice";
+  const party = { rooms: 2, adults: 4, childrenAges: [] };
+  const offersIt = (answer: ProviderAvailability) => answer.rooms.some((room) => room.name === "Superior Double Room");
+  const stay = await availableStay(scarce, party, offersIt);
+  await openRooms(page, "en", bookingLink(scarce, { ...stay, ...party }));
+  await expectJavaScriptState(page, testInfo);
+
+  const heading = page.getByRole("heading", { name: "Superior Double Room" });
+  const products = page.locator(".room-card").filter({ has: heading }).locator(".product");
+  await expect(products).toHaveCount(3);
+  await expect(products.locator(".product__fits")).toHaveText(
+    Array(3).fill("Fits 2 adults and a child up to 1 year old")
+  );
+  await expect(products.nth(0).locator(".product__scarcity")).toHaveText("The last 3 rooms at this price");
+  await expect(products.nth(1).locator(".product__scarcity")).toHaveText("The last 2 rooms at this price");
+  // Six left is no scarcity.
+  await expect(products.nth(2).locator(".product__scarcity")).toHaveCount(0);
+  // No more rooms can be chosen than are left at the price.
+  await expect(products.nth(1).locator("select option")).toHaveText(["0", "1", "2"]);
 });

@@ -1,5 +1,5 @@
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
-import { availableStay as firstFreeStay, daysAfter } from "../fixtures/available-stay";
+import { availableStay as firstFreeStay, daysAfter, type StayWanted } from "../fixtures/available-stay";
 
 /**
  * Stays for the order tests. The shop runs on the deterministic simulator, which sells out about one night in twelve
@@ -38,8 +38,15 @@ export function bookingLink(slug: string, search: Partial<Stay & Party> = {}): s
   return `${hotelPageUrl(slug).replace(/\.html$/, ".cs.html")}${query ? `?${query}` : ""}`;
 }
 
-/** The first two-night stay, 30 days ahead or later, for which the simulator offers this hotel's rooms to the party. */
-export async function availableStay(slug: string, party: Party = defaultParty): Promise<Stay> {
+/**
+ * The first two-night stay, 30 days ahead or later, for which the simulator offers this hotel's rooms to the party (and
+ * what `offers` asks for).
+ */
+export async function availableStay(
+  slug: string,
+  party: Party = defaultParty,
+  offers?: StayWanted["offers"]
+): Promise<Stay> {
   // The slow hotel's wait is for the shop's pending state, not for this search.
   const provider = createSimulatorProvider({ delay: async () => undefined });
   const link = { countryCode: "cz", slug, url: hotelPageUrl(slug) };
@@ -47,6 +54,7 @@ export async function availableStay(slug: string, party: Party = defaultParty): 
     startInDays: 30,
     nights: 2,
     ...party,
+    ...(offers && { offers }),
   });
   return { checkIn, checkOut };
 }

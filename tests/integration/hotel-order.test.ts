@@ -232,7 +232,8 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
 
     it("refuses more rooms than adults, and a party the rooms cannot take", async () => {
       const answer = await availability();
-      const productId = orderableProduct(answer);
+      // Three rooms of one rate, so the rate must have three left: fewer is refused first, as the next test shows.
+      const productId = orderableProduct(answer, false, false, 3);
       const specification = (productIds: string[]) =>
         client.hotelOrderPreview({
           productVariant: czVariant,
@@ -246,6 +247,32 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(await failureOf(specification(["1_2"]))).toMatchObject({
         errorCode: ErrorCode.ROOM_NOT_SELECTABLE,
         field: "specification.product_ids[0]",
+      });
+    });
+
+    it("refuses more rooms of a rate than are left at its price", async () => {
+      // The simulator leaves only the last few rooms at some rates; the first of its hotels here with a last room.
+      let found: { availabilityId: string; productId: string } | undefined;
+      for (let hotel = 1; hotel <= 20 && found === undefined; hotel += 1) {
+        const answer = await availability("DZB_CZ", `hotel-order-last-room-${hotel}`);
+        const last = answer
+          .hotelAvailability!.rooms.flatMap((room) => room.products)
+          .find((p) => p.orderability?.isAvailable && p.fitsOccupancy && p.numberAvailableAtThisPrice === 1);
+        if (last) found = { availabilityId: answer.availabilityId, productId: last.productId };
+      }
+      expect(found).toBeDefined();
+      const { availabilityId, productId } = found!;
+      const specification = (productIds: string[]) =>
+        client.hotelOrderPreview({
+          productVariant: czVariant,
+          lookup: { case: "specification", value: { availabilityId, productIds } },
+          paymentRequest: { lastPayment: "transfer" },
+        });
+      expect(await specification([productId])).toMatchObject({ previewId: expect.any(String) });
+      // Two adults may take two rooms, but not two of the last one.
+      expect(await failureOf(specification([productId, productId]))).toMatchObject({
+        errorCode: ErrorCode.ROOM_NOT_SELECTABLE,
+        field: "specification.product_ids[1]",
       });
     });
 

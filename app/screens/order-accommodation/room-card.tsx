@@ -1,4 +1,5 @@
 import { fieldId } from "~/components/field";
+import type { Translate } from "../../../shared/i18n/translator";
 import { useTranslation } from "~/i18n/use-translation";
 import { chargeName } from "~/order/charge-name";
 import { quantityName, type ProductView, type RoomView } from "~/order/availability-view";
@@ -47,6 +48,10 @@ function ProductOption({ product, roomName, nights, chosen }: ProductOptionProps
       <div className="product__facts">
         {mealPlan ? <p className="product__meal-plan">{mealPlan}</p> : null}
         <p>{t("accommodation.rooms.maxGuests", { count: product.maxGuests })}</p>
+        <p className="product__fits">{fitsText(t, product.fits)}</p>
+        {product.roomsLeft !== null ? (
+          <p className="product__scarcity">{t("accommodation.rooms.roomsLeft", { count: product.roomsLeft })}</p>
+        ) : null}
         {product.deals.length > 0 ? (
           <ul className="product__deals">
             {product.deals.map((deal) => (
@@ -73,6 +78,21 @@ function ProductOption({ product, roomName, nights, chosen }: ProductOptionProps
       </div>
     </div>
   );
+}
+
+/** "Fits 2 adults and a child up to 1 year old": what the customer needs to choose a room for the party. */
+function fitsText(t: Translate, fits: ProductView["fits"]): string {
+  const adults = t("accommodation.rooms.fitsAdults", { count: fits.adults });
+  if (fits.children.length === 0) return adults;
+  const children = fits.children
+    .map((band) =>
+      t("accommodation.rooms.fitsChildren", {
+        count: band.count,
+        age: t("accommodation.rooms.upToAge", { count: band.toAge }),
+      })
+    )
+    .join(", ");
+  return t("accommodation.rooms.fitsWithChildren", { adults, children });
 }
 
 function ProductPrice({ product, nights }: { product: ProductView; nights: number }) {

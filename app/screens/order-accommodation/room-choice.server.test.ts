@@ -7,6 +7,8 @@ function product(productId: string, overrides: Partial<ProductView> = {}): Produ
     productId,
     mealPlan: "breakfast_included",
     maxGuests: 2,
+    fits: { adults: 2, children: [] },
+    roomsLeft: null,
     price: "1 000 Kč",
     priceMinor: 100_000,
     publicPrice: null,

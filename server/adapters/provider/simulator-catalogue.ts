@@ -209,7 +209,7 @@ export interface RoomType {
   readonly occupancy: MaximumOccupancy;
 }
 
-/** The SPEC bounds every occupancy: adults at least 2, total at least 4, child bands within ages 2 to 12. */
+/** Most rooms take 2 adults and 2 children; others state their own numbers, as hotels do (decision 051). */
 const standardOccupancy: MaximumOccupancy = { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 12 }] };
 
 export const roomTypes: readonly RoomType[] = [
@@ -229,7 +229,8 @@ export const roomTypes: readonly RoomType[] = [
     name: { en: "Superior Double Room", cs: "Dvoulůžkový pokoj Superior", pl: "Pokój dwuosobowy Superior" },
     photo: "room-double",
     ratePercent: 120,
-    occupancy: standardOccupancy,
+    // Two adults and a baby in a cot.
+    occupancy: { adults: 2, total: 3, children: [{ total: 1, fromAge: 0, toAge: 1 }] },
   },
   {
     name: {

@@ -175,7 +175,8 @@ function productPlan(productId: string, random: Random): ProductPlan {
     discountPercent: deals.length === 0 ? 0 : random.int(5, 20),
     paymentTimings,
     ...(unavailableReason !== undefined && { unavailableReason }),
-    numberAvailable: random.int(5, 15),
+    // Now and then only the last few rooms are left at a rate, as on the portal (decision 051).
+    numberAvailable: random.chance(1 / 6) ? random.int(1, 3) : random.int(5, 15),
   };
 }
 

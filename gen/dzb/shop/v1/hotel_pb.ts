@@ -323,20 +323,20 @@ export const HotelRequestSchema: GenMessage<HotelRequest> = /*@__PURE__*/
   messageDesc(file_dzb_shop_v1_hotel, 4);
 
 /**
- * The guests one product takes.
+ * The guests one product takes, as the provider states them (a single room takes 1 adult, a cot a baby).
  *
  * @generated from message dzb.shop.v1.MaximumOccupancy
  */
 export type MaximumOccupancy = Message<"dzb.shop.v1.MaximumOccupancy"> & {
   /**
-   * At least 2.
+   * At least 1.
    *
    * @generated from field: int32 adults = 1;
    */
   adults: number;
 
   /**
-   * At least 4.
+   * Adults and children together; at least adults.
    *
    * @generated from field: int32 total = 2;
    */
@@ -362,19 +362,21 @@ export const MaximumOccupancySchema: GenMessage<MaximumOccupancy> = /*@__PURE__*
  */
 export type MaximumOccupancy_Children = Message<"dzb.shop.v1.MaximumOccupancy.Children"> & {
   /**
+   * 0 or more.
+   *
    * @generated from field: int32 total = 1;
    */
   total: number;
 
   /**
-   * At least 2.
+   * 0 or more: a band from 0 takes babies.
    *
    * @generated from field: int32 from_age = 2;
    */
   fromAge: number;
 
   /**
-   * At most 12.
+   * At least from_age.
    *
    * @generated from field: int32 to_age = 3;
    */
@@ -426,7 +428,7 @@ export type RoomProduct = Message<"dzb.shop.v1.RoomProduct"> & {
   productId: string;
 
   /**
-   * At least 5.
+   * Rooms left at this price, at least 1; a room cannot be ordered more times than this.
    *
    * @generated from field: int32 number_available_at_this_price = 2;
    */

@@ -37,9 +37,9 @@ export async function findAvailability(
   if (priced.data.currency !== search.currency) {
     throw new ProviderError("failed", `Booking.com priced in ${priced.data.currency}, not ${search.currency}`);
   }
-  const rooms = toRooms(priced.data.products ?? [], details, chargeNames, language);
+  const rooms = toRooms(priced.data.products ?? [], details, chargeNames, language, deps.log);
   if (rooms.length === 0) {
-    // Products the contract cannot carry are as good as none for the visitor.
+    // Products the shop cannot sell are as good as none for the visitor; each was logged with its reason.
     throw new ProviderError(
       "nothing_available",
       `Booking.com offers nothing the shop can sell in hotel ${accommodation}`

@@ -80,7 +80,13 @@ export function createBookingDemandApiProvider(options: BookingDemandApiOptions)
     now,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
   });
-  const deps: Deps = { client, reference: createReferenceData(client), now, issueCard: options.issueCard };
+  const deps: Deps = {
+    client,
+    reference: createReferenceData(client),
+    now,
+    log: options.log,
+    issueCard: options.issueCard,
+  };
   const portal = { portalUrl: options.portalUrl ?? DEFAULT_PORTAL_URL, fetch: fetchImpl };
   return {
     name: "booking-demand-api",

@@ -13,27 +13,16 @@ import {
   type ProviderHotel,
   type ProviderProduct,
   type ProviderRoom,
+  unsellableReason,
+  type UnsellableReason,
 } from "../../../domain/hotel-offer";
+import type { Logger } from "../../../logging/logger";
 import { ProviderError, type ProviderLanguage } from "../hotel-provider";
 import type { ReferenceData } from "./reference-data";
 
 /** Booking.com takes lowercase IETF tags; English is asked for as British English, the portal's default. */
 export const API_LANGUAGE: Record<ProviderLanguage, string> = { cs: "cs", pl: "pl", en: "en-gb" };
 const FALLBACK_LANGUAGE = "en-gb";
-
-/**
- * The contract's bounds on a product (SPEC, hotel.proto RoomProduct): a product outside them cannot be described to
- * the browser, so it is left out rather than bent to fit; a clamped number would promise rooms or beds that are not
- * there.
- */
-const CONTRACT = {
-  minAvailableAtThisPrice: 5,
-  minAdults: 2,
-  minTotalGuests: 4,
-  minChildAge: 2,
-  maxChildAge: 12,
-  maxDeals: 5,
-} as const;
 
 const DEAL_KINDS: ReadonlySet<string> = new Set<DealKind>(dealKinds);
 
@@ -123,19 +112,41 @@ function toPhoto(photo: BookingPhoto): Photo {
   return { standardUrl: photo.url.standard, largeUrl: photo.url.large };
 }
 
-/** Products grouped by room in Booking.com's order; a room the content does not describe cannot be shown. */
+/**
+ * Why a product Booking.com offers is left out: the shop cannot sell it (the domain's reasons), its id is not the
+ * contract's shape, a charge on top cannot be told to the visitor, or the hotel's content does not describe its room.
+ */
+type DropReason = UnsellableReason | "product_id_shape" | "extra_charge_unshowable" | "room_undescribed";
+
+/**
+ * Products grouped by room in Booking.com's order, with Booking.com's numbers as they are (decision 051). Each product
+ * left out is logged with its reason: an operator must be able to tell "the hotel had nothing" from "the shop refused".
+ */
 export function toRooms(
   products: readonly BookingProduct[],
   accommodation: BookingAccommodation,
   chargeNames: ReadonlyMap<number, string>,
-  language: string
+  language: string,
+  log: Logger
 ): ProviderRoom[] {
   const described = describedRooms(accommodation, language);
   const rooms = new Map<number, RoomDescription & { products: ProviderProduct[] }>();
+  const drop = (product: BookingProduct, reason: DropReason) =>
+    log.warn(
+      { provider: "booking-demand-api", hotelId: accommodation.id, productId: product.id, reason },
+      "product left out"
+    );
   for (const product of products) {
     const room = described.get(product.room);
+    if (room === undefined) {
+      drop(product, "room_undescribed");
+      continue;
+    }
     const mapped = toProduct(product, chargeNames);
-    if (room === undefined || mapped === undefined) continue;
+    if (typeof mapped === "string") {
+      drop(product, mapped);
+      continue;
+    }
     const entry = rooms.get(product.room) ?? { ...room, products: [] };
     entry.products.push(mapped);
     rooms.set(product.room, entry);
@@ -156,21 +167,20 @@ function describedRooms(accommodation: BookingAccommodation, language: string): 
   return rooms;
 }
 
-/** The product as the shop sells it, or undefined when the contract cannot carry it. */
-function toProduct(product: BookingProduct, chargeNames: ReadonlyMap<number, string>): ProviderProduct | undefined {
+/** The product as the shop sells it, or why it is left out. */
+function toProduct(product: BookingProduct, chargeNames: ReadonlyMap<number, string>): ProviderProduct | DropReason {
   // Booking.com documents product ids as opaque text; only the contract's shape can be ordered through the shop.
-  if (!productIdPattern.test(product.id)) return undefined;
+  if (!productIdPattern.test(product.id)) return "product_id_shape";
   const extraCharges = toExtraCharges(product.price.extra_charges?.excluded ?? [], chargeNames);
-  if (extraCharges === undefined) return undefined;
+  if (extraCharges === undefined) return "extra_charge_unshowable";
   const deals = dealKindsOf(product.deal?.tags ?? []);
   const paymentTimings = product.policies.payment.timings.map((timing) => PAYMENT_TIMINGS[timing]);
   // `book` is the price Booking.com requires travellers be shown; the deal's public price is the same price before it.
   const discountedPrice = product.price.book;
   const publicPrice = product.deal?.public_price ?? discountedPrice;
-  if (!withinContract(product, deals, paymentTimings, publicPrice)) return undefined;
   const { cancellation, meal_plan: mealPlan } = product.policies;
   const unavailableReason = orderability(paymentTimings);
-  return {
+  const mapped: ProviderProduct = {
     productId: product.id,
     numberAvailableAtThisPrice: product.number_available_at_this_price,
     ...(cancellation.type === "free_cancellation" &&
@@ -194,27 +204,7 @@ function toProduct(product: BookingProduct, chargeNames: ReadonlyMap<number, str
     paymentTimings,
     ...(unavailableReason && { unavailableReason }),
   };
-}
-
-function withinContract(
-  product: BookingProduct,
-  deals: readonly DealKind[],
-  paymentTimings: readonly PaymentTiming[],
-  publicPrice: number
-): boolean {
-  const occupancy = product.maximum_occupancy;
-  return (
-    product.number_available_at_this_price >= CONTRACT.minAvailableAtThisPrice &&
-    occupancy.adults >= CONTRACT.minAdults &&
-    occupancy.total >= CONTRACT.minTotalGuests &&
-    (occupancy.children ?? []).every(
-      (band) => band.from_age >= CONTRACT.minChildAge && band.to_age <= CONTRACT.maxChildAge
-    ) &&
-    deals.length <= CONTRACT.maxDeals &&
-    paymentTimings.length > 0 &&
-    // A "deal" that raises the price is no deal the shop can show.
-    publicPrice >= product.price.book
-  );
+  return unsellableReason(mapped) ?? mapped;
 }
 
 /** Deals the contract names, once each; a tag Booking.com adds later is dropped until the contract knows it. */

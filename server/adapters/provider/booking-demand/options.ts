@@ -3,6 +3,7 @@
  */
 
 import type { CurrencyCode } from "../../../domain/products";
+import type { Logger } from "../../../logging/logger";
 import type { Client } from "./http";
 import type { ReferenceData } from "./reference-data";
 
@@ -16,6 +17,8 @@ export interface BookingDemandApiOptions {
   readonly portalUrl?: string;
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
+  /** Where the adapter says which products it left out and why (decision 051). */
+  readonly log: Logger;
   /** The longest Retry-After a 429 may ask for and still be waited out, once; 5 seconds unless set. */
   readonly maxRetryAfterMs?: number;
   /**
@@ -47,5 +50,6 @@ export interface Deps {
   readonly client: Client;
   readonly reference: ReferenceData;
   readonly now: () => Date;
+  readonly log: Logger;
   readonly issueCard: BookingDemandApiOptions["issueCard"];
 }

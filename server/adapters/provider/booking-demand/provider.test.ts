@@ -14,6 +14,7 @@ import {
 import { toMinorUnits } from "./shapes";
 import { hotelIdInPage } from "./page-resolver";
 import { ProviderError, type BookingRequest, type HotelProvider, type StaySearch } from "../hotel-provider";
+import { capturedLog, quietLog } from "../../../logging/captured-log.test-helper";
 
 const NOW = new Date("2030-01-10T12:00:00Z");
 
@@ -40,6 +41,7 @@ function provider(overrides: Partial<BookingDemandApiOptions> = {}, api: Booking
     affiliateId: api.affiliateId,
     portalUrl: api.portalUrl,
     now: () => NOW,
+    log: quietLog,
     ...overrides,
   });
 }
@@ -192,12 +194,55 @@ describe("mapping an answer", () => {
     ]);
   });
 
-  it("drops products the contract cannot carry instead of bending them", async () => {
-    const answer = await provider().availability(stay(), signal());
+  it("leaves out only products the shop cannot sell, and logs each with its reason", async () => {
+    const { log, lines } = capturedLog();
+    const answer = await provider({ log }).availability(stay(), signal());
     const ids = answer.rooms.flatMap((room) => room.products.map((product) => product.productId));
-    // Left out: "tpi-1000101-358188572" (id shape), 1000102_91234570 (2 rooms left), 1000102_91234571 (a band from
-    // age 0), 1000103_91234572 (1 adult, so the attic room goes too), 1000101_91234573 (a charge without an amount).
     expect(ids).toEqual(["1000101_91234567", "1000101_91234568", "1000102_91234569"]);
+    const left = lines.filter((line) => line.msg === "product left out");
+    expect(left.map(({ level, hotelId, productId, reason }) => ({ level, hotelId, productId, reason }))).toEqual([
+      { level: "warn", hotelId: 10001, productId: "tpi-1000101-358188572", reason: "product_id_shape" },
+      { level: "warn", hotelId: 10001, productId: "1000109_91234574", reason: "room_undescribed" },
+      { level: "warn", hotelId: 10001, productId: "1000101_91234573", reason: "extra_charge_unshowable" },
+    ]);
+  });
+
+  it("carries each product with Booking.com's numbers, however far from the SPEC's example data", async () => {
+    const { log, lines } = capturedLog();
+    const search = stay({ hotelId: fakeWorld.vltava.id, childrenAges: [] });
+    const answer = await provider({ log }).availability(search, signal());
+    const carried = Object.fromEntries(
+      answer.rooms.flatMap((room) =>
+        room.products.map((product) => [
+          product.productId,
+          { left: product.numberAvailableAtThisPrice, occupancy: product.maximumOccupancy },
+        ])
+      )
+    );
+    const ids = fakeWorld.vltava.products;
+    const couple = { adults: 2, total: 2, children: [] };
+    const withChildren = (total: number, children: number, fromAge: number, toAge: number) => ({
+      adults: 2,
+      total,
+      children: [{ total: children, fromAge, toAge }],
+    });
+    expect(carried).toEqual({
+      [ids.doubleFewLeft]: { left: 3, occupancy: couple },
+      [ids.double]: { left: 8, occupancy: couple },
+      [ids.extraBed]: { left: 8, occupancy: withChildren(3, 1, 2, 12) },
+      [ids.single]: { left: 8, occupancy: { adults: 1, total: 1, children: [] } },
+      [ids.familyLastOne]: { left: 1, occupancy: withChildren(4, 2, 2, 12) },
+      [ids.familyInfants]: { left: 8, occupancy: withChildren(3, 1, 0, 1) },
+      [ids.familyTeenagers]: { left: 8, occupancy: withChildren(4, 2, 2, 15) },
+      [ids.family]: { left: 8, occupancy: withChildren(4, 2, 2, 12) },
+    });
+    expect(answer.rooms.map((room) => room.name)).toEqual([
+      "Dvoulůžkový pokoj",
+      "Dvoulůžkový pokoj s přistýlkou",
+      "Jednolůžkový pokoj",
+      "Rodinný pokoj",
+    ]);
+    expect(lines.filter((line) => line.msg === "product left out")).toEqual([]);
   });
 
   it("marks a product payable only at the property as not orderable, and keeps cancellation dates honest", async () => {
