@@ -9,7 +9,8 @@ import {
   statusPath,
   submitIntent,
 } from "./reservation-flow";
-import { availableStay, bookingLink } from "./stays";
+import { availableStay, bookingLink, defaultParty } from "./stays";
+import { offersChoice } from "../fixtures/available-stay";
 import { expectJavaScriptState } from "./support";
 
 /**
@@ -40,8 +41,10 @@ const texts = {
 
 /** The reservation screen of the hotel's first room that is paid only at the hotel. */
 async function openPayAtHotelRoom(page: Page, language: Language, payAtProperty: string) {
-  const hotel = "hotel-paris-prague";
-  await openRooms(page, language, bookingLink(hotel, { ...(await availableStay(hotel)), adults: 2, rooms: 1 }));
+  // A hotel of the simulator's with rooms paid only there, on a night that has one left.
+  const hotel = "hotel-brno";
+  const stay = await availableStay(hotel, defaultParty, (offer) => offersChoice(offer, { payAtProperty: true }));
+  await openRooms(page, language, bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }));
   const room = page
     .locator(".product")
     .filter({ has: page.locator("select") })
