@@ -51,6 +51,7 @@
  */
 
 import { resolveHotelIdFromPage } from "./page-resolver";
+import { resolveShareLinkByRedirect } from "./share-resolver";
 import type { HotelProvider } from "../hotel-provider";
 import { findAvailability } from "./availability";
 import { bookStay, cancelOrder } from "./booking";
@@ -85,6 +86,7 @@ export function createBookingDemandApiProvider(options: BookingDemandApiOptions)
   return {
     name: "booking-demand-api",
     resolveHotel: (link, signal) => resolveHotelIdFromPage(link, portal, signal),
+    resolveShareLink: (share, signal) => resolveShareLinkByRedirect(share, portal, signal),
     availability: (search, signal) => findAvailability(deps, search, signal),
     book: (request, signal) => bookStay(deps, request, signal),
     cancelBooking: (bookingRef, signal) => cancelOrder(client, bookingRef, signal),

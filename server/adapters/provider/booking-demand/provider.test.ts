@@ -387,6 +387,42 @@ describe("resolving a hotel page link", () => {
   });
 });
 
+describe("resolving a share link", () => {
+  const { shareLinks } = fakeWorld;
+  const share = (code: string) => ({ code, url: `https://www.booking.com/Share-${code}` });
+  const resolve = (code: string, abort = signal()) => provider().resolveShareLink(share(code), abort);
+  // The fake's today is 2030-01-10; its shared stays start 30 days later, for two nights.
+  const search = "checkin=2030-02-09&checkout=2030-02-11&group_adults=2&no_rooms=1";
+
+  it("reads where a 301 leads from its Location, with one request and without reading the body", async () => {
+    await expect(resolve(shareLinks.prague)).resolves.toBe(`${fakeWorld.prague.link.url}?${search}&aid=304142`);
+    expect(fake.requests.map((request) => [request.method, request.path])).toEqual([["GET", "/Share-PrG301x"]]);
+  });
+
+  it("reads a relative Location of a 302 as an address on the portal", async () => {
+    await expect(resolve(shareLinks.warsaw)).resolves.toBe(
+      `https://www.booking.com/hotel/pl/hotel-warszawa-centrum.pl.html?${search}`
+    );
+  });
+
+  it("answers where the link leads even when it is no hotel page, for the caller to judge", async () => {
+    await expect(resolve(shareLinks.searchPage)).resolves.toBe("https://www.booking.com/searchresults.html?ss=Praha");
+  });
+
+  it("finds no property behind a code the portal does not know", async () => {
+    expect((await failure(resolve(shareLinks.unknown))).kind).toBe("property_not_found");
+  });
+
+  it("fails when the portal errs, and times out when it hangs", async () => {
+    const path = `/Share-${shareLinks.prague}`;
+    fake.behave({ kind: "server_error", paths: [path] });
+    const error = await failure(resolve(shareLinks.prague));
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 500]);
+    fake.behave({ kind: "hang", paths: [path] });
+    expect((await failure(resolve(shareLinks.prague, AbortSignal.timeout(200)))).kind).toBe("timeout");
+  });
+});
+
 describe("amounts", () => {
   it("become integer minor units through their decimal text, never through float arithmetic", () => {
     expect(toMinorUnits(1234.5)).toBe(123450);
