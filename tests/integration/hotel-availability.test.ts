@@ -514,12 +514,26 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
   // provider's failure and must not turn into time running out.
   it.each([
     ["hangs", { kind: "hang" } as const, Code.DeadlineExceeded, () => impatientClient],
-    ["fails", { kind: "server_error" } as const, Code.Unavailable, () => client],
     ["answers a shape it never documented", { kind: "unexpected_shape" } as const, Code.Unavailable, () => client],
   ])("asks the visitor to try again when the provider %s", async (_, behaviour, code, caller) => {
     fake.behave(behaviour);
     const failure = await failureOf(caller().hotelAvailability(request(fakeWorld.prague.id)));
     expect(failure).toMatchObject({ code, errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED });
+  });
+
+  it.each([
+    ["keeps failing", { kind: "server_error" } as const],
+    ["keeps refusing the shop past its rate limit", { kind: "rate_limited", times: 3, retryAfter: "0" } as const],
+  ])("asks the visitor to try again in a moment when the provider %s", async (_, behaviour) => {
+    fake.behave(behaviour);
+    const failure = await failureOf(client.hotelAvailability(request(fakeWorld.prague.id)));
+    expect(failure).toMatchObject({ code: Code.Unavailable, errorCode: ErrorCode.TEMPORARILY_UNAVAILABLE });
+  });
+
+  it("answers when the rate limit lifts within the tries", async () => {
+    fake.behave({ kind: "rate_limited", times: 2, retryAfter: "0" });
+    const answer = await client.hotelAvailability(request(fakeWorld.prague.id));
+    expect(answer.hotelDetail?.hotelId).toBe(fakeWorld.prague.id);
   });
 
   // The call's signal reaches the provider's request: a visitor who gives up and a caller's deadline stop it, where

@@ -296,11 +296,28 @@ describe("failures", () => {
     expect(availabilityCalls).toHaveLength(2);
   });
 
-  it("fails when rate-limited twice", async () => {
+  const availabilityCalls = () =>
+    apiRequests().filter((request) => request.path === "/3.1/accommodations/availability").length;
+
+  it("answers on the third try when rate-limited twice", async () => {
     fake.behave({ kind: "rate_limited", times: 2, retryAfter: "0" });
+    expect((await provider().availability(stay(), signal())).rooms).toHaveLength(2);
+    expect(availabilityCalls()).toBe(3);
+  });
+
+  it("fails with the 429 after three tries", async () => {
+    fake.behave({ kind: "rate_limited", times: 3, retryAfter: "0" });
     const error = await failure(provider().availability(stay(), signal()));
-    expect(error.kind).toBe("failed");
-    expect(error.message).toContain("429");
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 429]);
+    expect(availabilityCalls()).toBe(3);
+  });
+
+  it("waits no longer in all than the shop allows, counting each Retry-After", async () => {
+    fake.behave({ kind: "rate_limited", times: 2, retryAfter: "1" });
+    // The first wait (1 s) fits within 1.5 s; the second would not.
+    const error = await failure(provider({ maxRetryAfterMs: 1_500 }).availability(stay(), signal()));
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 429]);
+    expect(availabilityCalls()).toBe(2);
   });
 
   it("fails at once when Retry-After asks for longer than the shop waits, or for nothing usable", async () => {
@@ -325,11 +342,12 @@ describe("failures", () => {
     expect(error.kind).toBe("timeout");
   });
 
-  it("fails on a server error", async () => {
+  it("fails on a server error that lasts past three tries", async () => {
     fake.behave({ kind: "server_error" });
     const error = await failure(provider().availability(stay(), signal()));
-    expect(error.kind).toBe("failed");
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 500]);
     expect(error.message).toContain("500");
+    expect(availabilityCalls()).toBe(3);
   });
 
   it("fails on an answer that is not JSON", async () => {
@@ -621,9 +639,12 @@ describe("booking a stay", () => {
   it("fails, worth another try, on an outage or refused credentials, and times out when Booking.com hangs", async () => {
     for (const path of ["/3.1/orders/details", "/3.1/orders/preview", "/3.1/orders/create"]) {
       fake.behave({ kind: "server_error", paths: [path] });
+      fake.requests.length = 0;
       const error = await failure(booker().book(booking(), signal()));
       expect(error.kind).toBe("failed");
       expect(error.message).toContain("500");
+      // An outage may come after the order was made: /orders/create is never sent twice, the reads are tried again.
+      expect(fake.requests.filter((request) => request.path === path)).toHaveLength(path.endsWith("create") ? 1 : 3);
     }
     fake.behave({ kind: "normal" });
     const wrongToken = provider({ token: "secret-token-123", issueCard: async () => card });
