@@ -55,8 +55,8 @@ const busy = {
   message: "the hotel provider is busy; try again in a moment",
 };
 
-const isBusy = (reason: ProviderError) =>
-  reason.kind === "failed" && reason.httpStatus !== undefined && (reason.httpStatus === 429 || reason.httpStatus >= 500);
+const isBusy = ({ kind, httpStatus = 0 }: ProviderError) =>
+  kind === "failed" && (httpStatus === 429 || httpStatus >= 500);
 
 /** A provider's failure as the api's error; anything else is passed on untouched (a bug ends as internal). */
 export function fromProviderError(reason: unknown, field = ""): unknown {
