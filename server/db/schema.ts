@@ -80,6 +80,21 @@ export const hotelLinks = pgTable(
 );
 
 /**
+ * Share links resolved to the hotel page they lead to, per provider (decision 052): the portal is asked once per
+ * share code, and a second paste of the same link needs no request.
+ */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    provider: text("provider").notNull(),
+    code: text("code").notNull(),
+    targetUrl: text("target_url").notNull(),
+    resolvedAt: instant("resolved_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.code] })],
+);
+
+/**
  * One availability check and the provider's answer, kept under its id so a reload, a shared link or another api
  * instance shows the same offer, and the order preview prices exactly what the visitor saw.
  */

@@ -275,8 +275,6 @@ const badLinks: { link: string; error: BookingLinkError }[] = [
   { link: "https://www.booking.com/hotel//cz/u-zlateho-stromu.html", error: "not_hotel_page" },
   { link: "https://www.booking.com/hotel/cz/-.html", error: "not_hotel_page" },
   { link: "https://account.booking.com/hotel/cz/u-zlateho-stromu.html", error: "not_hotel_page" },
-  { link: "https://www.booking.com/Share-AbCd12", error: "share_link" },
-  { link: "https://booking.com/Share-Xy9_Zk/", error: "share_link" },
 ];
 
 describe("parseBookingLink: accepted links", () => {
@@ -297,6 +295,18 @@ describe("parseBookingLink: accepted links", () => {
 describe("parseBookingLink: refused links", () => {
   it.each(badLinks)("$link → $error", ({ link, error }) => {
     expect(parseBookingLink(link)).toEqual({ ok: false, error });
+  });
+
+  it.each([
+    ["https://www.booking.com/Share-AbCd12", "AbCd12"],
+    ["https://booking.com/Share-Xy9_Zk/", "Xy9_Zk"],
+    ["https://m.booking.com/share-q1W2e3?utm_source=app", "q1W2e3"],
+  ])("%s is a share link with the code %s, for the provider to resolve", (link, code) => {
+    expect(parseBookingLink(link)).toEqual({
+      ok: false,
+      error: "share_link",
+      share: { code, url: `https://www.booking.com/Share-${code}` },
+    });
   });
 
   it("covers at least 20 bad links", () => {

@@ -28,14 +28,34 @@ export interface BookingSearch {
 }
 
 /**
+ * A share link from the portal's app (https://www.booking.com/Share-AbC123x): it names no hotel itself, only the
+ * portal knows the hotel page it redirects to, so the provider resolves it (decision 052).
+ */
+export interface BookingShareLink {
+  /** The code after "Share-", case kept: the portal's codes are case-sensitive. */
+  readonly code: string;
+  /** The one canonical address of the share link: https://www.booking.com/Share-{code} */
+  readonly url: string;
+}
+
+/**
  * Each error has its own message for the customer (SPEC §5, §8): not https, not from the booking portal, not in the
- * right format; a share link asks the customer to open it and copy the hotel page address instead.
+ * right format. `share_link` is a share link, which carries its code for the provider to resolve; one that leads to
+ * no hotel page asks the customer to open it and copy the hotel page address instead.
  */
 export type BookingLinkError = "not_https" | "not_booking" | "not_hotel_page" | "share_link" | "bad_format";
 
+/** A hotel page link, read. */
+export interface BookingPage {
+  readonly ok: true;
+  readonly hotel: BookingHotel;
+  readonly search: BookingSearch;
+}
+
 export type BookingLinkResult =
-  | { readonly ok: true; readonly hotel: BookingHotel; readonly search: BookingSearch }
-  | { readonly ok: false; readonly error: BookingLinkError };
+  | BookingPage
+  | { readonly ok: false; readonly error: "share_link"; readonly share: BookingShareLink }
+  | { readonly ok: false; readonly error: Exclude<BookingLinkError, "share_link"> };
 
 /** Real links are a few kilobytes at most; the bound keeps the work small for anything pasted. */
 const MAX_LINK_LENGTH = 16_384;
@@ -52,8 +72,8 @@ const HOTEL_HOSTS = new Set(["booking.com", "www.booking.com", "m.booking.com", 
 /** /hotel/{cc}/{slug}, optionally with a language (".cs", ".en-gb") and ".html", optionally with a trailing slash. */
 const HOTEL_PATH = /^\/hotel\/([a-z]{2})\/([a-z0-9][a-z0-9_-]*)(?:\.[a-z]{2}(?:-[a-z]{2,4})?)?(?:\.html)?\/?$/;
 
-/** Share links (/Share-AbCd12) redirect to the hotel page only in a browser; the link itself names no hotel. */
-const SHARE_PATH = /^\/share-[a-z0-9_-]+\/?$/i;
+/** Share links (/Share-AbCd12) redirect to the hotel page; the link itself names no hotel. */
+const SHARE_PATH = /^\/share-([a-z0-9_-]+)\/?$/i;
 
 /** Parameters read for the search; their values are never searched for nested queries. */
 const SEARCH_KEYS = new Set([
@@ -109,7 +129,7 @@ const TRACKING_KEYS = new Set([
   "nflt",
 ]);
 
-const failure = (error: BookingLinkError): BookingLinkResult => ({ ok: false, error });
+const failure = (error: Exclude<BookingLinkError, "share_link">): BookingLinkResult => ({ ok: false, error });
 
 export function parseBookingLink(input: string): BookingLinkResult {
   // Callers from plain JavaScript (form data, JSON) may hand over anything.
@@ -133,7 +153,11 @@ export function parseBookingLink(input: string): BookingLinkResult {
   if (kind === "foreign") return failure("not_booking");
   // Real links never carry credentials; one that does is a trick or a typo, not a portal address.
   if (url.username !== "" || url.password !== "") return failure("bad_format");
-  if (SHARE_PATH.test(url.pathname)) return failure("share_link");
+  const share = SHARE_PATH.exec(url.pathname);
+  if (share !== null) {
+    const code = share[1] ?? "";
+    return { ok: false, error: "share_link", share: { code, url: `https://www.booking.com/Share-${code}` } };
+  }
   if (kind === "other_booking") return failure("not_hotel_page");
 
   const path = HOTEL_PATH.exec(url.pathname.toLowerCase());

@@ -38,6 +38,7 @@ function providerRefusing(refusal: Error): HotelProvider {
   return {
     name: "booking-demand-api",
     resolveHotel: async () => "10507360",
+    resolveShareLink: async () => "https://www.booking.com/hotel/cz/hotel-paris-prague.html",
     availability: async () => ({ hotel: { hotelId: "10507360" } } as never),
     book: async () => Promise.reject(refusal),
     cancelBooking: async () => {},

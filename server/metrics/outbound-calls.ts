@@ -74,6 +74,9 @@ const hostOf = (url: string) => new URL(url).host;
 /** The provider's failures that are trouble: its refusals and "nothing free" are answers, counted but not logged. */
 const providerTrouble = new Set(["timeout", "failed", "error"]);
 
+/** The calls the Demand API adapter makes to the portal's pages, not to the api. */
+const portalOperations = new Set(["resolveHotel", "resolveShareLink"]);
+
 /** The hotel provider, with each call timed, counted by outcome (ok, or the provider error's kind) and its trouble logged. */
 export function observedProvider(
   provider: HotelProvider,
@@ -83,8 +86,8 @@ export function observedProvider(
   const { apiToken, apiUrl, portalUrl } = config.booking;
   // As createHotelProvider chooses: the Demand API with credentials, else the simulator in this process.
   const hostFor = (operation: string) =>
-    !apiToken ? "simulator" : hostOf(operation === "resolveHotel" ? portalUrl : apiUrl);
-  const operations = ["resolveHotel", "availability", "book", "cancelBooking"] as const;
+    !apiToken ? "simulator" : hostOf(portalOperations.has(operation) ? portalUrl : apiUrl);
+  const operations = ["resolveHotel", "resolveShareLink", "availability", "book", "cancelBooking"] as const;
   const watched = watchedMethods(provider, operations, (operation, seconds, failure) => {
     const outcome = !failure ? "ok" : failure.error instanceof ProviderError ? failure.error.kind : "error";
     metrics?.provider.observe({ provider: provider.name, operation, outcome }, seconds);

@@ -9,7 +9,16 @@ import {
   roomsPath,
   submitStay,
 } from "./order-flow";
-import { availableStay, bookingLink, dayFromToday, defaultParty, hotelPageUrl, simulatorSlugs } from "./stays";
+import {
+  availableStay,
+  bookingLink,
+  dayFromToday,
+  defaultParty,
+  hotelPageUrl,
+  sharedPage,
+  simulatorShareCodes,
+  simulatorSlugs,
+} from "./stays";
 import { expectJavaScriptState, javaScriptEnabled } from "./support";
 
 const hotel = "hotel-paris-prague";
@@ -58,6 +67,24 @@ test("a link that carries the whole stay goes straight to the rooms (pl)", async
   await expect(page.locator(".product__amount").first()).toContainText("zł");
 });
 
+test("a share link from the portal's app leads to the rooms of the hotel and the stay it shares", async ({
+  page,
+}, testInfo) => {
+  const link = "https://www.booking.com/Share-AbC123x";
+  const shared = await sharedPage(link);
+  await page.goto(orderStep.en);
+  await expectJavaScriptState(page, testInfo);
+  await field(page, "url").fill(link);
+  await submitStay(page);
+  await page.waitForURL(roomsPath.en);
+  await expect(page.locator(".room-card").first()).toBeVisible();
+  await expect(page.locator(".stay-summary")).toContainText("2 adults");
+  // The rooms are those of the shared stay: changing it opens step 1 with the dates the share link carried.
+  await page.locator(".stay-summary__change").click();
+  await expect(field(page, "checkIn")).toHaveValue(shared.checkIn);
+  await expect(field(page, "checkOut")).toHaveValue(shared.checkOut);
+});
+
 const badLinks = [
   {
     name: "not from Booking.com",
@@ -70,9 +97,9 @@ const badLinks = [
     message: "Enter a valid hotel link starting with https://.",
   },
   {
-    name: "a share link",
-    link: "https://www.booking.com/Share-Ab12Cd",
-    message: "This is a share link. Open it first, then copy the address of the hotel page it leads to.",
+    name: "shared to no hotel page",
+    link: `https://www.booking.com/Share-${simulatorShareCodes.searchPage}`,
+    message: "This share link does not lead to a hotel page. Open it, then copy the address of the hotel page.",
   },
   {
     name: "in a bad format",

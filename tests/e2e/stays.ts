@@ -1,4 +1,6 @@
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
+import { simulatorShareCodes } from "../../server/adapters/provider/simulator-share";
+import { parseBookingLink } from "../../server/domain/booking-link";
 import { availableStay as firstFreeStay, daysAfter, type StayWanted } from "../fixtures/available-stay";
 
 /**
@@ -12,7 +14,7 @@ export type Party = { rooms: number; adults: number; childrenAges: number[] };
 
 export const defaultParty: Party = { rooms: 1, adults: 2, childrenAges: [] };
 
-export { simulatorSlugs };
+export { simulatorShareCodes, simulatorSlugs };
 
 /** YYYY-MM-DD of today plus `days`, in UTC like the contract's dates. */
 export function dayFromToday(days: number): string {
@@ -56,5 +58,16 @@ export async function availableStay(
     ...party,
     ...(offers && { offers }),
   });
+  return { checkIn, checkOut };
+}
+
+/** The stay a share link leads to, as the shop's simulator resolves it today. */
+export async function sharedPage(shareLink: string): Promise<Stay> {
+  const parsed = parseBookingLink(shareLink);
+  if (parsed.ok || parsed.error !== "share_link") throw new Error(`${shareLink} is no share link`);
+  const provider = createSimulatorProvider();
+  const target = parseBookingLink(await provider.resolveShareLink(parsed.share, AbortSignal.timeout(5_000)));
+  const { checkIn, checkOut } = target.ok ? target.search : {};
+  if (checkIn === undefined || checkOut === undefined) throw new Error(`${shareLink} leads to no stay`);
   return { checkIn, checkOut };
 }

@@ -8,7 +8,8 @@ import type { HotelRequest } from "../../gen/dzb/shop/v1/hotel_pb";
 import { ExtraChargeType } from "../../gen/dzb/shop/v1/payment_pb";
 import { HotelAvailabilityRequestSchema, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { create, toJsonString, type MessageInitShape } from "@bufbuild/protobuf";
-import type { HotelLink } from "../../server/adapters/provider/hotel-provider";
+import type { HotelLink, ShareLink } from "../../server/adapters/provider/hotel-provider";
+import { simulatorShareCodes } from "../../server/adapters/provider/simulator-share";
 import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
 import { loadConfig } from "../../server/config";
 import type { OpenDatabase } from "../../server/db/database";
@@ -22,6 +23,12 @@ import { databaseTargets, type TestDatabase } from "../fixtures/database";
 const now = new Date("2026-11-21T10:00:00Z");
 const czVariant = { product: Product.DZB_CZ, lang: Lang.CS, currency: Currency.CZK };
 const plVariant = { product: Product.DZB_PL, lang: Lang.PL, currency: Currency.PLN };
+
+function shareOf(url: string): ShareLink {
+  const parsed = parseBookingLink(url);
+  if (parsed.ok || parsed.error !== "share_link") throw new Error(`test link ${url} is no share link`);
+  return parsed.share;
+}
 
 function linkOf(url: string): HotelLink {
   const parsed = parseBookingLink(url);
@@ -97,8 +104,8 @@ describe.each(databaseTargets())("hotel calls on the simulator, $name", (target)
     },
   });
 
-  async function hotelIdOf(slug: string): Promise<string> {
-    const { hotelRequest } = await client.hotelParseUrl({ productVariant: czVariant, url: hotelUrl(slug) });
+  async function hotelIdOf(slug: string, country = "cz"): Promise<string> {
+    const { hotelRequest } = await client.hotelParseUrl({ productVariant: czVariant, url: hotelUrl(slug, country) });
     return hotelRequest!.hotelId;
   }
 
@@ -153,10 +160,29 @@ describe.each(databaseTargets())("hotel calls on the simulator, $name", (target)
       ["https://www.expedia.com/Prague-Hotels-Hotel-Paris.h123.Hotel-Information", ErrorCode.LINK_NOT_BOOKING],
       ["https://www.booking.com/searchresults.html?ss=Prague", ErrorCode.LINK_BAD_FORMAT],
       ["not a link at all", ErrorCode.LINK_BAD_FORMAT],
-      ["https://www.booking.com/Share-AbC123x", ErrorCode.LINK_SHARE],
+      [`https://www.booking.com/Share-${simulatorShareCodes.searchPage}`, ErrorCode.LINK_SHARE],
     ])("refuses %j with its own message", async (url, errorCode) => {
       const failure = await failureOf(client.hotelParseUrl({ productVariant: czVariant, url }));
       expect(failure).toMatchObject({ code: Code.InvalidArgument, errorCode, field: "url" });
+    });
+
+    it("reads a share link as the hotel page and the stay it leads to, the same every time", async () => {
+      const shared = { productVariant: czVariant, url: "https://www.booking.com/Share-AbC123x" };
+      const answer = await client.hotelParseUrl(shared);
+      const target = parseBookingLink(await provider.resolveShareLink(shareOf(shared.url), AbortSignal.timeout(5_000)));
+      if (!target.ok) throw new Error("the simulator's share link leads to no hotel page");
+      expect(answer.hotelUrl).toBe(target.hotel.url);
+      expect(answer.hotelRequest?.hotelId).toBe(await hotelIdOf(target.hotel.slug, target.hotel.countryCode));
+      expect(timestampDate(answer.hotelRequest!.checkIn!).toISOString().slice(0, 10)).toBe(target.search.checkIn);
+      expect(timestampDate(answer.hotelRequest!.checkOut!).toISOString().slice(0, 10)).toBe(target.search.checkOut);
+      expect(answer.hotelRequest).toMatchObject({ adults: 2, rooms: 1, childrenAges: [] });
+      expect(await client.hotelParseUrl(shared)).toEqual(answer);
+    });
+
+    it("tells a share link leading nowhere as naming no property", async () => {
+      const url = `https://www.booking.com/Share-${simulatorShareCodes.nowhere}`;
+      const failure = await failureOf(client.hotelParseUrl({ productVariant: czVariant, url }));
+      expect(failure).toMatchObject({ code: Code.NotFound, errorCode: ErrorCode.PROPERTY_NOT_FOUND, field: "url" });
     });
 
     it("tells a link naming no property apart", async () => {
@@ -427,6 +453,37 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
     expect(pageReads() - before).toBe(1);
   });
 
+  it("reads a share link by its redirect once, then remembers where it leads", async () => {
+    const shareReads = () => fake.requests.filter((r) => r.path.startsWith("/Share-")).length;
+    const before = shareReads();
+    const code = fakeWorld.shareLinks.prague;
+    const shared = `https://www.booking.com/Share-${code}`;
+    const first = await client.hotelParseUrl({ productVariant: plVariant, url: shared });
+    // Another api instance on the same database, and the link in another shape: the kept resolution answers.
+    const url = `https://booking.com/Share-${code}/`;
+    const again = await impatientClient.hotelParseUrl({ productVariant: czVariant, url });
+    for (const answer of [first, again]) {
+      expect(answer.hotelUrl).toBe(fakeWorld.prague.link.url);
+      expect(answer.hotelRequest).toMatchObject({
+        hotelId: fakeWorld.prague.id,
+        checkIn: date(daysAfter(now, fakeWorld.sharedStay.daysAhead)),
+        checkOut: date(daysAfter(now, fakeWorld.sharedStay.daysAhead + fakeWorld.sharedStay.nights)),
+        adults: 2,
+        rooms: 1,
+      });
+    }
+    expect(shareReads() - before).toBe(1);
+  });
+
+  it.each([
+    ["leads to no hotel page", fakeWorld.shareLinks.searchPage, Code.InvalidArgument, ErrorCode.LINK_SHARE],
+    ["is unknown to the portal", fakeWorld.shareLinks.unknown, Code.NotFound, ErrorCode.PROPERTY_NOT_FOUND],
+  ])("tells the visitor a share link that %s", async (_, code, connectCode, errorCode) => {
+    const url = `https://www.booking.com/Share-${code}`;
+    const failure = await failureOf(client.hotelParseUrl({ productVariant: czVariant, url }));
+    expect(failure).toMatchObject({ code: connectCode, errorCode, field: "url" });
+  });
+
   it.each([
     ["a page without a hotel id", fakeWorld.pageWithoutId.url],
     ["a missing page", fakeWorld.missingPage.url],
@@ -470,12 +527,26 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
   // provider's failure and must not turn into time running out.
   it.each([
     ["hangs", { kind: "hang" } as const, Code.DeadlineExceeded, () => impatientClient],
-    ["fails", { kind: "server_error" } as const, Code.Unavailable, () => client],
     ["answers a shape it never documented", { kind: "unexpected_shape" } as const, Code.Unavailable, () => client],
   ])("asks the visitor to try again when the provider %s", async (_, behaviour, code, caller) => {
     fake.behave(behaviour);
     const failure = await failureOf(caller().hotelAvailability(request(fakeWorld.prague.id)));
     expect(failure).toMatchObject({ code, errorCode: ErrorCode.AVAILABILITY_CHECK_FAILED });
+  });
+
+  it.each([
+    ["keeps failing", { kind: "server_error" } as const],
+    ["keeps refusing the shop past its rate limit", { kind: "rate_limited", times: 3, retryAfter: "0" } as const],
+  ])("asks the visitor to try again in a moment when the provider %s", async (_, behaviour) => {
+    fake.behave(behaviour);
+    const failure = await failureOf(client.hotelAvailability(request(fakeWorld.prague.id)));
+    expect(failure).toMatchObject({ code: Code.Unavailable, errorCode: ErrorCode.TEMPORARILY_UNAVAILABLE });
+  });
+
+  it("answers when the rate limit lifts within the tries", async () => {
+    fake.behave({ kind: "rate_limited", times: 2, retryAfter: "0" });
+    const answer = await client.hotelAvailability(request(fakeWorld.prague.id));
+    expect(answer.hotelDetail?.hotelId).toBe(fakeWorld.prague.id);
   });
 
   // The call's signal reaches the provider's request: a visitor who gives up and a caller's deadline stop it, where

@@ -41,6 +41,7 @@ function changingProvider(inner: HotelProvider) {
   const provider: HotelProvider = {
     name: inner.name,
     resolveHotel: (link, signal) => inner.resolveHotel(link, signal),
+    resolveShareLink: (share, signal) => inner.resolveShareLink(share, signal),
     async availability(search, signal) {
       const answer = await inner.availability(search, signal);
       return {

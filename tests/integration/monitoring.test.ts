@@ -44,6 +44,7 @@ function brokenProvider(): HotelProvider {
     resolveHotel: async (link) => {
       throw new HotelLedgerError(`ledger broken for ${link.slug}, booked by ${visitor.email} (${visitor.phone})`);
     },
+    resolveShareLink: (share, signal) => inner.resolveShareLink(share, signal),
     availability: (search, signal) => inner.availability(search, signal),
     book: (request, signal) => inner.book(request, signal),
     cancelBooking: (bookingRef, signal) => inner.cancelBooking(bookingRef, signal),

@@ -83,6 +83,7 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
   const provider: HotelProvider = {
     name: "simulator (counted)",
     resolveHotel: (link, signal) => simulator.resolveHotel(link, signal),
+    resolveShareLink: (share, signal) => simulator.resolveShareLink(share, signal),
     availability: (search, signal) => simulator.availability(search, signal),
     async book(request, signal) {
       booked.push(request);

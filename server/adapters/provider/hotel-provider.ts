@@ -22,6 +22,14 @@ export interface HotelLink {
   readonly url: string;
 }
 
+/** A share link from the portal's app, as `parseBookingLink` reads it. */
+export interface ShareLink {
+  /** The code after "Share-", e.g. "AbC123x". */
+  readonly code: string;
+  /** https://www.booking.com/Share-{code} */
+  readonly url: string;
+}
+
 /** The language the provider should describe the hotel in. */
 export type ProviderLanguage = "cs" | "pl" | "en";
 
@@ -124,6 +132,12 @@ export interface HotelProvider {
    * names no property, `timeout` when the signal aborts, `failed` otherwise.
    */
   resolveHotel(link: HotelLink, signal: AbortSignal): Promise<string>;
+  /**
+   * The absolute address a share link leads to (a hotel page with its search, if the link is any good); the caller
+   * reads it. Throws a ProviderError: `property_not_found` when the share link leads nowhere, `timeout` when the
+   * signal aborts, `failed` otherwise.
+   */
+  resolveShareLink(share: ShareLink, signal: AbortSignal): Promise<string>;
   /**
    * The rooms and products free for the stay. Throws a ProviderError for every failure; `timeout` when the signal
    * aborts before the provider answers.

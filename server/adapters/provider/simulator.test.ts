@@ -11,6 +11,8 @@ import {
   type StaySearch,
 } from "./hotel-provider";
 import { createSimulatorProvider, simulatorHotelIds, simulatorSlugs } from "./simulator";
+import { simulatorShareCodes } from "./simulator-share";
+import { parseBookingLink } from "../../domain/booking-link";
 
 /** 2026-03-10 is a Tuesday; "today" is the same date in every European time zone. */
 const NOW = new Date("2026-03-10T10:00:00Z");
@@ -187,6 +189,46 @@ describe("resolveHotel", () => {
     expect((await errorOf(provider.resolveHotel(linkTo("hotel-paris-prague"), controller.signal))).kind).toBe(
       "timeout"
     );
+  });
+});
+
+describe("resolveShareLink", () => {
+  const share = (code: string) => ({ code, url: `https://www.booking.com/Share-${code}` });
+  const codes = ["AbC123x", "Zz9_yY", "q1W2e3", "share-me", "X"];
+
+  it("leads each code to a hotel page with a stay from two weeks ahead for two adults, with rooms free", async () => {
+    for (const code of codes) {
+      const parsed = parseBookingLink(await provider.resolveShareLink(share(code), never()));
+      if (!parsed.ok) throw new Error(`${code} led to no hotel page`);
+      const { checkIn = "", checkOut = "", adults, rooms } = parsed.search;
+      expect(checkIn >= addDays(TODAY, 14) && checkIn < checkOut).toBe(true);
+      expect([adults, rooms]).toEqual([2, 1]);
+      const hotelId = await provider.resolveHotel(parsed.hotel, never());
+      const offer = await provider.availability(stay(hotelId, { link: parsed.hotel, checkIn, checkOut }), never());
+      expect(offer.rooms.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("leads the same code to the same page every time, and different codes to more than one hotel", async () => {
+    const targets = await Promise.all(codes.map((code) => provider.resolveShareLink(share(code), never())));
+    const again = await Promise.all(
+      codes.map((code) => createSimulatorProvider({ now }).resolveShareLink(share(code), never()))
+    );
+    expect(again).toEqual(targets);
+    expect(new Set(targets.map((target) => new URL(target).pathname)).size).toBeGreaterThan(1);
+  });
+
+  it("leads the reserved codes nowhere or to a page that is no hotel", async () => {
+    const nowhere = await errorOf(provider.resolveShareLink(share(simulatorShareCodes.nowhere), never()));
+    expect(nowhere.kind).toBe("property_not_found");
+    const search = await provider.resolveShareLink(share(simulatorShareCodes.searchPage), never());
+    expect(parseBookingLink(search)).toEqual({ ok: false, error: "not_hotel_page" });
+  });
+
+  it("times out on an aborted signal", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect((await errorOf(provider.resolveShareLink(share("AbC123x"), controller.signal))).kind).toBe("timeout");
   });
 });
 

@@ -25,6 +25,7 @@ import {
 } from "./simulator-booking";
 import { localDay } from "./simulator-dates";
 import { describeHotel } from "./simulator-hotel";
+import { shareLinkTarget } from "./simulator-share";
 import { fnv1a, randomFor } from "./simulator-random";
 import { hotelSoldOut, offeredRooms } from "./simulator-rooms";
 
@@ -89,6 +90,11 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): HotelPr
     async resolveHotel(link, signal) {
       throwIfAborted(signal);
       return hotelIdOf(link);
+    },
+    async resolveShareLink(share, signal) {
+      throwIfAborted(signal);
+      const at = now();
+      return shareLinkTarget(share, at, (link, checkIn, checkOut) => hasRooms(link, checkIn, checkOut, at));
     },
     async availability(search, signal) {
       throwIfAborted(signal);
@@ -168,6 +174,28 @@ function answer(search: StaySearch, answeredAt: Date): ProviderAvailability {
   const rooms = offeredRooms({ ...search, stars: hotel.rating.stars, timeZone, checkIn, nights, now: answeredAt });
   if (rooms.length === 0) throw new ProviderError("nothing_available", "Every room is taken on a night of the stay");
   return { requestId: requestIdOf(search, answeredAt), answeredAt, hotel, rooms };
+}
+
+/** Whether two adults find a room at the hotel for the stay: what a shared hotel page showed its customer. */
+function hasRooms(link: HotelLink, checkIn: string, checkOut: string, now: Date): boolean {
+  const search: StaySearch = {
+    hotelId: hotelIdOf(link),
+    link,
+    checkIn,
+    checkOut,
+    rooms: 1,
+    adults: 2,
+    childrenAges: [],
+    currency: "CZK",
+    language: "en",
+  };
+  try {
+    answer(search, now);
+    return true;
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === "nothing_available") return false;
+    throw error;
+  }
 }
 
 /** Checks the stay as the portal would: a malformed request fails, dates it never sells are not bookable. */

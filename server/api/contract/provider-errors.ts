@@ -45,10 +45,23 @@ const answers: Record<ProviderErrorKind, { code: Code; errorCode: ErrorCode; mes
   },
 };
 
+/**
+ * The provider's rate limit, or an outage that outlasted the adapter's tries: it passes, so the visitor is asked to
+ * try again in a minute rather than told the check failed (decision 052).
+ */
+const busy = {
+  code: Code.Unavailable,
+  errorCode: ErrorCode.TEMPORARILY_UNAVAILABLE,
+  message: "the hotel provider is busy; try again in a moment",
+};
+
+const isBusy = ({ kind, httpStatus = 0 }: ProviderError) =>
+  kind === "failed" && (httpStatus === 429 || httpStatus >= 500);
+
 /** A provider's failure as the api's error; anything else is passed on untouched (a bug ends as internal). */
 export function fromProviderError(reason: unknown, field = ""): unknown {
   if (!(reason instanceof ProviderError)) return reason;
-  const { code, errorCode, message } = answers[reason.kind];
+  const { code, errorCode, message } = isBusy(reason) ? busy : answers[reason.kind];
   const error: ConnectError = apiError(code, errorCode, message, field);
   // Keeps the provider's own words for the log; the visitor never sees them.
   error.cause = reason;

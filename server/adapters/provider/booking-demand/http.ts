@@ -1,5 +1,6 @@
 /**
- * HTTP: authenticated JSON POSTs, one wait on 429, error answers read into ProviderError kinds.
+ * HTTP: authenticated JSON POSTs, a few tries with backoff past the rate limit and outages, error answers read into
+ * ProviderError kinds.
  */
 
 import type * as z from "zod";
@@ -34,7 +35,7 @@ export function createClient(options: ClientOptions): Client {
   const http: Http = { ...options, scrub };
   return {
     async post(endpoint, body, schema, signal, readError = errorKind) {
-      const response = await sendWithOneWait(http, endpoint, body, signal);
+      const response = await sendWithRetries(http, endpoint, body, signal);
       if (!response.ok) throw await errorFromAnswer(http, endpoint, response, signal, readError);
       const json = await readJson(http, endpoint, response, signal);
       const parsed = schema.safeParse(json);
@@ -54,18 +55,53 @@ interface Http extends ClientOptions {
   readonly scrub: (text: string) => string;
 }
 
-/** Documented: past the rate limit every request is refused for a minute. One wait, if short enough, then give up. */
-async function sendWithOneWait(http: Http, endpoint: string, body: object, signal: AbortSignal): Promise<Response> {
-  const first = await send(http, endpoint, body, signal);
-  if (first.status !== 429) return first;
-  await first.body?.cancel();
-  const waitMs = retryAfterMs(first.headers.get("retry-after"), http.now());
-  if (waitMs === undefined || waitMs > http.maxRetryAfterMs) {
-    const asked = waitMs === undefined ? "without a usable Retry-After" : `for ${Math.ceil(waitMs / 1000)} s`;
-    throw new ProviderError("failed", `Booking.com ${endpoint} rate-limited the shop ${asked}`, { httpStatus: 429 });
+/** How many times a request is sent at most, the first included. */
+const MAX_ATTEMPTS = 3;
+/** The wait before the second try when the answer names none; doubled before each further try. */
+const FIRST_BACKOFF_MS = 250;
+
+/**
+ * A 5xx from /orders/create may come after the order was made, and asking again could book twice (the endpoint has
+ * no idempotency key): there only a 429, which Booking.com answers before doing anything, is tried again.
+ */
+const NOT_REPEATABLE_AFTER_OUTAGE = new Set(["/orders/create"]);
+
+/**
+ * Documented: past the rate limit every request is refused for a minute; an outage (5xx) often passes in moments.
+ * Both are tried again, up to MAX_ATTEMPTS, after the answer's Retry-After or else a doubling backoff, while the waits
+ * together stay within `maxRetryAfterMs`; the caller's signal ends a wait at once (its deadline, decision 052). What is
+ * left is answered as it came, and the api asks the visitor to try again in a moment.
+ */
+async function sendWithRetries(http: Http, endpoint: string, body: object, signal: AbortSignal): Promise<Response> {
+  let waitedMs = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await send(http, endpoint, body, signal);
+    if (!isRetryable(response.status, endpoint) || attempt === MAX_ATTEMPTS) return response;
+    const header = response.headers.get("retry-after");
+    const asked = retryAfterMs(header, http.now());
+    // A 429 without a usable Retry-After gives no hint when the block ends; only an outage is guessed at.
+    if (response.status === 429 && asked === undefined) {
+      await response.body?.cancel();
+      throw rateLimited(endpoint, "without a usable Retry-After");
+    }
+    const waitMs = asked ?? FIRST_BACKOFF_MS * 2 ** (attempt - 1);
+    if (waitedMs + waitMs > http.maxRetryAfterMs) {
+      if (response.status !== 429) return response;
+      await response.body?.cancel();
+      throw rateLimited(endpoint, `for ${Math.ceil(waitMs / 1000)} s`);
+    }
+    await response.body?.cancel();
+    await sleep(waitMs, endpoint, signal);
+    waitedMs += waitMs;
   }
-  await sleep(waitMs, endpoint, signal);
-  return send(http, endpoint, body, signal);
+}
+
+function isRetryable(status: number, endpoint: string): boolean {
+  return status === 429 || (status >= 500 && !NOT_REPEATABLE_AFTER_OUTAGE.has(endpoint));
+}
+
+function rateLimited(endpoint: string, asked: string): ProviderError {
+  return new ProviderError("failed", `Booking.com ${endpoint} rate-limited the shop ${asked}`, { httpStatus: 429 });
 }
 
 async function send(http: Http, endpoint: string, body: object, signal: AbortSignal): Promise<Response> {

@@ -51,6 +51,7 @@
  */
 
 import { resolveHotelIdFromPage } from "./page-resolver";
+import { resolveShareLinkByRedirect } from "./share-resolver";
 import type { HotelProvider } from "../hotel-provider";
 import { findAvailability } from "./availability";
 import { bookStay, cancelOrder } from "./booking";
@@ -62,8 +63,8 @@ export type { BookingDemandApiOptions, CardCharge, PaymentCard } from "./options
 
 /**
  * The caller's signal says when to give up but not how much time is left, and the api's provider deadline is 20 s by
- * default; a few seconds of waiting still leaves room for the retried request. Booking.com's documented block lasts a
- * minute, which no visitor waits out, so such a 429 fails at once.
+ * default; a few seconds of waiting in all still leaves room for the retried requests. Booking.com's documented block
+ * lasts a minute, which no visitor waits out, so such a 429 fails at once.
  */
 const DEFAULT_MAX_RETRY_AFTER_MS = 5_000;
 
@@ -91,6 +92,7 @@ export function createBookingDemandApiProvider(options: BookingDemandApiOptions)
   return {
     name: "booking-demand-api",
     resolveHotel: (link, signal) => resolveHotelIdFromPage(link, portal, signal),
+    resolveShareLink: (share, signal) => resolveShareLinkByRedirect(share, portal, signal),
     availability: (search, signal) => findAvailability(deps, search, signal),
     book: (request, signal) => bookStay(deps, request, signal),
     cancelBooking: (bookingRef, signal) => cancelOrder(client, bookingRef, signal),

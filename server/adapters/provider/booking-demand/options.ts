@@ -19,7 +19,7 @@ export interface BookingDemandApiOptions {
   readonly now?: () => Date;
   /** Where the adapter says which products it left out and why (decision 051). */
   readonly log: Logger;
-  /** The longest Retry-After a 429 may ask for and still be waited out, once; 5 seconds unless set. */
+  /** The longest a request may wait in all between its tries (each Retry-After or backoff); 5 seconds unless set. */
   readonly maxRetryAfterMs?: number;
   /**
    * Issues the virtual card Booking.com charges for one booking: the shop has taken the customer's money and pays

@@ -92,7 +92,8 @@ async function readText(response: Response, url: URL, signal: AbortSignal): Prom
   }
 }
 
-function networkError(error: unknown, url: URL, signal: AbortSignal): ProviderError {
+/** A request to the portal that got no answer: the caller's deadline, else the portal out of reach. */
+export function networkError(error: unknown, url: URL, signal: AbortSignal): ProviderError {
   if (signal.aborted) return new ProviderError("timeout", `The portal did not answer ${url.pathname} in time`);
   const reason = error instanceof Error ? error.message : String(error);
   return new ProviderError("failed", `The portal could not be reached for ${url.pathname}: ${reason}`, {

@@ -341,11 +341,28 @@ describe("failures", () => {
     expect(availabilityCalls).toHaveLength(2);
   });
 
-  it("fails when rate-limited twice", async () => {
+  const availabilityCalls = () =>
+    apiRequests().filter((request) => request.path === "/3.1/accommodations/availability").length;
+
+  it("answers on the third try when rate-limited twice", async () => {
     fake.behave({ kind: "rate_limited", times: 2, retryAfter: "0" });
+    expect((await provider().availability(stay(), signal())).rooms).toHaveLength(2);
+    expect(availabilityCalls()).toBe(3);
+  });
+
+  it("fails with the 429 after three tries", async () => {
+    fake.behave({ kind: "rate_limited", times: 3, retryAfter: "0" });
     const error = await failure(provider().availability(stay(), signal()));
-    expect(error.kind).toBe("failed");
-    expect(error.message).toContain("429");
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 429]);
+    expect(availabilityCalls()).toBe(3);
+  });
+
+  it("waits no longer in all than the shop allows, counting each Retry-After", async () => {
+    fake.behave({ kind: "rate_limited", times: 2, retryAfter: "1" });
+    // The first wait (1 s) fits within 1.5 s; the second would not.
+    const error = await failure(provider({ maxRetryAfterMs: 1_500 }).availability(stay(), signal()));
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 429]);
+    expect(availabilityCalls()).toBe(2);
   });
 
   it("fails at once when Retry-After asks for longer than the shop waits, or for nothing usable", async () => {
@@ -370,11 +387,12 @@ describe("failures", () => {
     expect(error.kind).toBe("timeout");
   });
 
-  it("fails on a server error", async () => {
+  it("fails on a server error that lasts past three tries", async () => {
     fake.behave({ kind: "server_error" });
     const error = await failure(provider().availability(stay(), signal()));
-    expect(error.kind).toBe("failed");
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 500]);
     expect(error.message).toContain("500");
+    expect(availabilityCalls()).toBe(3);
   });
 
   it("fails on an answer that is not JSON", async () => {
@@ -429,6 +447,42 @@ describe("resolving a hotel page link", () => {
     expect(hotelIdInPage(page.replace(/<script>.*<\/script>/, ""))).toBe("2");
     expect(hotelIdInPage('<a data-hotel-id="3">')).toBe("3");
     expect(hotelIdInPage("<p>b_hotel_id: ''</p>")).toBeUndefined();
+  });
+});
+
+describe("resolving a share link", () => {
+  const { shareLinks } = fakeWorld;
+  const share = (code: string) => ({ code, url: `https://www.booking.com/Share-${code}` });
+  const resolve = (code: string, abort = signal()) => provider().resolveShareLink(share(code), abort);
+  // The fake's today is 2030-01-10; its shared stays start 30 days later, for two nights.
+  const search = "checkin=2030-02-09&checkout=2030-02-11&group_adults=2&no_rooms=1";
+
+  it("reads where a 301 leads from its Location, with one request and without reading the body", async () => {
+    await expect(resolve(shareLinks.prague)).resolves.toBe(`${fakeWorld.prague.link.url}?${search}&aid=304142`);
+    expect(fake.requests.map((request) => [request.method, request.path])).toEqual([["GET", "/Share-PrG301x"]]);
+  });
+
+  it("reads a relative Location of a 302 as an address on the portal", async () => {
+    await expect(resolve(shareLinks.warsaw)).resolves.toBe(
+      `https://www.booking.com/hotel/pl/hotel-warszawa-centrum.pl.html?${search}`
+    );
+  });
+
+  it("answers where the link leads even when it is no hotel page, for the caller to judge", async () => {
+    await expect(resolve(shareLinks.searchPage)).resolves.toBe("https://www.booking.com/searchresults.html?ss=Praha");
+  });
+
+  it("finds no property behind a code the portal does not know", async () => {
+    expect((await failure(resolve(shareLinks.unknown))).kind).toBe("property_not_found");
+  });
+
+  it("fails when the portal errs, and times out when it hangs", async () => {
+    const path = `/Share-${shareLinks.prague}`;
+    fake.behave({ kind: "server_error", paths: [path] });
+    const error = await failure(resolve(shareLinks.prague));
+    expect([error.kind, error.httpStatus]).toEqual(["failed", 500]);
+    fake.behave({ kind: "hang", paths: [path] });
+    expect((await failure(resolve(shareLinks.prague, AbortSignal.timeout(200)))).kind).toBe("timeout");
   });
 });
 
@@ -630,9 +684,12 @@ describe("booking a stay", () => {
   it("fails, worth another try, on an outage or refused credentials, and times out when Booking.com hangs", async () => {
     for (const path of ["/3.1/orders/details", "/3.1/orders/preview", "/3.1/orders/create"]) {
       fake.behave({ kind: "server_error", paths: [path] });
+      fake.requests.length = 0;
       const error = await failure(booker().book(booking(), signal()));
       expect(error.kind).toBe("failed");
       expect(error.message).toContain("500");
+      // An outage may come after the order was made: /orders/create is never sent twice, the reads are tried again.
+      expect(fake.requests.filter((request) => request.path === path)).toHaveLength(path.endsWith("create") ? 1 : 3);
     }
     fake.behave({ kind: "normal" });
     const wrongToken = provider({ token: "secret-token-123", issueCard: async () => card });
