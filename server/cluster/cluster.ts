@@ -107,10 +107,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         DZB_LOCAL_CLUSTER: "1",
         DZB_LB_ADDRESS: `:${options.port}`,
         DZB_API_ADDRESS: address(apiFrontOffset),
-        DZB_API_1: address(11),
-        DZB_API_2: address(12),
-        DZB_WEB_1: address(21),
-        DZB_WEB_2: address(22),
+        ...balancedServers(address),
       },
     });
     await untilReady(`${url}/readyz`);
@@ -119,6 +116,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     throw error;
   }
   return cluster;
+}
+
+/** The servers haproxy.cfg balances, by the names it reads them from: DZB_API_1 is api-1's address, and so on. */
+function balancedServers(address: (offset: number) => string): Record<string, string> {
+  return Object.fromEntries(
+    roleProcesses
+      .filter(({ role }) => role !== "worker")
+      .map(({ name, offset }) => [`DZB_${name.toUpperCase().replace("-", "_")}`, address(offset)])
+  );
 }
 
 function roleSpec(
