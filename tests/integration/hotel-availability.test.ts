@@ -498,6 +498,10 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
     const products = answer.hotelAvailability!.rooms.flatMap((room) => room.products);
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => p.price?.discountedPrice?.currencyCode === "CZK")).toBe(true);
+    // Booking.com's city tax is named by the shop in the visitor's language, as the simulator's is.
+    expect(products.flatMap((product) => product.extraCharges)).toContainEqual(
+      expect.objectContaining({ name: "Městský poplatek", type: ExtraChargeType.CITY_TAX })
+    );
     const call = fake.requests.findLast((r) => r.path.endsWith("/accommodations/availability"));
     expect(call?.headers.authorization).toBe(`Bearer ${fake.token}`);
     expect(call?.headers["x-affiliate-id"]).toBe(fake.affiliateId);

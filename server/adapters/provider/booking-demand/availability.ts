@@ -24,20 +24,20 @@ export async function findAvailability(
 ): Promise<ProviderAvailability> {
   const accommodation = accommodationId(search.hotelId);
   const language = API_LANGUAGE[search.language];
-  const [details, offer, chargeNames] = await Promise.all([
+  const [details, offer, chargeKinds] = await Promise.all([
     settle(fetchAccommodation(deps.client, accommodation, language, signal)),
     settle(fetchOffer(deps.client, accommodation, search, signal)),
-    settle(deps.reference.chargeNames(language, signal)),
+    settle(deps.reference.charges(language, signal)),
   ]);
   const priced = details instanceof ProviderError ? offer : refusedKnownHotel(offer);
-  if (details instanceof ProviderError || priced instanceof ProviderError || chargeNames instanceof ProviderError) {
-    throw mostTelling([details, priced, chargeNames]);
+  if (details instanceof ProviderError || priced instanceof ProviderError || chargeKinds instanceof ProviderError) {
+    throw mostTelling([details, priced, chargeKinds]);
   }
   const answeredAt = deps.now();
   if (priced.data.currency !== search.currency) {
     throw new ProviderError("failed", `Booking.com priced in ${priced.data.currency}, not ${search.currency}`);
   }
-  const rooms = toRooms(priced.data.products ?? [], details, chargeNames, language, deps.log);
+  const rooms = toRooms(priced.data.products ?? [], details, chargeKinds, language, deps.log);
   if (rooms.length === 0) {
     // Products the shop cannot sell are as good as none for the visitor; each was logged with its reason.
     throw new ProviderError(

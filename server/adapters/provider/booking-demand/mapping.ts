@@ -18,11 +18,11 @@ import {
 } from "../../../domain/hotel-offer";
 import type { Logger } from "../../../logging/logger";
 import { ProviderError, type ProviderLanguage } from "../hotel-provider";
-import type { ReferenceData } from "./reference-data";
+import type { ChargeKind, ReferenceData } from "./reference-data";
 
 /** Booking.com takes lowercase IETF tags; English is asked for as British English, the portal's default. */
 export const API_LANGUAGE: Record<ProviderLanguage, string> = { cs: "cs", pl: "pl", en: "en-gb" };
-const FALLBACK_LANGUAGE = "en-gb";
+export const FALLBACK_LANGUAGE = "en-gb";
 
 const DEAL_KINDS: ReadonlySet<string> = new Set<DealKind>(dealKinds);
 
@@ -125,7 +125,7 @@ type DropReason = UnsellableReason | "product_id_shape" | "extra_charge_unshowab
 export function toRooms(
   products: readonly BookingProduct[],
   accommodation: BookingAccommodation,
-  chargeNames: ReadonlyMap<number, string>,
+  chargeKinds: ReadonlyMap<number, ChargeKind>,
   language: string,
   log: Logger
 ): ProviderRoom[] {
@@ -142,7 +142,7 @@ export function toRooms(
       drop(product, "room_undescribed");
       continue;
     }
-    const mapped = toProduct(product, chargeNames);
+    const mapped = toProduct(product, chargeKinds);
     if (typeof mapped === "string") {
       drop(product, mapped);
       continue;
@@ -168,10 +168,10 @@ function describedRooms(accommodation: BookingAccommodation, language: string): 
 }
 
 /** The product as the shop sells it, or why it is left out. */
-function toProduct(product: BookingProduct, chargeNames: ReadonlyMap<number, string>): ProviderProduct | DropReason {
+function toProduct(product: BookingProduct, chargeKinds: ReadonlyMap<number, ChargeKind>): ProviderProduct | DropReason {
   // Booking.com documents product ids as opaque text; only the contract's shape can be ordered through the shop.
   if (!productIdPattern.test(product.id)) return "product_id_shape";
-  const extraCharges = toExtraCharges(product.price.extra_charges?.excluded ?? [], chargeNames);
+  const extraCharges = toExtraCharges(product.price.extra_charges?.excluded ?? [], chargeKinds);
   if (extraCharges === undefined) return "extra_charge_unshowable";
   const deals = dealKindsOf(product.deal?.tags ?? []);
   const paymentTimings = product.policies.payment.timings.map((timing) => PAYMENT_TIMINGS[timing]);
@@ -230,17 +230,17 @@ export function orderability(timings: readonly PaymentTiming[]): "not_payable_on
  */
 function toExtraCharges(
   charges: readonly BookingCharge[],
-  names: ReadonlyMap<number, string>
+  kinds: ReadonlyMap<number, ChargeKind>
 ): ExtraCharge[] | undefined {
   const mapped: ExtraCharge[] = [];
   for (const charge of charges) {
-    const name = names.get(charge.charge);
+    const kind = kinds.get(charge.charge);
     const amount = charge.total_amount;
     const percentage = charge.mode === "percentage" ? charge.percentage ?? undefined : undefined;
-    if (name === undefined || amount === undefined || amount === null) return undefined;
+    if (kind === undefined || amount === undefined || amount === null) return undefined;
     if (percentage !== undefined && percentage > 100) return undefined;
     mapped.push({
-      name,
+      ...kind,
       ...(percentage !== undefined && { percentage }),
       amount,
       // Not applicable (null) means the property collects it.

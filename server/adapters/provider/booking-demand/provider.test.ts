@@ -159,7 +159,8 @@ describe("mapping an answer", () => {
       discountedPrice: 123450,
       // The repeated tag is kept once; "early_bird_deal" is no deal the contract knows.
       deals: ["seasonal_deal", "mobile_rate"],
-      extraCharges: [{ name: "Městský poplatek", amount: 5000, chargeableOnline: false }],
+      // The charge type Booking.com calls "City tax" in British English is the one the shop names itself.
+      extraCharges: [{ name: "Městský poplatek", type: "city_tax", amount: 5000, chargeableOnline: false }],
       mealPlan: { plan: "breakfast_included", meals: ["breakfast"] },
       maximumOccupancy: { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 12 }] },
       paymentTimings: ["online_now", "online_later", "at_property"],
@@ -169,6 +170,10 @@ describe("mapping an answer", () => {
   it("converts another currency's decimals just as exactly", async () => {
     const answer = await provider().availability(stay({ hotelId: fakeWorld.warsaw.id, currency: "PLN" }), signal());
     expect(answer.rooms[0]?.products[0]).toMatchObject({ discountedPrice: 12000, publicPrice: 12000, deals: [] });
+    // VAT is no type the shop names itself: it keeps Booking.com's name, in the asked language.
+    expect(answer.rooms[0]?.products[0]?.extraCharges).toEqual([
+      { name: "DPH", percentage: 8, amount: 960, chargeableOnline: true },
+    ]);
   });
 
   it("groups products by room, with each room's name and photo", async () => {
@@ -261,7 +266,7 @@ describe("mapping an answer", () => {
     expect(suite).not.toHaveProperty("freeCancellationUntil");
     expect(suite).not.toHaveProperty("unavailableReason");
     expect(suite?.extraCharges).toEqual([
-      { name: "servisní poplatek", percentage: 5, amount: 12500, chargeableOnline: true },
+      { name: "servisní poplatek", type: "service_charge", percentage: 5, amount: 12500, chargeableOnline: true },
     ]);
   });
 
