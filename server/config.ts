@@ -136,6 +136,12 @@ const schema = z
     BOOKING_PORTAL_URL: z.url().default("https://www.booking.com"),
     /** How long the api waits for the hotel provider before telling the visitor to try again. */
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(20_000),
+    /**
+     * How long an availability answer is reused for the same hotel and stay, asked on the same shop in the same
+     * language, by any visitor on any api instance (decision 053): the provider's request budget is shared by all
+     * visitors, and a price a minute old is checked again when the order is placed. 0 asks the provider every time.
+     */
+    PROVIDER_ANSWER_REUSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
     /** How long the simulator's deliberately slow hotel takes; demos of the pending state want a few seconds. */
     SIMULATOR_SLOW_MS: z.coerce.number().int().min(0).default(3_000),
     /** Build facts shown in the info panel and answered by the Version call. */
@@ -330,7 +336,11 @@ function toConfig(env: z.output<typeof schema>) {
       apiUrl: env.BOOKING_API_URL,
       portalUrl: env.BOOKING_PORTAL_URL,
     },
-    provider: { timeoutMs: env.PROVIDER_TIMEOUT_MS, simulatorSlowMs: env.SIMULATOR_SLOW_MS },
+    provider: {
+      timeoutMs: env.PROVIDER_TIMEOUT_MS,
+      answerReuseMs: env.PROVIDER_ANSWER_REUSE_SECONDS * 1000,
+      simulatorSlowMs: env.SIMULATOR_SLOW_MS,
+    },
     build: {
       dockerTag: env.DOCKER_TAG,
       version: env.APP_VERSION,

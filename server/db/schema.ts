@@ -110,10 +110,18 @@ export const availabilities = pgTable(
     stay: jsonb("stay").$type<unknown>().notNull(),
     /** The provider's answer as the adapter returned it, money in minor units. */
     answer: jsonb("answer").$type<unknown>().notNull(),
+    /**
+     * What was asked, as one text: provider, shop, hotel, stay and language. Another visitor asking the same within
+     * the reuse time gets this answer (decision 053); checks kept from before it have none.
+     */
+    searchKey: text("search_key"),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
-  // The retention finds checks by their age (decision 048).
-  (table) => [index("availabilities_created_at_idx").on(table.createdAt)],
+  (table) => [
+    // The retention finds checks by their age (decision 048).
+    index("availabilities_created_at_idx").on(table.createdAt),
+    index("availabilities_search_key_idx").on(table.searchKey, table.createdAt),
+  ],
 );
 
 /** Money columns hold integers of minor units; bigint so a large order never overflows, read back as a number. */

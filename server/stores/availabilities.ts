@@ -1,4 +1,4 @@
-import { and, eq, lt, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, notExists, sql } from "drizzle-orm";
 import { deleteSome } from "../db/bounded-delete";
 import type { ProviderAvailability } from "../domain/hotel-offer";
 import type { Database } from "../db/database";
@@ -16,9 +16,11 @@ export interface StoredAvailability {
   readonly answer: ProviderAvailability;
 }
 
+/** Keeps a check under a new id, findable by `searchKey` by whoever asks the same next (decision 053). */
 export async function saveAvailability(
   db: Database,
   entry: Omit<StoredAvailability, "id">,
+  searchKey: string,
   now: Date
 ): Promise<StoredAvailability> {
   const [row] = await db
@@ -29,6 +31,7 @@ export async function saveAvailability(
       hotelId: entry.answer.hotel.hotelId,
       stay: entry.stay,
       answer: entry.answer,
+      searchKey,
       createdAt: now,
     })
     .returning({ id: availabilities.id });
@@ -47,7 +50,36 @@ const availabilityById = preparedPerDatabase((db) =>
 
 export async function findAvailability(db: Database, id: string): Promise<StoredAvailability | undefined> {
   const [row] = await availabilityById(db).execute({ id });
-  if (!row) return undefined;
+  return row && storedAvailability(row);
+}
+
+const latestBySearch = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(availabilities)
+    .where(
+      and(
+        eq(availabilities.searchKey, sql.placeholder("searchKey")),
+        gt(availabilities.createdAt, sql.placeholder("since"))
+      )
+    )
+    .orderBy(desc(availabilities.createdAt))
+    .limit(1)
+    .prepare("availability_by_search")
+);
+
+/** The newest check made for `searchKey` after `since`, if any. */
+export async function findRecentAvailability(
+  db: Database,
+  searchKey: string,
+  since: Date
+): Promise<StoredAvailability | undefined> {
+  // As text: a Date passed through a placeholder is serialized differently by each driver; the column reads ISO.
+  const [row] = await latestBySearch(db).execute({ searchKey, since: since.toISOString() });
+  return row && storedAvailability(row);
+}
+
+function storedAvailability(row: typeof availabilities.$inferSelect): StoredAvailability {
   return {
     id: row.id,
     provider: row.provider,

@@ -400,6 +400,8 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
         ENV: "test",
         NODE_ENV: "test",
         ...(providerTimeoutMs ? { PROVIDER_TIMEOUT_MS: providerTimeoutMs } : {}),
+        // Each test asks the same stay of a provider behaving otherwise; reusing answers is tested on its own.
+        PROVIDER_ANSWER_REUSE_SECONDS: "0",
         BOOKING_API_TOKEN: fake.token,
         BOOKING_AFFILIATE_ID: fake.affiliateId,
         BOOKING_API_URL: fake.baseUrl,

@@ -27,14 +27,18 @@ interface ClientOptions {
   readonly fetch: typeof fetch;
   readonly now: () => Date;
   readonly maxRetryAfterMs: number;
+  /** Milliseconds on a clock that only moves forward, for how long a rate-limit block lasts. */
+  readonly elapsedMs: () => number;
 }
 
 export function createClient(options: ClientOptions): Client {
   // Every message passes through here, so the token cannot reach a log even if an answer echoes it.
   const scrub = (text: string) => (options.token === "" ? text : text.split(options.token).join("[token]"));
-  const http: Http = { ...options, scrub };
+  const http: Http = { ...options, scrub, block: createBlock(options.elapsedMs) };
   return {
     async post(endpoint, body, schema, signal, readError = errorKind) {
+      const blockedMs = http.block.remainingMs();
+      if (blockedMs > 0) throw rateLimited(endpoint, `for ${Math.ceil(blockedMs / 1000)} s more, not asked again`);
       const response = await sendWithRetries(http, endpoint, body, signal);
       if (!response.ok) throw await errorFromAnswer(http, endpoint, response, signal, readError);
       const json = await readJson(http, endpoint, response, signal);
@@ -53,6 +57,29 @@ export function createClient(options: ClientOptions): Client {
 
 interface Http extends ClientOptions {
   readonly scrub: (text: string) => string;
+  readonly block: RateLimitBlock;
+}
+
+/**
+ * Booking.com refuses every request for a minute once the partner passes its rate limit, and counts the refused ones
+ * too. So once a 429 outlasts the tries, no request is sent until the block it announced (its Retry-After, else the
+ * documented minute) is over: the visitors of this process are told to try again in a moment without a request each.
+ */
+interface RateLimitBlock {
+  remainingMs(): number;
+  startFor(ms: number): void;
+}
+
+const DOCUMENTED_BLOCK_MS = 60_000;
+
+function createBlock(elapsedMs: () => number): RateLimitBlock {
+  let endsAt = Number.NEGATIVE_INFINITY;
+  return {
+    remainingMs: () => Math.max(0, endsAt - elapsedMs()),
+    startFor: (ms) => {
+      endsAt = Math.max(endsAt, elapsedMs() + ms);
+    },
+  };
 }
 
 /** How many times a request is sent at most, the first included. */
@@ -76,18 +103,23 @@ async function sendWithRetries(http: Http, endpoint: string, body: object, signa
   let waitedMs = 0;
   for (let attempt = 1; ; attempt += 1) {
     const response = await send(http, endpoint, body, signal);
+    if (response.status === 429 && attempt === MAX_ATTEMPTS) {
+      http.block.startFor(retryAfterMs(response.headers.get("retry-after"), http.now()) ?? DOCUMENTED_BLOCK_MS);
+    }
     if (!isRetryable(response.status, endpoint) || attempt === MAX_ATTEMPTS) return response;
     const header = response.headers.get("retry-after");
     const asked = retryAfterMs(header, http.now());
     // A 429 without a usable Retry-After gives no hint when the block ends; only an outage is guessed at.
     if (response.status === 429 && asked === undefined) {
       await response.body?.cancel();
+      http.block.startFor(DOCUMENTED_BLOCK_MS);
       throw rateLimited(endpoint, "without a usable Retry-After");
     }
     const waitMs = asked ?? FIRST_BACKOFF_MS * 2 ** (attempt - 1);
     if (waitedMs + waitMs > http.maxRetryAfterMs) {
       if (response.status !== 429) return response;
       await response.body?.cancel();
+      http.block.startFor(waitMs);
       throw rateLimited(endpoint, `for ${Math.ceil(waitMs / 1000)} s`);
     }
     await response.body?.cancel();

@@ -80,6 +80,7 @@ export function createBookingDemandApiProvider(options: BookingDemandApiOptions)
     fetch: fetchImpl,
     now,
     maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
+    elapsedMs: options.elapsedMs ?? (() => performance.now()),
   });
   const deps: Deps = {
     client,

@@ -22,6 +22,11 @@ export interface BookingDemandApiOptions {
   /** The longest a request may wait in all between its tries (each Retry-After or backoff); 5 seconds unless set. */
   readonly maxRetryAfterMs?: number;
   /**
+   * A clock that only moves forward, in milliseconds, for how long the shop stays away after Booking.com's rate limit
+   * (a duration, not a date: the wall clock `now` may be set back or stand still in tests); `performance.now` unless set.
+   */
+  readonly elapsedMs?: () => number;
+  /**
    * Issues the virtual card Booking.com charges for one booking: the shop has taken the customer's money and pays
    * Booking.com with a card its payment provider funds for exactly that charge. Without it, `book` can only create
    * orders whose preview requires no payment method.

@@ -380,6 +380,35 @@ describe("failures", () => {
     expect((await failure(provider().availability(stay(), signal()))).kind).toBe("failed");
   });
 
+  it("sends nothing while the block a 429 announced lasts, and asks again once it is over", async () => {
+    let elapsed = 0;
+    const adapter = provider({ elapsedMs: () => elapsed });
+    fake.behave({ kind: "rate_limited", times: 1, retryAfter: "60" });
+    await failure(adapter.availability(stay(), signal()));
+    fake.behave({ kind: "normal" });
+    const sent = fake.requests.length;
+
+    elapsed = 59_000;
+    const blocked = await failure(adapter.availability(stay(), signal()));
+    expect([blocked.kind, blocked.httpStatus]).toEqual(["failed", 429]);
+    expect(fake.requests.length).toBe(sent);
+
+    elapsed = 60_000;
+    expect((await adapter.availability(stay(), signal())).rooms.length).toBeGreaterThan(0);
+  });
+
+  it("keeps away for the documented minute after a 429 naming no end", async () => {
+    let elapsed = 0;
+    const adapter = provider({ elapsedMs: () => elapsed });
+    fake.behave({ kind: "rate_limited", times: 1 });
+    await failure(adapter.availability(stay(), signal()));
+    fake.behave({ kind: "normal" });
+    elapsed = 59_999;
+    expect((await failure(adapter.availability(stay(), signal()))).httpStatus).toBe(429);
+    elapsed = 60_000;
+    expect((await adapter.availability(stay(), signal())).rooms.length).toBeGreaterThan(0);
+  });
+
   it("times out when Booking.com does not answer before the signal", async () => {
     fake.behave({ kind: "hang" });
     const error = await failure(provider().availability(stay(), AbortSignal.timeout(200)));
