@@ -142,6 +142,11 @@ describe.each(databaseTargets())("orders booked on the Booking.com Demand API fa
       progress: ReservationProgress.CONFIRMED,
       booking: { bookingStatus: BookingStatus.ACTIVE, bookingReference: atFake[0]!.id },
     });
+    // Outside production Booking.com is paid with the sandbox's test card, valid for a year by the shop's clock.
+    const created = fake.requests.findLast((request) => request.path.endsWith("/orders/create"));
+    expect(created?.body).toMatchObject({
+      payment: { method: "card", card: { number: "4111111111111111", expiry_date: daysAfter(now, 365).slice(0, 7) } },
+    });
   });
 
   it("books the stay of a share link copied from the portal's app", async () => {
