@@ -19,6 +19,7 @@ import {
   simulatorShareCodes,
   simulatorSlugs,
 } from "./stays";
+import { chooseFirstRoom, placeTransferOrder, polishCustomer } from "./reservation-flow";
 import { expectJavaScriptState, javaScriptEnabled } from "./support";
 
 const hotel = "hotel-paris-prague";
@@ -67,7 +68,7 @@ test("a link that carries the whole stay goes straight to the rooms (pl)", async
   await expect(page.locator(".product__amount").first()).toContainText("zł");
 });
 
-test("a share link from the portal's app leads to the rooms of the hotel and the stay it shares", async ({
+test("a share link from the portal's app leads to the rooms of the stay it shares, and on to an order", async ({
   page,
 }, testInfo) => {
   const link = "https://www.booking.com/Share-AbC123x";
@@ -83,6 +84,14 @@ test("a share link from the portal's app leads to the rooms of the hotel and the
   await page.locator(".stay-summary__change").click();
   await expect(field(page, "checkIn")).toHaveValue(shared.checkIn);
   await expect(field(page, "checkOut")).toHaveValue(shared.checkOut);
+
+  // Content with the stay, the customer goes back to its rooms, chooses one and pays for it by transfer.
+  await page.goBack();
+  await page.waitForURL(roomsPath.en);
+  await chooseFirstRoom(page, "en");
+  await placeTransferOrder(page, polishCustomer);
+  await expect(page.locator(".stay-summary")).toContainText("2 adults");
+  await expect(page.locator(".order-payment[data-method=transfer] .transfer__qr img")).toBeVisible();
 });
 
 const badLinks = [

@@ -102,6 +102,20 @@ export async function acceptTerms(page: Page) {
   await field(page, "agreeTac").check();
 }
 
+/**
+ * The customer's details typed (fillCustomer), the terms accepted and the whole price paid by transfer: the order is
+ * placed, and its status page shown.
+ */
+export async function placeTransferOrder(page: Page, customer: Customer) {
+  await fillCustomer(page, customer);
+  // Ticked before the price is updated: a re-price echoes the form as it was sent.
+  await acceptTerms(page);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await submitIntent(page, "update");
+  await submitIntent(page, "order");
+  await page.waitForURL(statusPath);
+}
+
 /** The price's total as the breakdown shows it. */
 export function shownTotal(page: Page) {
   return page.getByTestId("price-total");
