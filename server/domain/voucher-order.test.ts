@@ -142,7 +142,7 @@ describe("a total with the fees included", () => {
     expect(split.price.total).toBe(czk(3_000));
   });
 
-  it("charges exactly the total entered, and the voucher is the total less fees and extra service, never less than 0", () => {
+  it("charges exactly the total entered, and the voucher is the total less fees and extra service, in whole units", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 600, max: 100_000 }),
@@ -171,13 +171,19 @@ describe("a total with the fees included", () => {
           expect(price.total).toBe(total);
           expect(total - price.serviceFee - price.extraService).toBe(voucherValue);
           expect(voucherValue).toBeGreaterThan(0);
+          // Like a value chosen: the fees are rounded down to whole units rather than the voucher left with haléře.
+          expect(voucherValue % czk(1)).toBe(0);
+          let chargesFees = 0;
           for (const output of calculation.outputs) {
-            // The fee is never above the rule's fee on what the method pays, and at most one minor unit below it.
+            // The fee is never above the rule's fee on what the method pays.
             const ruleFee = shareOf(output.share, serviceFeeBasisPoints("DZB_CZ", output.methodId));
             expect(output.fee).toBeLessThanOrEqual(ruleFee);
-            expect(output.fee).toBeGreaterThanOrEqual(ruleFee - 1);
             expect(output.share + output.fee).toBe(output.value);
+            chargesFees += feeWithin("DZB_CZ", output.methodId, output.value);
           }
+          // The fees each charge carries, less what keeps the voucher whole: under one unit.
+          expect(price.serviceFee).toBe(chargesFees - (chargesFees % czk(1)));
+          expect(calculation.outputs.reduce((sum, o) => sum + o.fee, 0)).toBe(price.serviceFee);
         }
       )
     );
@@ -222,14 +228,16 @@ describe("the bounds of a voucher's value", () => {
   });
 
   it("hold for the voucher left once the fees are taken out", () => {
-    // 600 CZK paid by Pluxee leaves a voucher of about 545 CZK; 520 CZK would leave less than 500.
+    // 600 CZK paid by Pluxee carries a fee of 54.55 CZK, waived down to 54: a voucher of 546 CZK. 520 CZK would
+    // leave less than 500.
+    expect(feeWithin("DZB_CZ", "pluxee_cafeteria", czk(600))).toBe(5_455);
     expect(
       priced({
         feeMode: "fees_included",
         amount: czk(600),
         lastPayment: "pluxee_cafeteria",
       }).voucherValue
-    ).toBe(czk(600) - feeWithin("DZB_CZ", "pluxee_cafeteria", czk(600)));
+    ).toBe(czk(546));
     expect(
       priceVoucherOrder(
         order({

@@ -119,7 +119,7 @@ export function priceVoucherOrder(
     ok: false as const,
     problem: { kind: "value_out_of_bounds" as const, ...bounds },
   };
-  // Whole units: a value is chosen and printed in crowns; only fees included can leave haléře on the voucher.
+  // Whole units: a value is chosen and printed in crowns, and fees included leave a voucher of whole crowns too.
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount % MINOR_PER_UNIT !== 0) return outOfBounds;
   const extraPrice = extraServicePrice(marketCurrency[product]);
   if (input.extraService && extraPrice === undefined) {
@@ -151,12 +151,13 @@ export function priceVoucherOrder(
         problem: { kind: "calculation", problem: result.problem },
       };
   } else {
-    result = calculateChargedPayment({ ...split, total: amount });
-    if (!result.ok)
+    const charged = calculateChargedPayment({ ...split, total: amount });
+    if (!charged.ok)
       return {
         ok: false,
-        problem: { kind: "calculation", problem: result.problem },
+        problem: { kind: "calculation", problem: charged.problem },
       };
+    result = { ok: true, calculation: feesInWholeUnits(charged.calculation) };
     voucherValue = amount - result.calculation.serviceFee - extra;
     if (voucherValue <= 0) return { ok: false, problem: { kind: "fees_exceed_value" } };
     if (voucherValue < bounds.min || voucherValue > bounds.max) return outOfBounds;
@@ -179,6 +180,25 @@ export function priceVoucherOrder(
       },
     },
   };
+}
+
+/**
+ * Fees included: the service fees are rounded down to whole units, so that the voucher, the total less the fees and the
+ * extra service, is worth whole units as a value chosen is (decision 057), and the methods are still charged exactly
+ * the total entered. What is waived, less than one unit, is taken off the last methods' fees: each still carries no
+ * more than its rule's fee on what it pays.
+ */
+function feesInWholeUnits(calculation: PaymentCalculation): PaymentCalculation {
+  let waived = calculation.serviceFee % MINOR_PER_UNIT;
+  const outputs = [...calculation.outputs]
+    .reverse()
+    .map((output) => {
+      const cut = Math.min(waived, output.fee);
+      waived -= cut;
+      return { ...output, share: output.share + cut, fee: output.fee - cut };
+    })
+    .reverse();
+  return { ...calculation, outputs, serviceFee: calculation.serviceFee - (calculation.serviceFee % MINOR_PER_UNIT) };
 }
 
 /** What the issued voucher holds: the value bought and the promotion's free credits. */
