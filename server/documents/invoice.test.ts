@@ -148,13 +148,13 @@ describe("invoice", () => {
 
   it("shows the margin scheme's wording and no VAT under the margin scheme", async () => {
     const czechText = await flatText(await invoicePdf(margin, "cs"));
-    expect(czechText).toContain("zvláštní režim – cestovní služby");
+    expect(czechText).toContain("Zvláštní režim – cestovní služby");
     expect(czechText).toContain("Celkem 12 345,50 Kč");
     expect(czechText).toContain("Ubytování – Dvoulůžkový pokoj Superior 2 ks 5 000,00 Kč 10 000,00 Kč");
     for (const taxWord of ["Sazba", "Základ daně", "Rekapitulace DPH", "%"]) expect(czechText).not.toContain(taxWord);
 
     const polishText = await flatText(await invoicePdf({ ...margin, currency: "PLN" }, "pl"));
-    expect(polishText).toContain("procedura marży dla biur podróży");
+    expect(polishText).toContain("Procedura marży dla biur podróży");
     expect(polishText).not.toContain("Stawka VAT");
     expect(polishText).not.toContain("Kwota VAT");
   });

@@ -101,7 +101,7 @@ export interface InvoicePayment {
 
 /** Something the hotel collects at the property (a city tax; a room paid there): printed, never in a total. */
 export interface OnSiteCharge {
-  /** The hotel's name of the charge; absent for accommodation paid at the property. */
+  /** The charge's name as the pages give it, in the document's language; absent for accommodation paid there. */
   readonly name?: string;
   readonly amount: number;
 }

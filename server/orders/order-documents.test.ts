@@ -76,7 +76,11 @@ const polishSummary = orderSummary(
   "Hotel Pod Wawelem",
   // No free cancellation, and a city tax paid at the property.
   [orderedRoom("Pokój dwuosobowy", { payOnline: 100_000, payOnSite: 23_400 })],
-  { insurance: 19_900, discount: 10_000, extraCharges: [{ name: "City tax", amount: 23_400, chargeableOnline: false }] }
+  {
+    insurance: 19_900,
+    discount: 10_000,
+    extraCharges: [{ name: "City tax", type: "city_tax", amount: 23_400, chargeableOnline: false }],
+  }
 );
 
 /** A Polish company's order with a discount voucher, a voucher's credit and a Pluxee payment still waiting. */
@@ -145,7 +149,7 @@ const transferWithCityTax: StoredOrder = {
   orderNumber: "26000002",
   customer: person,
   summary: orderSummary("Hotel Ostrava Palace", [orderedRoom("Dvoulůžkový pokoj", { payOnline: 731_100, payOnSite: 16_000 })], {
-    extraCharges: [{ name: "City tax", amount: 16_000, chargeableOnline: false }],
+    extraCharges: [{ name: "City tax", type: "city_tax", amount: 16_000, chargeableOnline: false }],
   }),
   total: 747_100,
   payments: [storedPayment("transfer", 731_100)],
@@ -184,7 +188,7 @@ describe("the order's payment request", () => {
       "Ubytování – Dvoulůžkový pokoj Superior 1 ks 5 000,00 Kč 5 000,00 Kč",
       "Pojištění storna 1 ks 1 500,00 Kč 1 500,00 Kč",
       "Servisní poplatek 1 ks 200,00 Kč 200,00 Kč",
-      "zvláštní režim – cestovní služby",
+      "Zvláštní režim – cestovní služby",
       "Celkem k úhradě online 11 700,00 Kč",
       "Karta Edenred čeká na úhradu 7 200,00 Kč",
       "Bankovní převod čeká na úhradu 4 500,00 Kč",
@@ -199,7 +203,8 @@ describe("the order's payment request", () => {
     const text = await textOf("payment-request", transferWithCityTax);
     expect(text).toContain("Ubytování – Dvoulůžkový pokoj 1 ks 7 311,00 Kč 7 311,00 Kč");
     expect(text).toContain("Celkem k úhradě online 7 311,00 Kč");
-    expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu: City tax 160,00 Kč");
+    // Named as the status page names it (chargeTypes.city_tax), not by the provider's English name.
+    expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu: Poplatek z pobytu 160,00 Kč");
     // The order's total with the city tax, 7 471 Kč, is nobody's amount to pay the shop.
     expect(text).not.toContain("7 471");
   });
@@ -224,8 +229,8 @@ describe("the order's payment request", () => {
       "Voucher 04.03.2026 200,00 zł",
       "Pluxee (kafeteria) oczekuje na zapłatę 899,00 zł",
       "Pozostało do zapłaty do 5 marca 2026 10:15 CET 899,00 zł",
-      "Płatne na miejscu w obiekcie, poza tym dokumentem: City tax 234,00 zł",
-      "procedura marży dla biur podróży",
+      "Płatne na miejscu w obiekcie, poza tym dokumentem: Opłata miejscowa 234,00 zł",
+      "Procedura marży dla biur podróży",
     ];
     for (const part of expected) expect(text).toContain(part);
     // The buyer has a NIP but no company id: only the supplier's register number is printed.
@@ -274,7 +279,7 @@ describe("the order's invoice", () => {
     expect(text).toContain("Celkem 7 311,00 Kč");
     expect(text).toContain("Bankovní převod 4. 3. 2026 7 311,00 Kč");
     expect(text).toContain("Zaplaceno 7 311,00 Kč");
-    expect(text).toContain("City tax 160,00 Kč");
+    expect(text).toContain("Poplatek z pobytu 160,00 Kč");
     for (const owed of ["k úhradě", "7 471", "čeká na úhradu"]) expect(text).not.toContain(owed);
   });
 

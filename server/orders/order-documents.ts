@@ -5,6 +5,8 @@
  * The PDFs themselves are server/documents/; this module only says what goes into them.
  */
 
+import { chargeName } from "../../shared/i18n/charge-name";
+import { translatorOf } from "../../shared/i18n/messages";
 import { receivingAccount, type Config } from "../config";
 import {
   type InvoiceDocument,
@@ -180,14 +182,16 @@ function lastReceived(order: StoredOrder): string {
 }
 
 /**
- * What the hotel collects at the property: each charge not payable online by its name (a city tax), and the rest
- * (rooms paid there, with their charges) as accommodation paid at the property.
+ * What the hotel collects at the property: each charge not payable online by its name (a city tax), as the pages
+ * name it in the order's language, and the rest (rooms paid there, with their charges) as accommodation paid at the
+ * property.
  */
 function onSiteCharges(order: StoredOrder): OnSiteCharge[] {
   const { price } = order.summary;
+  const t = translatorOf(order.language);
   const charges: OnSiteCharge[] = price.extraCharges
     .filter((charge) => !charge.chargeableOnline && charge.amount > 0)
-    .map((charge) => ({ name: charge.name, amount: charge.amount }));
+    .map((charge) => ({ name: chargeName(t, charge), amount: charge.amount }));
   const rest = price.payOnSite - charges.reduce((sum, charge) => sum + charge.amount, 0);
   return rest > 0 ? [...charges, { amount: rest }] : charges;
 }
