@@ -11,10 +11,10 @@
 
 import { dayNumber, nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { formatDeadline } from "../../shared/formats";
+import { formatDeadline, formatIban } from "../../shared/formats";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
-import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";
+import { BODY, type Cell, Flow, GREY, HEADING, PRODUCER, SMALL, TITLE } from "./pdf-flow";
 import {
   type DocumentLanguage,
   type DocumentTranslate,
@@ -76,11 +76,32 @@ export interface TaxedInvoiceLine extends InvoiceLine {
 }
 
 /**
- * Which paper it is. A payment request is no tax document: it has no date of supply, only a pay-by deadline. A
- * credit note corrects a tax document by the lines it cancels: they are given as sold and printed negative.
+ * A transfer still to pay, as the status page's transfer box gives it, so the customer can pay from the paper: the
+ * shop's account, the variable symbol (a Polish transfer's title), the amount and the QR code a banking app scans.
+ */
+export interface InvoiceTransfer {
+  /** As people know it: "2000145399/2010", or the Polish NRB in groups. */
+  readonly account: string;
+  /** No spaces; printed in groups of four. */
+  readonly iban: string;
+  readonly variableSymbol: string;
+  /** Minor units. */
+  readonly amount: number;
+  /** The status page's QR code, a PNG data URL. */
+  readonly qrImage: string;
+}
+
+/**
+ * Which paper it is. A payment request is no tax document: it has no date of supply, only a pay-by deadline, and
+ * how to pay each transfer still owed. A credit note corrects a tax document by the lines it cancels: they are given
+ * as sold and printed negative.
  */
 export type InvoiceKind =
-  | { readonly kind: "payment_request"; readonly payBy: Date }
+  | {
+      readonly kind: "payment_request";
+      readonly payBy: Date;
+      readonly transfers?: readonly InvoiceTransfer[];
+    }
   | { readonly kind: "tax_document"; /** DUZP / data sprzedaży, YYYY-MM-DD. */ readonly taxableSupplyOn: string }
   | {
       readonly kind: "credit_note";
@@ -239,6 +260,12 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
   totalRow(page, t(`invoice.total.${document.kind}`), total);
   page.flow.gap(10);
   settlement(page, invoice, total);
+  if (document.kind === "payment_request") {
+    for (const transfer of document.transfers ?? []) {
+      page.flow.gap(18);
+      transferBox(page, invoice.currency, transfer);
+    }
+  }
   if (invoice.onSite.length > 0 && document.kind !== "credit_note") {
     page.flow.gap(14);
     onSiteCharges(page, invoice.onSite);
@@ -368,6 +395,35 @@ function settlement(page: Page, invoice: InvoiceDocument, total: number): void {
   } else {
     totalRow(page, t("invoice.paid"), total);
   }
+}
+
+/** The status page's transfer box on paper: what to type into a banking app, beside the QR code that fills it in. */
+function transferBox({ flow, t, money }: Page, currency: CurrencyCode, transfer: InvoiceTransfer): void {
+  const qrSize = 110;
+  flow.keep(HEADING.leading + 4 + qrSize);
+  flow.paragraph(t("invoice.transfer.title"), HEADING);
+  flow.gap(4);
+  flow.imageBeside(transfer.qrImage, qrSize, (width) => {
+    const labelWidth = 130;
+    const rows: [string, string][] = [
+      [t("invoice.transfer.account"), transfer.account],
+      [t("invoice.transfer.iban"), formatIban(transfer.iban)],
+      [t(`invoice.transfer.variableSymbol.${currency}`), transfer.variableSymbol],
+      [t("invoice.transfer.amount"), `**${money(transfer.amount)}**`],
+    ];
+    for (const [label, value] of rows) {
+      flow.row(
+        [
+          { text: label, width: labelWidth, color: GREY },
+          { text: value, width: width - labelWidth },
+        ],
+        BODY
+      );
+      flow.gap(2);
+    }
+    flow.gap(6);
+    flow.row([{ text: t("invoice.transfer.qrCaption"), width }], { ...SMALL, color: GREY });
+  });
 }
 
 /** What the hotel collects at the property: information for the guest, outside every total of the document. */

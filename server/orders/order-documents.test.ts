@@ -1,8 +1,11 @@
 import fc from "fast-check";
+import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
+import { formatIban } from "../../shared/formats";
+import { decodeQrDataUrl } from "../../tests/fixtures/qr-code";
 import type { PaymentTiming } from "../domain/hotel-offer";
-import { loadConfig } from "../config";
-import { flatText } from "../documents/pdf-text.test-helper";
+import { loadConfig, receivingAccount } from "../config";
+import { flatText, pagePixels } from "../documents/pdf-text.test-helper";
 import { documentTranslator } from "../documents/texts";
 import { hotelPriceBreakdown } from "../domain/hotel-price";
 import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
@@ -11,6 +14,7 @@ import { orderPrice, productPrice, type ProductOffer } from "../domain/pricing";
 import type { CustomerDetails, OrderedRoom, StoredOrder } from "../stores/orders";
 import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
 import { type MoneyDocumentKind, orderDocumentPdf, orderInvoice, orderTerms } from "./order-documents";
+import { readableHotelOrder } from "./readable-order";
 
 const config = loadConfig({});
 
@@ -136,11 +140,14 @@ const english: StoredOrder = {
   payments: [storedPayment("payment_card", 124_634, "paid")],
 };
 
+/** White space as flatText leaves it: the IBAN's groups are split by no-break spaces there too. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
 const textOf = async (kind: OrderDocumentKind, order: StoredOrder) =>
   flatText((await orderDocumentPdf(kind, order, config)).content);
 
 const lineSum = (order: StoredOrder, kind: MoneyDocumentKind) =>
-  orderInvoice(order, kind).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+  orderInvoice(order, kind, config).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
 const onlineSum = (order: StoredOrder) => order.payments.reduce((sum, payment) => sum + payment.value, 0);
 
 /** Order 26000002 of the issue: 7 311 Kč by transfer, and a city tax of 160 Kč the hotel collects. */
@@ -207,6 +214,35 @@ describe("the order's payment request", () => {
     expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu: Poplatek z pobytu 160,00 Kč");
     // The order's total with the city tax, 7 471 Kč, is nobody's amount to pay the shop.
     expect(text).not.toContain("7 471");
+  });
+
+  it("carries the status page's transfer box: account, IBAN, symbol, amount and the same QR code", async () => {
+    const markets = [
+      { order: transferWithCityTax, labels: ["Údaje pro bankovní převod", "Číslo účtu", "Variabilní symbol"] },
+      {
+        order: { ...transferWithCityTax, product: "DZB_PL", currency: "PLN", language: "pl" } satisfies StoredOrder,
+        labels: ["Dane do przelewu", "Numer konta", "Tytuł przelewu"],
+      },
+    ];
+    for (const { order, labels } of markets) {
+      const { content } = await orderDocumentPdf("payment-request", order, config);
+      const text = flat(await flatText(content));
+      const account = receivingAccount(config, order.currency);
+      const [title, accountLabel, symbolLabel] = labels;
+      for (const part of [
+        title,
+        `${accountLabel} ${account.display}`,
+        `IBAN ${formatIban(account.iban)}`,
+        `${symbolLabel} 26000002`,
+      ]) {
+        expect(text).toContain(flat(part!));
+      }
+      expect(text).toMatch(/(Částka|Kwota) 7 311,00 (Kč|zł)/);
+      // The QR a banking app scans is the very code the status page shows for this payment.
+      const statusPage = readableHotelOrder(order, config, order.createdAt, "customer").payments[0]!.transfer!;
+      const page = await pagePixels(content, 1, 2);
+      expect(jsQR(page.data, page.width, page.height)?.data).toBe(decodeQrDataUrl(statusPage.qrImage!));
+    }
   });
 
   it("puts a discount on a line of its own and lists the voucher's credit as received (Polish)", async () => {
@@ -324,7 +360,7 @@ describe("the order's invoice", () => {
             summary: { ...czech.summary, rooms, price: breakdown },
             payments: [storedPayment("transfer", online)],
           };
-          const { lines, onSite } = orderInvoice(order, "payment-request");
+          const { lines, onSite } = orderInvoice(order, "payment-request", config);
           const linesTotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
           expect(linesTotal).toBe(online);
           expect(linesTotal + onSite.reduce((sum, charge) => sum + charge.amount, 0)).toBe(order.total);
@@ -336,7 +372,7 @@ describe("the order's invoice", () => {
 
   it("refuses an order whose lines do not add up to its online payments", () => {
     const short = { ...czech, payments: [storedPayment("transfer", 1_169_999)] };
-    expect(() => orderInvoice(short, "payment-request")).toThrow(/add up/);
+    expect(() => orderInvoice(short, "payment-request", config)).toThrow(/add up/);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type InvoiceParty,
   type InvoicePayment,
   type InvoiceSubject,
+  type InvoiceTransfer,
   type OnSiteCharge,
   invoicePdf,
 } from "../documents/invoice";
@@ -39,6 +40,7 @@ import type { ProductKey } from "../domain/products";
 import { voucherBoughtBy, type VoucherRow } from "../stores/vouchers";
 import { siteVariants } from "../variants/site-variants";
 import { requestedHotelOrder, requestedVoucherOrder } from "./order-lookup";
+import { transferDetails } from "./readable-order";
 import { Refused } from "./refusals";
 import { voucherCheckUrl } from "./shop-links";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
@@ -52,13 +54,14 @@ export type MoneyDocumentKind = Exclude<OrderDocumentKind, "terms">;
  * cancellation insurance, the service fee and a discount; they add up to the online split's payments, and what the
  * hotel collects at the property is listed apart. Customer from the order (billing company with IČO/DIČ when
  * given, else the person and the contact address), subject = the stay, variable symbol as for the transfer.
- * - payment-request: issued the day the order was made, with the order's pay-by deadline;
+ * - payment-request: issued the day the order was made, with the order's pay-by deadline and, for each transfer still
+ *   owed, the status page's transfer box (account, variable symbol, amount, QR code);
  * - invoice: issued and supplied the day the last payment was received (Europe/Prague);
  * - credit-note ("D" + the order number): issued the day the cancellation gave the voucher, taking back the rooms
  *   and the discount (the fees are kept, cancellationFees) and adding up to the voucher's value.
  * The caller asks only for a kind the order has (documentsOf); an order that cannot have it is refused.
  */
-export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): InvoiceDocument {
+export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind, config: Config): InvoiceDocument {
   const common = {
     number: order.orderNumber,
     currency: order.currency,
@@ -72,7 +75,8 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): Invoi
   const payments = invoicePayments(order);
   const onSite = onSiteCharges(order);
   if (kind === "payment-request") {
-    const document: InvoiceKind = { kind: "payment_request", payBy: order.payBy };
+    const transfers = owedTransfers(order, config);
+    const document: InvoiceKind = { kind: "payment_request", payBy: order.payBy, transfers };
     return { ...common, vatScheme, document, issuedOn: marketDate(order.createdAt), payments, onSite, lines };
   }
   if (kind === "invoice") {
@@ -170,6 +174,16 @@ function invoicePayments(order: StoredOrder): InvoicePayment[] {
       amount: payment.value,
       ...(payment.paidAt ? { paidOn: marketDate(payment.paidAt) } : {}),
     }));
+}
+
+/** The transfers still owed, each as the status page's transfer box gives it (readable-order.ts), QR code included. */
+function owedTransfers(order: StoredOrder, config: Config): InvoiceTransfer[] {
+  return owedPayments(order, "bank_transfer").flatMap((payment) => {
+    const { account, variableSymbol, qrImage } = transferDetails(order, payment, config);
+    // Only a transfer waiting for its money has a code to scan; one whose try ended otherwise is not paid by QR.
+    if (!qrImage) return [];
+    return [{ account: account.display, iban: account.iban, variableSymbol, amount: payment.value, qrImage }];
+  });
 }
 
 /** The day (in the market) the last of the online payments was received: the order was paid then. */
@@ -272,7 +286,7 @@ export async function orderDocumentPdf(
   const language = order.language;
   const content = await (kind === "terms"
     ? termsPdf(orderTerms(order, config), language)
-    : invoicePdf(orderInvoice(order, kind), language));
+    : invoicePdf(orderInvoice(order, kind, config), language));
   const fileName = documentTranslator(language)(`fileName.${kind}`, { number: order.orderNumber });
   return { fileName, content };
 }

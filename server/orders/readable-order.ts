@@ -115,8 +115,11 @@ function readablePayments(
   });
 }
 
-/** The QR is the one kept when the payment became a transfer (rendered here only for a payment made before codes were kept). */
-function transferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config): TransferDetails {
+/**
+ * How to pay a transfer payment, as the status page and the payment request show it. The QR is the one kept when the
+ * payment became a transfer (rendered here only for a payment made before codes were kept).
+ */
+export function transferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config): TransferDetails {
   const account = receivingAccount(config, order.currency);
   const transfer = orderTransfer(order, payment.value, account);
   return {
