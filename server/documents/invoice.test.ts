@@ -302,6 +302,24 @@ describe("the payment request", () => {
   });
 });
 
+describe("the receipt of a voucher's payment", () => {
+  const receipt: InvoiceDocument = {
+    ...margin,
+    vatScheme: "multi_purpose_voucher",
+    document: { kind: "payment_receipt", receivedOn: "2026-03-02" },
+  };
+
+  it("is a voucher's alone, confirms only money received, and is never a tax document", async () => {
+    expect(await flatText(await invoicePdf(receipt, "cs"))).toContain("Potvrzení o přijetí platby č. 26000042");
+    // A voucher's sale is receipted, never invoiced; a stay is never merely receipted.
+    expect(() => invoicePdf({ ...receipt, document: margin.document }, "cs")).toThrow(/multi_purpose_voucher/);
+    expect(() => invoicePdf({ ...receipt, vatScheme: "travel_margin" }, "cs")).toThrow(/payment_receipt/);
+    const [card, transfer] = receipt.payments;
+    const unpaid = { ...receipt, payments: [card, { ...transfer, paidOn: undefined }] };
+    expect(() => invoicePdf(unpaid, "cs")).toThrow(/payments received/);
+  });
+});
+
 describe("the tax document", () => {
   it("says it is paid and never asks for payment; the hotel's charges stay information", async () => {
     const text = await flatText(await invoicePdf({ ...margin, onSite }, "cs"));

@@ -8,12 +8,19 @@ import { loadConfig, receivingAccount } from "../config";
 import { flatText, pagePixels } from "../documents/pdf-text.test-helper";
 import { documentTranslator } from "../documents/texts";
 import { hotelPriceBreakdown } from "../domain/hotel-price";
-import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
+import { documentsOf, voucherDocumentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import type { PaymentCalculation } from "../domain/payment-calculation";
 import { orderPrice, productPrice, type ProductOffer } from "../domain/pricing";
-import type { CustomerDetails, OrderedRoom, StoredOrder } from "../stores/orders";
+import type { CustomerDetails, OrderedRoom, StoredOrder, StoredVoucherOrder } from "../stores/orders";
 import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
-import { type MoneyDocumentKind, orderDocumentPdf, orderInvoice, orderTerms } from "./order-documents";
+import {
+  type MoneyDocumentKind,
+  orderDocumentPdf,
+  orderInvoice,
+  orderTerms,
+  voucherReceipt,
+  voucherReceiptPdf,
+} from "./order-documents";
 import { readableHotelOrder } from "./readable-order";
 
 const config = loadConfig({});
@@ -148,7 +155,7 @@ const textOf = async (kind: OrderDocumentKind, order: StoredOrder) =>
 
 const lineSum = (order: StoredOrder, kind: MoneyDocumentKind) =>
   orderInvoice(order, kind, config).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-const onlineSum = (order: StoredOrder) => order.payments.reduce((sum, payment) => sum + payment.value, 0);
+const onlineSum = (order: { payments: StoredOrder["payments"] }) => order.payments.reduce((sum, payment) => sum + payment.value, 0);
 
 /** Order 26000002 of the issue: 7 311 Kč by transfer, and a city tax of 160 Kč the hotel collects. */
 const transferWithCityTax: StoredOrder = {
@@ -395,6 +402,110 @@ describe("the order's credit note", () => {
     expect(lineSum(cancelledAfterPaying, "credit-note")).toBe(cancelledAfterPaying.refundVoucher!.value);
     // The invoice it corrects stays as it was issued.
     expect(await textOf("invoice", cancelledAfterPaying)).toContain("Zaplaceno 11 700,00 Kč");
+  });
+});
+
+/** The Czech company's voucher order: 3 000 Kč, printed and posted, with the service fee; paid in full. */
+const paidVoucherOrder: StoredVoucherOrder = {
+  ...czech,
+  kind: "voucher",
+  voucherPreviewId: "0193a1b2-0000-7e5f-8a9b-0c1d2e3f4a5b",
+  status: "paid",
+  total: 344_900,
+  summary: {
+    feeMode: "value_plus_fees",
+    amount: 300_000,
+    extraService: true,
+    design: "mountains",
+    voucherValue: 300_000,
+    price: { base: 300_000, bonus: 0, serviceFee: 30_000, extraService: 14_900, total: 344_900 },
+  },
+  presentFor: null,
+  payments: [storedPayment("pluxee_cafeteria", 220_000, "paid"), storedPayment("payment_card", 124_900, "paid")],
+};
+
+describe("the voucher order's receipt", () => {
+  const receiptText = async (order: StoredVoucherOrder) => flatText((await voucherReceiptPdf(order)).content);
+
+  it("confirms the payment received, names the company, and says a voucher's sale is no tax document", async () => {
+    const { fileName, content } = await voucherReceiptPdf(paidVoucherOrder);
+    expect(fileName).toBe("potvrzeni-platby-26000042.pdf");
+    const text = await flatText(content);
+    const expected = [
+      "Potvrzení o přijetí platby č. 26000042",
+      "Toto není daňový doklad: prodej hodnotového poukazu nepodléhá DPH.",
+      "Dovolená za benefity s.r.o.",
+      "DIČ: CZ12345678",
+      "Žluťoučký kůň a.s.",
+      "602 00 Brno",
+      "IČO: 87654321",
+      "DIČ: CZ87654321",
+      // Both payments arrived at 23:30 UTC on 3 March: the 4th in Prague.
+      "Datum přijetí platby 4. 3. 2026",
+      "Variabilní symbol 26000042",
+      "Předmět plnění Hodnotový poukaz na ubytování",
+      "Hodnotový poukaz 1 ks 3 000,00 Kč 3 000,00 Kč",
+      "Tištěný poukaz poštou 1 ks 149,00 Kč 149,00 Kč",
+      "Servisní poplatek 1 ks 300,00 Kč 300,00 Kč",
+      "Víceúčelový poukaz – převod není předmětem DPH",
+      "§ 15b odst. 1 zákona č. 235/2004 Sb.",
+      "Celkem 3 449,00 Kč",
+      "Pluxee (kafeterie) 4. 3. 2026 2 200,00 Kč",
+      "Platební karta 4. 3. 2026 1 249,00 Kč",
+      "Zaplaceno 3 449,00 Kč",
+    ];
+    for (const part of expected) expect(text).toContain(part);
+    for (const taxDocumentOnly of ["Faktura", "Datum uskutečnění zdanitelného plnění", "Sazba", "cestovní služby"]) {
+      expect(text).not.toContain(taxDocumentOnly);
+    }
+  });
+
+  it("is written in Polish and English too, and names the person when no company was asked for", async () => {
+    const person = { ...paidVoucherOrder, customer: { ...paidVoucherOrder.customer, billing: undefined } };
+    const polish = await receiptText({ ...person, language: "pl" });
+    for (const part of [
+      "Potwierdzenie przyjęcia płatności nr 26000042",
+      "Ten dokument nie jest fakturą: sprzedaż bonu wartościowego nie podlega VAT.",
+      "Jiří Novák",
+      "Dlouhá 1",
+      "Data przyjęcia płatności 04.03.2026",
+      "Numer dokumentu 26000042",
+      "Bon różnego przeznaczenia – transfer niepodlegający VAT",
+      // A voucher sold in the Czech shop is outside VAT by Czech law, in whatever language the receipt is read.
+      "§ 15b ust. 1 czeskiej ustawy",
+      "Zapłacono 3 449,00 Kč",
+    ]) {
+      expect(polish).toContain(part);
+    }
+    expect(polish).not.toContain("Numer faktury");
+    expect(await receiptText({ ...person, language: "pl", currency: "PLN" })).toContain("art. 8b ust. 1 ustawy");
+    expect(polish).not.toContain("Żluťoučký");
+    const english = await receiptText({ ...person, language: "en" });
+    for (const part of [
+      "Receipt of payment No. 26000042",
+      "This is not a tax document: the sale of a value voucher is not subject to VAT.",
+      "Payment received on 04/03/2026",
+      "Multi-purpose voucher – transfer outside the scope of VAT",
+      "Section 15b(1) of the Czech VAT Act",
+      "Printed voucher by post",
+    ]) {
+      expect(english).toContain(part);
+    }
+  });
+
+  it("adds up to the payments, and is refused for an order not paid in full", () => {
+    const { lines } = voucherReceipt(paidVoucherOrder);
+    expect(lines.reduce((sum, line) => sum + line.unitPrice, 0)).toBe(onlineSum(paidVoucherOrder));
+    const unpaid = { ...paidVoucherOrder, status: "waiting" as const, payments: [storedPayment("transfer", 344_900)] };
+    expect(() => voucherReceipt(unpaid)).toThrow(/not been paid in full/);
+  });
+
+  it("is offered once the order is paid, beside the voucher once issued, and stays when the voucher is cancelled", () => {
+    const unpaid = { ...paidVoucherOrder, payments: [storedPayment("transfer", 344_900)] };
+    expect(voucherDocumentsOf(unpaid, undefined)).toEqual([]);
+    expect(voucherDocumentsOf(paidVoucherOrder, undefined)).toEqual(["receipt"]);
+    expect(voucherDocumentsOf(paidVoucherOrder, { active: true })).toEqual(["voucher", "voucher-card", "receipt"]);
+    expect(voucherDocumentsOf(paidVoucherOrder, { active: false })).toEqual(["receipt"]);
   });
 });
 

@@ -35,7 +35,14 @@ import { cancellationDeadline, cancellationFees, owesPayment } from "../domain/o
 import { variableSymbolOf } from "../domain/order-number";
 import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-methods";
 import { marketDate } from "../domain/stay";
-import type { Address, CustomerDetails, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
+import type {
+  Address,
+  AnyStoredOrder,
+  CustomerDetails,
+  StoredOrder,
+  StoredPayment,
+  StoredVoucherOrder,
+} from "../stores/orders";
 import type { ProductKey } from "../domain/products";
 import { voucherBoughtBy, type VoucherRow } from "../stores/vouchers";
 import { siteVariants } from "../variants/site-variants";
@@ -109,6 +116,45 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind, config
   };
 }
 
+/**
+ * The receipt of a voucher order's payment (decision 054): a multi-purpose voucher's sale is no taxable supply, so the
+ * paper confirms the money received and says it is no tax document; the stay the voucher pays for is invoiced. Its
+ * lines are what the order's price was paid for: the voucher's value, the printed voucher by post and the service
+ * fee, which go with the voucher's sale (the bonus a promotion adds was not paid for). They add up to the payments;
+ * issued the day the last of them was received; the customer as on an invoice, the company when one was given.
+ */
+export function voucherReceipt(order: StoredVoucherOrder): InvoiceDocument {
+  const { price } = order.summary;
+  const parts = [
+    ["voucher", price.base],
+    ["extra_service", price.extraService],
+    ["service_fee", price.serviceFee],
+  ] as const;
+  const lines: InvoiceLine[] = parts
+    .filter(([, amount]) => amount !== 0)
+    .map(([kind, amount]) => ({ item: { kind }, quantity: 1, unitPrice: amount }));
+  const sum = lines.reduce((total, line) => total + line.unitPrice, 0);
+  const paid = onlineAmount(order.payments);
+  if (sum !== paid) {
+    throw new Error(`Voucher order ${order.orderNumber}: the lines add up to ${sum}, the payments to ${paid}`);
+  }
+  const receivedOn = lastReceived(order);
+  return {
+    document: { kind: "payment_receipt", receivedOn },
+    number: order.orderNumber,
+    issuedOn: receivedOn,
+    currency: order.currency,
+    supplier: invoiceSupplier(order.product, order.language),
+    customer: invoiceCustomer(order.customer),
+    subject: { kind: "voucher" },
+    payments: invoicePayments(order),
+    onSite: [],
+    variableSymbol: variableSymbolOf(order.orderNumber),
+    vatScheme: "multi_purpose_voucher",
+    lines,
+  };
+}
+
 /** A company billed for the stay by its IČO and DIČ (NIP); otherwise the person who ordered, at their address. */
 function invoiceCustomer(customer: CustomerDetails): InvoiceParty {
   const { billing } = customer;
@@ -166,7 +212,7 @@ function onlineLines(order: StoredOrder): InvoiceLine[] {
 }
 
 /** The online split as it was made, each payment with the day it was received, if it was. */
-function invoicePayments(order: StoredOrder): InvoicePayment[] {
+function invoicePayments(order: AnyStoredOrder): InvoicePayment[] {
   return order.payments
     .filter((payment) => payment.value > 0)
     .map((payment) => ({
@@ -187,7 +233,7 @@ function owedTransfers(order: StoredOrder, config: Config): InvoiceTransfer[] {
 }
 
 /** The day (in the market) the last of the online payments was received: the order was paid then. */
-function lastReceived(order: StoredOrder): string {
+function lastReceived(order: AnyStoredOrder): string {
   const received = order.payments.filter((payment) => payment.value > 0).map((payment) => payment.paidAt);
   if (received.length === 0 || received.some((paidAt) => paidAt === null)) {
     throw new Error(`Order ${order.orderNumber} has not been paid in full`);
@@ -296,7 +342,7 @@ export async function orderDocumentPdf(
  * opening the voucher's check page in the shop it was bought in. `voucher-card` is the card folded from A4.
  */
 export async function voucherDocumentPdf(
-  kind: VoucherDocumentKind,
+  kind: Exclude<VoucherDocumentKind, "receipt">,
   order: StoredVoucherOrder,
   voucher: VoucherRow,
   config: Config
@@ -320,11 +366,19 @@ export async function voucherDocumentPdf(
   return { fileName, content };
 }
 
+/** The receipt of a voucher order's payment as PDF bytes in the order's language ("potvrzeni-platby-26000042.pdf"). */
+export async function voucherReceiptPdf(order: StoredVoucherOrder): Promise<{ fileName: string; content: Uint8Array }> {
+  const language = order.language;
+  const content = await invoicePdf(voucherReceipt(order), language);
+  const fileName = documentTranslator(language)("fileName.receipt", { number: order.orderNumber });
+  return { fileName, content };
+}
+
 /**
  * One of an order's documents, made from the order as it was ordered, in the customer's language: a hotel order's
- * papers, or the voucher a voucher order bought. Only a document the order has in its state is made: asking for
- * another, such as the invoice of an order not yet paid or the voucher of one not yet issued, is refused as
- * unavailable, so nobody gets a paper that states what did not happen.
+ * papers, or a voucher order's receipt and the voucher it bought. Only a document the order has in its state is
+ * made: asking for another, such as the invoice of an order not yet paid or the voucher of one not yet issued, is
+ * refused as unavailable, so nobody gets a paper that states what did not happen.
  */
 export async function requestedDocument(
   deps: Pick<UseCaseDeps, "db" | "config">,
@@ -335,7 +389,11 @@ export async function requestedDocument(
   if (isVoucherDocumentKind(kind)) {
     const order = await requestedVoucherOrder(deps, product, orderId);
     const voucher = await voucherBoughtBy(deps.db, order.id);
-    if (!voucher || !voucherDocumentsOf(voucher).includes(kind)) throw new Refused({ kind: "document_unavailable", document: kind });
+    if (!voucherDocumentsOf(order, voucher).includes(kind)) {
+      throw new Refused({ kind: "document_unavailable", document: kind });
+    }
+    if (kind === "receipt") return voucherReceiptPdf(order);
+    if (!voucher) throw new Error(`Voucher order ${order.orderNumber} offers a ${kind} of no voucher`);
     return voucherDocumentPdf(kind, order, voucher, deps.config);
   }
   const order = await requestedHotelOrder(deps, product, orderId);
