@@ -102,6 +102,7 @@ export type InvoiceKind =
   | {
       readonly kind: "payment_request";
       readonly payBy: Date;
+      /** Each transfer still owed; none when no transfer waits. */
       readonly transfers?: readonly InvoiceTransfer[];
     }
   | { readonly kind: "tax_document"; /** DUZP / data sprzedaży, YYYY-MM-DD. */ readonly taxableSupplyOn: string }
@@ -499,14 +500,22 @@ function taxedLines(page: Page, lines: readonly TaxedInvoiceLine[]): void {
  * Each untaxed scheme's line saying so, and the note with the law behind it. A voucher's note names the law of the
  * market it was sold in, whatever the language it is read in.
  */
-function schemeWording(scheme: UntaxedScheme, currency: CurrencyCode): { title: DocumentTextKey; note: DocumentTextKey } {
+function schemeWording(
+  scheme: UntaxedScheme,
+  currency: CurrencyCode
+): { title: DocumentTextKey; note: DocumentTextKey } {
   return scheme === "travel_margin"
     ? { title: "invoice.marginScheme", note: "invoice.marginNote" }
     : { title: "invoice.voucherScheme", note: `invoice.voucherNote.${currency}` };
 }
 
 /** Lines with prices only, and the wording the scheme requires instead of any tax. */
-function untaxedLines(page: Page, scheme: UntaxedScheme, currency: CurrencyCode, lines: readonly InvoiceLine[]): void {
+function untaxedLines(
+  page: Page,
+  scheme: UntaxedScheme,
+  currency: CurrencyCode,
+  lines: readonly InvoiceLine[]
+): void {
   const { flow, t, money } = page;
   const row = columns(flow.width, [60, 100, 100]);
   const column = ["item", "quantity", "unitPrice", "amount"] as const;

@@ -155,7 +155,8 @@ const textOf = async (kind: OrderDocumentKind, order: StoredOrder) =>
 
 const lineSum = (order: StoredOrder, kind: MoneyDocumentKind) =>
   orderInvoice(order, kind, config).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-const onlineSum = (order: { payments: StoredOrder["payments"] }) => order.payments.reduce((sum, payment) => sum + payment.value, 0);
+const onlineSum = (order: { payments: StoredOrder["payments"] }) =>
+  order.payments.reduce((sum, payment) => sum + payment.value, 0);
 
 /** Order 26000002 of the issue: 7 311 Kč by transfer, and a city tax of 160 Kč the hotel collects. */
 const transferWithCityTax: StoredOrder = {
@@ -500,7 +501,7 @@ describe("the voucher order's receipt", () => {
     expect(() => voucherReceipt(unpaid)).toThrow(/not been paid in full/);
   });
 
-  it("is offered once the order is paid, beside the voucher once issued, and stays when the voucher is cancelled", () => {
+  it("is offered once paid, beside the voucher once issued, and stays when the voucher is cancelled", () => {
     const unpaid = { ...paidVoucherOrder, payments: [storedPayment("transfer", 344_900)] };
     expect(voucherDocumentsOf(unpaid, undefined)).toEqual([]);
     expect(voucherDocumentsOf(paidVoucherOrder, undefined)).toEqual(["receipt"]);

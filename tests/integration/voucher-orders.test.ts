@@ -572,7 +572,8 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       });
       expect(voucher!.state).toBe(VoucherState.CANCELLED);
       // A cancelled voucher is no longer offered to print; the receipt of the payment received stays.
-      expect((await orderOf(order.orderId)).documents.map((document) => document.type)).toEqual([DocumentType.RECEIPT]);
+      const documents = (await orderOf(order.orderId)).documents;
+      expect(documents.map((document) => document.type)).toEqual([DocumentType.RECEIPT]);
       const printing = client.orderDocument({
         productVariant: czVariant,
         orderId: order.orderId,
