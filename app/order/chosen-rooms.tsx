@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { chargeName } from "~/order/charge-name";
+import { chargeName } from "../../shared/i18n/charge-name";
 import type { ChosenRoomView } from "~/order/reservation-view";
 
 /** The rooms of a reservation or an order: board, price, and what the customer must know before paying. */

@@ -46,6 +46,7 @@ export const documentTypes: Record<DocumentKind, DocumentType> = {
   terms: DocumentType.TERMS,
   voucher: DocumentType.VOUCHER,
   "voucher-card": DocumentType.VOUCHER_CARD,
+  receipt: DocumentType.RECEIPT,
 };
 
 export const documentKindOf = (type: DocumentType) => documentKinds.find((kind) => documentTypes[kind] === type);

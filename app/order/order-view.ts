@@ -48,7 +48,15 @@ export type PaymentView = {
  * The documents an order can offer for download, in the order they are listed; also the `:document` of their route.
  * Which of them an order has is the api's to say (HotelOrder.documents): the page lists only those.
  */
-export const documentKinds = ["payment-request", "invoice", "credit-note", "terms", "voucher", "voucher-card"] as const;
+export const documentKinds = [
+  "payment-request",
+  "invoice",
+  "credit-note",
+  "terms",
+  "voucher",
+  "voucher-card",
+  "receipt",
+] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export type OrderView = {

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PaymentOutputLines } from "~/order-form/payment-output-lines";
-import { chargeName } from "~/order/charge-name";
+import { chargeName } from "../../shared/i18n/charge-name";
 import type { PaymentOutputView, PriceView } from "~/order/reservation-view";
 
 type PriceBreakdownProps = {

@@ -148,13 +148,13 @@ describe("invoice", () => {
 
   it("shows the margin scheme's wording and no VAT under the margin scheme", async () => {
     const czechText = await flatText(await invoicePdf(margin, "cs"));
-    expect(czechText).toContain("zvláštní režim – cestovní služby");
+    expect(czechText).toContain("Zvláštní režim – cestovní služby");
     expect(czechText).toContain("Celkem 12 345,50 Kč");
     expect(czechText).toContain("Ubytování – Dvoulůžkový pokoj Superior 2 ks 5 000,00 Kč 10 000,00 Kč");
     for (const taxWord of ["Sazba", "Základ daně", "Rekapitulace DPH", "%"]) expect(czechText).not.toContain(taxWord);
 
     const polishText = await flatText(await invoicePdf({ ...margin, currency: "PLN" }, "pl"));
-    expect(polishText).toContain("procedura marży dla biur podróży");
+    expect(polishText).toContain("Procedura marży dla biur podróży");
     expect(polishText).not.toContain("Stawka VAT");
     expect(polishText).not.toContain("Kwota VAT");
   });
@@ -299,6 +299,24 @@ describe("the payment request", () => {
     expect(english).toContain("This is not a tax document.");
     expect(english).toContain("Total to pay online CZK 12,345.50");
     expect(english).toContain("Left to pay by 5 March 2026 at 10:15 CET CZK 2,345.50");
+  });
+});
+
+describe("the receipt of a voucher's payment", () => {
+  const receipt: InvoiceDocument = {
+    ...margin,
+    vatScheme: "multi_purpose_voucher",
+    document: { kind: "payment_receipt", receivedOn: "2026-03-02" },
+  };
+
+  it("is a voucher's alone, confirms only money received, and is never a tax document", async () => {
+    expect(await flatText(await invoicePdf(receipt, "cs"))).toContain("Potvrzení o přijetí platby č. 26000042");
+    // A voucher's sale is receipted, never invoiced; a stay is never merely receipted.
+    expect(() => invoicePdf({ ...receipt, document: margin.document }, "cs")).toThrow(/multi_purpose_voucher/);
+    expect(() => invoicePdf({ ...receipt, vatScheme: "travel_margin" }, "cs")).toThrow(/payment_receipt/);
+    const [card, transfer] = receipt.payments;
+    const unpaid = { ...receipt, payments: [card, { ...transfer, paidOn: undefined }] };
+    expect(() => invoicePdf(unpaid, "cs")).toThrow(/payments received/);
   });
 });
 

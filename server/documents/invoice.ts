@@ -1,7 +1,8 @@
 /**
  * An order's money documents as PDFs, in the customer's language: the payment request while money is owed (no tax
  * document, and it says so), the tax document once paid (a Czech "faktura – daňový doklad", §29 of zákon 235/2004
- * Sb., or a Polish faktura, art. 106e of the ustawa o VAT) and the credit note that corrects it (§45, art. 106j).
+ * Sb., or a Polish faktura, art. 106e of the ustawa o VAT), the credit note that corrects it (§45, art. 106j), and
+ * the receipt of a voucher order's payment, which is no tax document either (decision 054).
  * Which of them an order has is server/domain/order-documents.ts. Every total is what the shop collects online;
  * what the hotel collects at the property is printed apart, as information only. Prices come in gross, as the
  * shop sells them; the tax is worked out per line from the gross amount (vat.ts) and summed per rate, so the
@@ -11,12 +12,13 @@
 
 import { dayNumber, nightsBetween } from "../../shared/calendar-date";
 import type { CurrencyCode } from "../domain/products";
-import { formatDeadline } from "../../shared/formats";
+import { formatDeadline, formatIban } from "../../shared/formats";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import { formatDate, formatDateRange, formatMoney, formatPercent } from "./format";
-import { BODY, type Cell, Flow, GREY, PRODUCER, SMALL, TITLE } from "./pdf-flow";
+import { BODY, type Cell, Flow, GREY, HEADING, PRODUCER, SMALL, TITLE } from "./pdf-flow";
 import {
   type DocumentLanguage,
+  type DocumentTextKey,
   type DocumentTranslate,
   type PaymentMethodId,
   documentTranslator,
@@ -60,7 +62,7 @@ export type InvoiceSubject =
  */
 export type InvoiceItem =
   | { readonly kind: "room"; readonly name: string }
-  | { readonly kind: "cancellation_insurance" | "service_fee" | "voucher" | "discount" };
+  | { readonly kind: "cancellation_insurance" | "service_fee" | "voucher" | "extra_service" | "discount" };
 
 export interface InvoiceLine {
   readonly item: InvoiceItem;
@@ -76,12 +78,36 @@ export interface TaxedInvoiceLine extends InvoiceLine {
 }
 
 /**
- * Which paper it is. A payment request is no tax document: it has no date of supply, only a pay-by deadline. A
- * credit note corrects a tax document by the lines it cancels: they are given as sold and printed negative.
+ * A transfer still to pay, as the status page's transfer box gives it, so the customer can pay from the paper: the
+ * shop's account, the variable symbol (a Polish transfer's title), the amount and the QR code a banking app scans.
+ */
+export interface InvoiceTransfer {
+  /** As people know it: "2000145399/2010", or the Polish NRB in groups. */
+  readonly account: string;
+  /** No spaces; printed in groups of four. */
+  readonly iban: string;
+  readonly variableSymbol: string;
+  /** Minor units. */
+  readonly amount: number;
+  /** The status page's QR code, a PNG data URL. */
+  readonly qrImage: string;
+}
+
+/**
+ * Which paper it is. A payment request is no tax document: it has no date of supply, only a pay-by deadline, and
+ * how to pay each transfer still owed. A credit note corrects a tax document by the lines it cancels: they are given
+ * as sold and printed negative.
  */
 export type InvoiceKind =
-  | { readonly kind: "payment_request"; readonly payBy: Date }
+  | {
+      readonly kind: "payment_request";
+      readonly payBy: Date;
+      /** Each transfer still owed; none when no transfer waits. */
+      readonly transfers?: readonly InvoiceTransfer[];
+    }
   | { readonly kind: "tax_document"; /** DUZP / data sprzedaży, YYYY-MM-DD. */ readonly taxableSupplyOn: string }
+  /** A voucher's sale is no taxable supply: the money received is confirmed, on the day the last of it came. */
+  | { readonly kind: "payment_receipt"; /** YYYY-MM-DD */ readonly receivedOn: string }
   | {
       readonly kind: "credit_note";
       /** YYYY-MM-DD: the day of the cancellation. */
@@ -101,7 +127,7 @@ export interface InvoicePayment {
 
 /** Something the hotel collects at the property (a city tax; a room paid there): printed, never in a total. */
 export interface OnSiteCharge {
-  /** The hotel's name of the charge; absent for accommodation paid at the property. */
+  /** The charge's name as the pages give it, in the document's language; absent for accommodation paid there. */
   readonly name?: string;
   readonly amount: number;
 }
@@ -122,12 +148,18 @@ interface InvoiceCommon {
   readonly variableSymbol: string;
 }
 
-/** Under the margin scheme the lines carry no VAT rate: the document must not state one. */
+/**
+ * Under the margin scheme the lines carry no VAT rate: the document must not state one. Nor under the voucher's: the
+ * sale of a multi-purpose voucher is outside VAT (the stay it later pays for is taxed), and only its receipt says so.
+ */
 export type InvoiceDocument = InvoiceCommon &
   (
     | { readonly vatScheme: "standard"; readonly lines: readonly TaxedInvoiceLine[] }
-    | { readonly vatScheme: "travel_margin"; readonly lines: readonly InvoiceLine[] }
+    | { readonly vatScheme: UntaxedScheme; readonly lines: readonly InvoiceLine[] }
   );
+
+/** The schemes whose documents state prices only, each with the wording the law asks in place of the tax. */
+export type UntaxedScheme = "travel_margin" | "multi_purpose_voucher";
 
 export interface RateSummary {
   readonly rateBasisPoints: number;
@@ -171,7 +203,8 @@ function splitLine(gross: number, rateBasisPoints: number): VatSplit {
 function checkInvoice(invoice: InvoiceDocument): void {
   const { document } = invoice;
   const dates = [invoice.issuedOn];
-  if (document.kind !== "payment_request") dates.push(document.taxableSupplyOn);
+  if (document.kind === "payment_receipt") dates.push(document.receivedOn);
+  else if (document.kind !== "payment_request") dates.push(document.taxableSupplyOn);
   if (document.kind === "credit_note") dates.push(document.corrects.issuedOn);
   for (const date of [...dates, ...invoice.payments.flatMap((p) => (p.paidOn ? [p.paidOn] : []))]) {
     if (dayNumber(date) === undefined) throw new RangeError(`"${date}" is not a calendar date`);
@@ -194,6 +227,13 @@ function checkInvoice(invoice: InvoiceDocument): void {
   }
   if (document.kind === "tax_document" && invoice.payments.some((payment) => !payment.paidOn)) {
     throw new RangeError("a tax document is issued once every payment is received");
+  }
+  if (document.kind === "payment_receipt" && invoice.payments.some((payment) => !payment.paidOn)) {
+    throw new RangeError("a receipt confirms payments received");
+  }
+  // A voucher's sale is receipted, never invoiced, and a receipt confirms nothing but a voucher's sale.
+  if ((document.kind === "payment_receipt") !== (invoice.vatScheme === "multi_purpose_voucher")) {
+    throw new RangeError(`a ${document.kind} under the ${invoice.vatScheme} scheme`);
   }
   for (const charge of invoice.onSite) {
     if (!Number.isSafeInteger(charge.amount) || charge.amount <= 0) throw new RangeError(`on-site ${charge.amount}`);
@@ -219,9 +259,10 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
   };
   page.flow.paragraph(title, TITLE);
   page.flow.rule(GREY, 0.8, 6);
-  if (document.kind === "payment_request") {
+  if (document.kind === "payment_request" || document.kind === "payment_receipt") {
     page.flow.gap(4);
-    page.flow.paragraph(`**${t("invoice.notTaxDocument")}**`, BODY);
+    const notice = document.kind === "payment_request" ? "invoice.notTaxDocument" : "invoice.receiptNotTaxDocument";
+    page.flow.paragraph(`**${t(notice)}**`, BODY);
   }
   page.flow.gap(14);
   parties(page, invoice);
@@ -233,12 +274,18 @@ export function invoicePdf(invoice: InvoiceDocument, language: DocumentLanguage)
   const signed = <Line extends InvoiceLine>(lines: readonly Line[]) =>
     lines.map((line) => ({ ...line, unitPrice: sign * line.unitPrice }));
   if (invoice.vatScheme === "standard") taxedLines(page, signed(invoice.lines));
-  else marginLines(page, signed(invoice.lines));
+  else untaxedLines(page, invoice.vatScheme, invoice.currency, signed(invoice.lines));
   page.flow.gap(14);
   const total = sign * invoice.lines.reduce((sum, line) => sum + lineGross(line), 0);
   totalRow(page, t(`invoice.total.${document.kind}`), total);
   page.flow.gap(10);
   settlement(page, invoice, total);
+  if (document.kind === "payment_request") {
+    for (const transfer of document.transfers ?? []) {
+      page.flow.gap(18);
+      transferBox(page, invoice.currency, transfer);
+    }
+  }
   if (invoice.onSite.length > 0 && document.kind !== "credit_note") {
     page.flow.gap(14);
     onSiteCharges(page, invoice.onSite);
@@ -292,11 +339,13 @@ function parties({ flow, t }: Page, invoice: InvoiceDocument): void {
 function facts({ flow, t, language, deadline }: Page, invoice: InvoiceDocument): void {
   const { document } = invoice;
   const rows: [string, string][] = [
-    [t("invoice.number"), invoice.number],
+    [t(document.kind === "payment_receipt" ? "invoice.receiptNumber" : "invoice.number"), invoice.number],
     [t("invoice.issuedOn"), formatDate(invoice.issuedOn, language)],
   ];
   if (document.kind === "payment_request") {
     rows.push([t("invoice.payBy"), deadline(document.payBy)]);
+  } else if (document.kind === "payment_receipt") {
+    rows.push([t("invoice.receivedOn"), formatDate(document.receivedOn, language)]);
   } else {
     rows.push([t("invoice.taxableSupplyOn"), formatDate(document.taxableSupplyOn, language)]);
   }
@@ -370,6 +419,35 @@ function settlement(page: Page, invoice: InvoiceDocument, total: number): void {
   }
 }
 
+/** The status page's transfer box on paper: what to type into a banking app, beside the QR code that fills it in. */
+function transferBox({ flow, t, money }: Page, currency: CurrencyCode, transfer: InvoiceTransfer): void {
+  const qrSize = 110;
+  flow.keep(HEADING.leading + 4 + qrSize);
+  flow.paragraph(t("invoice.transfer.title"), HEADING);
+  flow.gap(4);
+  flow.imageBeside(transfer.qrImage, qrSize, (width) => {
+    const labelWidth = 130;
+    const rows: [string, string][] = [
+      [t("invoice.transfer.account"), transfer.account],
+      [t("invoice.transfer.iban"), formatIban(transfer.iban)],
+      [t(`invoice.transfer.variableSymbol.${currency}`), transfer.variableSymbol],
+      [t("invoice.transfer.amount"), `**${money(transfer.amount)}**`],
+    ];
+    for (const [label, value] of rows) {
+      flow.row(
+        [
+          { text: label, width: labelWidth, color: GREY },
+          { text: value, width: width - labelWidth },
+        ],
+        BODY
+      );
+      flow.gap(2);
+    }
+    flow.gap(6);
+    flow.row([{ text: t("invoice.transfer.qrCaption"), width }], { ...SMALL, color: GREY });
+  });
+}
+
 /** What the hotel collects at the property: information for the guest, outside every total of the document. */
 function onSiteCharges({ flow, t, money }: Page, charges: readonly OnSiteCharge[]): void {
   flow.paragraph(t("invoice.onSite.title"), { ...SMALL, weight: "bold", color: GREY });
@@ -418,8 +496,26 @@ function taxedLines(page: Page, lines: readonly TaxedInvoiceLine[]): void {
   );
 }
 
-/** Lines with prices only, and the wording the margin scheme requires instead of any tax. */
-function marginLines(page: Page, lines: readonly InvoiceLine[]): void {
+/**
+ * Each untaxed scheme's line saying so, and the note with the law behind it. A voucher's note names the law of the
+ * market it was sold in, whatever the language it is read in.
+ */
+function schemeWording(
+  scheme: UntaxedScheme,
+  currency: CurrencyCode
+): { title: DocumentTextKey; note: DocumentTextKey } {
+  return scheme === "travel_margin"
+    ? { title: "invoice.marginScheme", note: "invoice.marginNote" }
+    : { title: "invoice.voucherScheme", note: `invoice.voucherNote.${currency}` };
+}
+
+/** Lines with prices only, and the wording the scheme requires instead of any tax. */
+function untaxedLines(
+  page: Page,
+  scheme: UntaxedScheme,
+  currency: CurrencyCode,
+  lines: readonly InvoiceLine[]
+): void {
   const { flow, t, money } = page;
   const row = columns(flow.width, [60, 100, 100]);
   const column = ["item", "quantity", "unitPrice", "amount"] as const;
@@ -431,8 +527,9 @@ function marginLines(page: Page, lines: readonly InvoiceLine[]): void {
     )
   );
   flow.gap(10);
-  flow.paragraph(`**${t("invoice.marginScheme")}**`, BODY);
-  flow.paragraph(t("invoice.marginNote"), { ...SMALL, color: GREY });
+  const wording = schemeWording(scheme, currency);
+  flow.paragraph(`**${t(wording.title)}**`, BODY);
+  flow.paragraph(t(wording.note), { ...SMALL, color: GREY });
 }
 
 function itemText({ t }: Page, item: InvoiceItem): string {

@@ -126,6 +126,18 @@ export class Flow {
     this.#y += height;
   }
 
+  /**
+   * A square image (a PNG as bytes or a data URL) `size` points wide at the right margin, beside what `beside` draws
+   * in the width left of it (with a gap); the flow goes on under the taller of the two.
+   */
+  imageBeside(image: Buffer | string, size: number, beside: (width: number) => void): void {
+    this.keep(size);
+    const top = this.#y;
+    this.#doc.image(image, this.left + this.width - size, top, { width: size, height: size });
+    beside(this.width - size - 3 * CELL_PAD);
+    this.#y = Math.max(this.#y, top + size);
+  }
+
   /** A thin line across the text width, `below` points under the last baseline. */
   rule(color: Color = RULE_GREY, width = 0.5, below = 4): void {
     this.#y += below;

@@ -15,8 +15,11 @@ import type { OrderStatus } from "./order-status";
 export const orderDocumentKinds = ["payment-request", "invoice", "credit-note", "terms"] as const;
 export type OrderDocumentKind = (typeof orderDocumentKinds)[number];
 
-/** A voucher order's voucher, to print on A4 or as a card folded from A4. */
-export const voucherDocumentKinds = ["voucher", "voucher-card"] as const;
+/**
+ * A voucher order's papers: its voucher, to print on A4 or as a card folded from A4, and the receipt of its payment
+ * (a voucher's sale is no taxable supply, so no tax document: docs/decisions/054-voucher-purchase-receipt.md).
+ */
+export const voucherDocumentKinds = ["voucher", "voucher-card", "receipt"] as const;
 export type VoucherDocumentKind = (typeof voucherDocumentKinds)[number];
 
 /** Any document an order can offer, a stay's or a voucher's. */
@@ -27,11 +30,16 @@ export function isVoucherDocumentKind(kind: AnyDocumentKind): kind is VoucherDoc
 }
 
 /**
- * A voucher order's documents: its voucher, once issued. A voucher the shop cancelled cannot pay, so it is no longer
- * offered to print.
+ * A voucher order's documents: its voucher, once issued, and the receipt, once everything was paid (the voucher is
+ * issued after that, by a job). A voucher the shop cancelled cannot pay, so it is no longer offered to print; the
+ * receipt stays, as the payment it confirms was received.
  */
-export function voucherDocumentsOf(voucher: { readonly active: boolean } | undefined): VoucherDocumentKind[] {
-  return voucher?.active ? [...voucherDocumentKinds] : [];
+export function voucherDocumentsOf(
+  order: Pick<DocumentedOrder, "payments">,
+  voucher: { readonly active: boolean } | undefined
+): VoucherDocumentKind[] {
+  const printable: VoucherDocumentKind[] = voucher?.active ? ["voucher", "voucher-card"] : [];
+  return receivedInFull(order.payments) ? [...printable, "receipt"] : printable;
 }
 
 export interface DocumentedOrder {

@@ -103,6 +103,8 @@ export interface MailIssuedVoucher extends MailVoucher {
   checkUrl: string;
   /** The voucher as a PDF to print: on A4, and as a card folded from A4. */
   printUrls: { a4: string; card: string };
+  /** The receipt of the order's payment, a PDF (no tax document: a voucher's sale is not taxed, decision 054). */
+  receiptUrl: string;
 }
 
 export interface ReceivedPayment {
@@ -170,6 +172,7 @@ export function voucherIssuedMail(order: MailVoucherOrder, lang: Language, vouch
     { kind: "link", label: m.t("voucherIssued.printLink"), url: voucher.printUrls.a4 },
     { kind: "link", label: m.t("voucherIssued.cardLink"), url: voucher.printUrls.card },
     { kind: "link", label: m.t("voucherIssued.checkLink", { code: voucher.code }), url: voucher.checkUrl },
+    { kind: "link", label: m.t("voucherIssued.receiptLink"), url: voucher.receiptUrl },
     m.statusLink(),
   ]);
 }

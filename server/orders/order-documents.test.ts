@@ -1,16 +1,27 @@
 import fc from "fast-check";
+import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
+import { formatIban } from "../../shared/formats";
+import { decodeQrDataUrl } from "../../tests/fixtures/qr-code";
 import type { PaymentTiming } from "../domain/hotel-offer";
-import { loadConfig } from "../config";
-import { flatText } from "../documents/pdf-text.test-helper";
+import { loadConfig, receivingAccount } from "../config";
+import { flatText, pagePixels } from "../documents/pdf-text.test-helper";
 import { documentTranslator } from "../documents/texts";
 import { hotelPriceBreakdown } from "../domain/hotel-price";
-import { documentsOf, type OrderDocumentKind } from "../domain/order-documents";
+import { documentsOf, voucherDocumentsOf, type OrderDocumentKind } from "../domain/order-documents";
 import type { PaymentCalculation } from "../domain/payment-calculation";
 import { orderPrice, productPrice, type ProductOffer } from "../domain/pricing";
-import type { CustomerDetails, OrderedRoom, StoredOrder } from "../stores/orders";
+import type { CustomerDetails, OrderedRoom, StoredOrder, StoredVoucherOrder } from "../stores/orders";
 import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
-import { type MoneyDocumentKind, orderDocumentPdf, orderInvoice, orderTerms } from "./order-documents";
+import {
+  type MoneyDocumentKind,
+  orderDocumentPdf,
+  orderInvoice,
+  orderTerms,
+  voucherReceipt,
+  voucherReceiptPdf,
+} from "./order-documents";
+import { readableHotelOrder } from "./readable-order";
 
 const config = loadConfig({});
 
@@ -76,7 +87,11 @@ const polishSummary = orderSummary(
   "Hotel Pod Wawelem",
   // No free cancellation, and a city tax paid at the property.
   [orderedRoom("Pokój dwuosobowy", { payOnline: 100_000, payOnSite: 23_400 })],
-  { insurance: 19_900, discount: 10_000, extraCharges: [{ name: "City tax", amount: 23_400, chargeableOnline: false }] }
+  {
+    insurance: 19_900,
+    discount: 10_000,
+    extraCharges: [{ name: "City tax", type: "city_tax", amount: 23_400, chargeableOnline: false }],
+  }
 );
 
 /** A Polish company's order with a discount voucher, a voucher's credit and a Pluxee payment still waiting. */
@@ -132,12 +147,16 @@ const english: StoredOrder = {
   payments: [storedPayment("payment_card", 124_634, "paid")],
 };
 
+/** White space as flatText leaves it: the IBAN's groups are split by no-break spaces there too. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
 const textOf = async (kind: OrderDocumentKind, order: StoredOrder) =>
   flatText((await orderDocumentPdf(kind, order, config)).content);
 
 const lineSum = (order: StoredOrder, kind: MoneyDocumentKind) =>
-  orderInvoice(order, kind).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-const onlineSum = (order: StoredOrder) => order.payments.reduce((sum, payment) => sum + payment.value, 0);
+  orderInvoice(order, kind, config).lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+const onlineSum = (order: { payments: StoredOrder["payments"] }) =>
+  order.payments.reduce((sum, payment) => sum + payment.value, 0);
 
 /** Order 26000002 of the issue: 7 311 Kč by transfer, and a city tax of 160 Kč the hotel collects. */
 const transferWithCityTax: StoredOrder = {
@@ -145,7 +164,7 @@ const transferWithCityTax: StoredOrder = {
   orderNumber: "26000002",
   customer: person,
   summary: orderSummary("Hotel Ostrava Palace", [orderedRoom("Dvoulůžkový pokoj", { payOnline: 731_100, payOnSite: 16_000 })], {
-    extraCharges: [{ name: "City tax", amount: 16_000, chargeableOnline: false }],
+    extraCharges: [{ name: "City tax", type: "city_tax", amount: 16_000, chargeableOnline: false }],
   }),
   total: 747_100,
   payments: [storedPayment("transfer", 731_100)],
@@ -184,7 +203,7 @@ describe("the order's payment request", () => {
       "Ubytování – Dvoulůžkový pokoj Superior 1 ks 5 000,00 Kč 5 000,00 Kč",
       "Pojištění storna 1 ks 1 500,00 Kč 1 500,00 Kč",
       "Servisní poplatek 1 ks 200,00 Kč 200,00 Kč",
-      "zvláštní režim – cestovní služby",
+      "Zvláštní režim – cestovní služby",
       "Celkem k úhradě online 11 700,00 Kč",
       "Karta Edenred čeká na úhradu 7 200,00 Kč",
       "Bankovní převod čeká na úhradu 4 500,00 Kč",
@@ -199,9 +218,39 @@ describe("the order's payment request", () => {
     const text = await textOf("payment-request", transferWithCityTax);
     expect(text).toContain("Ubytování – Dvoulůžkový pokoj 1 ks 7 311,00 Kč 7 311,00 Kč");
     expect(text).toContain("Celkem k úhradě online 7 311,00 Kč");
-    expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu: City tax 160,00 Kč");
+    // Named as the status page names it (chargeTypes.city_tax), not by the provider's English name.
+    expect(text).toContain("Platí se na místě v ubytování, není součástí tohoto dokladu: Poplatek z pobytu 160,00 Kč");
     // The order's total with the city tax, 7 471 Kč, is nobody's amount to pay the shop.
     expect(text).not.toContain("7 471");
+  });
+
+  it("carries the status page's transfer box: account, IBAN, symbol, amount and the same QR code", async () => {
+    const markets = [
+      { order: transferWithCityTax, labels: ["Údaje pro bankovní převod", "Číslo účtu", "Variabilní symbol"] },
+      {
+        order: { ...transferWithCityTax, product: "DZB_PL", currency: "PLN", language: "pl" } satisfies StoredOrder,
+        labels: ["Dane do przelewu", "Numer konta", "Tytuł przelewu"],
+      },
+    ];
+    for (const { order, labels } of markets) {
+      const { content } = await orderDocumentPdf("payment-request", order, config);
+      const text = flat(await flatText(content));
+      const account = receivingAccount(config, order.currency);
+      const [title, accountLabel, symbolLabel] = labels;
+      for (const part of [
+        title,
+        `${accountLabel} ${account.display}`,
+        `IBAN ${formatIban(account.iban)}`,
+        `${symbolLabel} 26000002`,
+      ]) {
+        expect(text).toContain(flat(part!));
+      }
+      expect(text).toMatch(/(Částka|Kwota) 7 311,00 (Kč|zł)/);
+      // The QR a banking app scans is the very code the status page shows for this payment.
+      const statusPage = readableHotelOrder(order, config, order.createdAt, "customer").payments[0]!.transfer!;
+      const page = await pagePixels(content, 1, 2);
+      expect(jsQR(page.data, page.width, page.height)?.data).toBe(decodeQrDataUrl(statusPage.qrImage!));
+    }
   });
 
   it("puts a discount on a line of its own and lists the voucher's credit as received (Polish)", async () => {
@@ -224,8 +273,8 @@ describe("the order's payment request", () => {
       "Voucher 04.03.2026 200,00 zł",
       "Pluxee (kafeteria) oczekuje na zapłatę 899,00 zł",
       "Pozostało do zapłaty do 5 marca 2026 10:15 CET 899,00 zł",
-      "Płatne na miejscu w obiekcie, poza tym dokumentem: City tax 234,00 zł",
-      "procedura marży dla biur podróży",
+      "Płatne na miejscu w obiekcie, poza tym dokumentem: Opłata miejscowa 234,00 zł",
+      "Procedura marży dla biur podróży",
     ];
     for (const part of expected) expect(text).toContain(part);
     // The buyer has a NIP but no company id: only the supplier's register number is printed.
@@ -274,7 +323,7 @@ describe("the order's invoice", () => {
     expect(text).toContain("Celkem 7 311,00 Kč");
     expect(text).toContain("Bankovní převod 4. 3. 2026 7 311,00 Kč");
     expect(text).toContain("Zaplaceno 7 311,00 Kč");
-    expect(text).toContain("City tax 160,00 Kč");
+    expect(text).toContain("Poplatek z pobytu 160,00 Kč");
     for (const owed of ["k úhradě", "7 471", "čeká na úhradu"]) expect(text).not.toContain(owed);
   });
 
@@ -319,7 +368,7 @@ describe("the order's invoice", () => {
             summary: { ...czech.summary, rooms, price: breakdown },
             payments: [storedPayment("transfer", online)],
           };
-          const { lines, onSite } = orderInvoice(order, "payment-request");
+          const { lines, onSite } = orderInvoice(order, "payment-request", config);
           const linesTotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
           expect(linesTotal).toBe(online);
           expect(linesTotal + onSite.reduce((sum, charge) => sum + charge.amount, 0)).toBe(order.total);
@@ -331,7 +380,7 @@ describe("the order's invoice", () => {
 
   it("refuses an order whose lines do not add up to its online payments", () => {
     const short = { ...czech, payments: [storedPayment("transfer", 1_169_999)] };
-    expect(() => orderInvoice(short, "payment-request")).toThrow(/add up/);
+    expect(() => orderInvoice(short, "payment-request", config)).toThrow(/add up/);
   });
 });
 
@@ -354,6 +403,110 @@ describe("the order's credit note", () => {
     expect(lineSum(cancelledAfterPaying, "credit-note")).toBe(cancelledAfterPaying.refundVoucher!.value);
     // The invoice it corrects stays as it was issued.
     expect(await textOf("invoice", cancelledAfterPaying)).toContain("Zaplaceno 11 700,00 Kč");
+  });
+});
+
+/** The Czech company's voucher order: 3 000 Kč, printed and posted, with the service fee; paid in full. */
+const paidVoucherOrder: StoredVoucherOrder = {
+  ...czech,
+  kind: "voucher",
+  voucherPreviewId: "0193a1b2-0000-7e5f-8a9b-0c1d2e3f4a5b",
+  status: "paid",
+  total: 344_900,
+  summary: {
+    feeMode: "value_plus_fees",
+    amount: 300_000,
+    extraService: true,
+    design: "mountains",
+    voucherValue: 300_000,
+    price: { base: 300_000, bonus: 0, serviceFee: 30_000, extraService: 14_900, total: 344_900 },
+  },
+  presentFor: null,
+  payments: [storedPayment("pluxee_cafeteria", 220_000, "paid"), storedPayment("payment_card", 124_900, "paid")],
+};
+
+describe("the voucher order's receipt", () => {
+  const receiptText = async (order: StoredVoucherOrder) => flatText((await voucherReceiptPdf(order)).content);
+
+  it("confirms the payment received, names the company, and says a voucher's sale is no tax document", async () => {
+    const { fileName, content } = await voucherReceiptPdf(paidVoucherOrder);
+    expect(fileName).toBe("potvrzeni-platby-26000042.pdf");
+    const text = await flatText(content);
+    const expected = [
+      "Potvrzení o přijetí platby č. 26000042",
+      "Toto není daňový doklad: prodej hodnotového poukazu nepodléhá DPH.",
+      "Dovolená za benefity s.r.o.",
+      "DIČ: CZ12345678",
+      "Žluťoučký kůň a.s.",
+      "602 00 Brno",
+      "IČO: 87654321",
+      "DIČ: CZ87654321",
+      // Both payments arrived at 23:30 UTC on 3 March: the 4th in Prague.
+      "Datum přijetí platby 4. 3. 2026",
+      "Variabilní symbol 26000042",
+      "Předmět plnění Hodnotový poukaz na ubytování",
+      "Hodnotový poukaz 1 ks 3 000,00 Kč 3 000,00 Kč",
+      "Tištěný poukaz poštou 1 ks 149,00 Kč 149,00 Kč",
+      "Servisní poplatek 1 ks 300,00 Kč 300,00 Kč",
+      "Víceúčelový poukaz – převod není předmětem DPH",
+      "§ 15b odst. 1 zákona č. 235/2004 Sb.",
+      "Celkem 3 449,00 Kč",
+      "Pluxee (kafeterie) 4. 3. 2026 2 200,00 Kč",
+      "Platební karta 4. 3. 2026 1 249,00 Kč",
+      "Zaplaceno 3 449,00 Kč",
+    ];
+    for (const part of expected) expect(text).toContain(part);
+    for (const taxDocumentOnly of ["Faktura", "Datum uskutečnění zdanitelného plnění", "Sazba", "cestovní služby"]) {
+      expect(text).not.toContain(taxDocumentOnly);
+    }
+  });
+
+  it("is written in Polish and English too, and names the person when no company was asked for", async () => {
+    const person = { ...paidVoucherOrder, customer: { ...paidVoucherOrder.customer, billing: undefined } };
+    const polish = await receiptText({ ...person, language: "pl" });
+    for (const part of [
+      "Potwierdzenie przyjęcia płatności nr 26000042",
+      "Ten dokument nie jest fakturą: sprzedaż bonu wartościowego nie podlega VAT.",
+      "Jiří Novák",
+      "Dlouhá 1",
+      "Data przyjęcia płatności 04.03.2026",
+      "Numer dokumentu 26000042",
+      "Bon różnego przeznaczenia – transfer niepodlegający VAT",
+      // A voucher sold in the Czech shop is outside VAT by Czech law, in whatever language the receipt is read.
+      "§ 15b ust. 1 czeskiej ustawy",
+      "Zapłacono 3 449,00 Kč",
+    ]) {
+      expect(polish).toContain(part);
+    }
+    expect(polish).not.toContain("Numer faktury");
+    expect(await receiptText({ ...person, language: "pl", currency: "PLN" })).toContain("art. 8b ust. 1 ustawy");
+    expect(polish).not.toContain("Żluťoučký");
+    const english = await receiptText({ ...person, language: "en" });
+    for (const part of [
+      "Receipt of payment No. 26000042",
+      "This is not a tax document: the sale of a value voucher is not subject to VAT.",
+      "Payment received on 04/03/2026",
+      "Multi-purpose voucher – transfer outside the scope of VAT",
+      "Section 15b(1) of the Czech VAT Act",
+      "Printed voucher by post",
+    ]) {
+      expect(english).toContain(part);
+    }
+  });
+
+  it("adds up to the payments, and is refused for an order not paid in full", () => {
+    const { lines } = voucherReceipt(paidVoucherOrder);
+    expect(lines.reduce((sum, line) => sum + line.unitPrice, 0)).toBe(onlineSum(paidVoucherOrder));
+    const unpaid = { ...paidVoucherOrder, status: "waiting" as const, payments: [storedPayment("transfer", 344_900)] };
+    expect(() => voucherReceipt(unpaid)).toThrow(/not been paid in full/);
+  });
+
+  it("is offered once paid, beside the voucher once issued, and stays when the voucher is cancelled", () => {
+    const unpaid = { ...paidVoucherOrder, payments: [storedPayment("transfer", 344_900)] };
+    expect(voucherDocumentsOf(unpaid, undefined)).toEqual([]);
+    expect(voucherDocumentsOf(paidVoucherOrder, undefined)).toEqual(["receipt"]);
+    expect(voucherDocumentsOf(paidVoucherOrder, { active: true })).toEqual(["voucher", "voucher-card", "receipt"]);
+    expect(voucherDocumentsOf(paidVoucherOrder, { active: false })).toEqual(["receipt"]);
   });
 });
 

@@ -5,6 +5,8 @@
  * The PDFs themselves are server/documents/; this module only says what goes into them.
  */
 
+import { chargeName } from "../../shared/i18n/charge-name";
+import { translatorOf } from "../../shared/i18n/messages";
 import { receivingAccount, type Config } from "../config";
 import {
   type InvoiceDocument,
@@ -13,6 +15,7 @@ import {
   type InvoiceParty,
   type InvoicePayment,
   type InvoiceSubject,
+  type InvoiceTransfer,
   type OnSiteCharge,
   invoicePdf,
 } from "../documents/invoice";
@@ -32,11 +35,19 @@ import { cancellationDeadline, cancellationFees, owesPayment } from "../domain/o
 import { variableSymbolOf } from "../domain/order-number";
 import { paymentMethodById, type PaymentMethodKind } from "../domain/payment-methods";
 import { marketDate } from "../domain/stay";
-import type { Address, CustomerDetails, StoredOrder, StoredPayment, StoredVoucherOrder } from "../stores/orders";
+import type {
+  Address,
+  AnyStoredOrder,
+  CustomerDetails,
+  StoredOrder,
+  StoredPayment,
+  StoredVoucherOrder,
+} from "../stores/orders";
 import type { ProductKey } from "../domain/products";
 import { voucherBoughtBy, type VoucherRow } from "../stores/vouchers";
 import { siteVariants } from "../variants/site-variants";
 import { requestedHotelOrder, requestedVoucherOrder } from "./order-lookup";
+import { transferDetails } from "./readable-order";
 import { Refused } from "./refusals";
 import { voucherCheckUrl } from "./shop-links";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
@@ -50,13 +61,14 @@ export type MoneyDocumentKind = Exclude<OrderDocumentKind, "terms">;
  * cancellation insurance, the service fee and a discount; they add up to the online split's payments, and what the
  * hotel collects at the property is listed apart. Customer from the order (billing company with IČO/DIČ when
  * given, else the person and the contact address), subject = the stay, variable symbol as for the transfer.
- * - payment-request: issued the day the order was made, with the order's pay-by deadline;
+ * - payment-request: issued the day the order was made, with the order's pay-by deadline and, for each transfer still
+ *   owed, the status page's transfer box (account, variable symbol, amount, QR code);
  * - invoice: issued and supplied the day the last payment was received (Europe/Prague);
  * - credit-note ("D" + the order number): issued the day the cancellation gave the voucher, taking back the rooms
  *   and the discount (the fees are kept, cancellationFees) and adding up to the voucher's value.
  * The caller asks only for a kind the order has (documentsOf); an order that cannot have it is refused.
  */
-export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): InvoiceDocument {
+export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind, config: Config): InvoiceDocument {
   const common = {
     number: order.orderNumber,
     currency: order.currency,
@@ -70,7 +82,8 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): Invoi
   const payments = invoicePayments(order);
   const onSite = onSiteCharges(order);
   if (kind === "payment-request") {
-    const document: InvoiceKind = { kind: "payment_request", payBy: order.payBy };
+    const transfers = owedTransfers(order, config);
+    const document: InvoiceKind = { kind: "payment_request", payBy: order.payBy, transfers };
     return { ...common, vatScheme, document, issuedOn: marketDate(order.createdAt), payments, onSite, lines };
   }
   if (kind === "invoice") {
@@ -100,6 +113,45 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind): Invoi
     payments: [],
     onSite: [],
     lines: credited,
+  };
+}
+
+/**
+ * The receipt of a voucher order's payment (decision 054): a multi-purpose voucher's sale is no taxable supply, so the
+ * paper confirms the money received and says it is no tax document; the stay the voucher pays for is invoiced. Its
+ * lines are what the order's price was paid for: the voucher's value, the printed voucher by post and the service
+ * fee, which go with the voucher's sale (the bonus a promotion adds was not paid for). They add up to the payments;
+ * issued the day the last of them was received; the customer as on an invoice, the company when one was given.
+ */
+export function voucherReceipt(order: StoredVoucherOrder): InvoiceDocument {
+  const { price } = order.summary;
+  const parts = [
+    ["voucher", price.base],
+    ["extra_service", price.extraService],
+    ["service_fee", price.serviceFee],
+  ] as const;
+  const lines: InvoiceLine[] = parts
+    .filter(([, amount]) => amount !== 0)
+    .map(([kind, amount]) => ({ item: { kind }, quantity: 1, unitPrice: amount }));
+  const sum = lines.reduce((total, line) => total + line.unitPrice, 0);
+  const paid = onlineAmount(order.payments);
+  if (sum !== paid) {
+    throw new Error(`Voucher order ${order.orderNumber}: the lines add up to ${sum}, the payments to ${paid}`);
+  }
+  const receivedOn = lastReceived(order);
+  return {
+    document: { kind: "payment_receipt", receivedOn },
+    number: order.orderNumber,
+    issuedOn: receivedOn,
+    currency: order.currency,
+    supplier: invoiceSupplier(order.product, order.language),
+    customer: invoiceCustomer(order.customer),
+    subject: { kind: "voucher" },
+    payments: invoicePayments(order),
+    onSite: [],
+    variableSymbol: variableSymbolOf(order.orderNumber),
+    vatScheme: "multi_purpose_voucher",
+    lines,
   };
 }
 
@@ -160,7 +212,7 @@ function onlineLines(order: StoredOrder): InvoiceLine[] {
 }
 
 /** The online split as it was made, each payment with the day it was received, if it was. */
-function invoicePayments(order: StoredOrder): InvoicePayment[] {
+function invoicePayments(order: AnyStoredOrder): InvoicePayment[] {
   return order.payments
     .filter((payment) => payment.value > 0)
     .map((payment) => ({
@@ -170,8 +222,18 @@ function invoicePayments(order: StoredOrder): InvoicePayment[] {
     }));
 }
 
+/** The transfers still owed, each as the status page's transfer box gives it (readable-order.ts), QR code included. */
+function owedTransfers(order: StoredOrder, config: Config): InvoiceTransfer[] {
+  return owedPayments(order, "bank_transfer").flatMap((payment) => {
+    const { account, variableSymbol, qrImage } = transferDetails(order, payment, config);
+    // Only a transfer waiting for its money has a code to scan; one whose try ended otherwise is not paid by QR.
+    if (!qrImage) return [];
+    return [{ account: account.display, iban: account.iban, variableSymbol, amount: payment.value, qrImage }];
+  });
+}
+
 /** The day (in the market) the last of the online payments was received: the order was paid then. */
-function lastReceived(order: StoredOrder): string {
+function lastReceived(order: AnyStoredOrder): string {
   const received = order.payments.filter((payment) => payment.value > 0).map((payment) => payment.paidAt);
   if (received.length === 0 || received.some((paidAt) => paidAt === null)) {
     throw new Error(`Order ${order.orderNumber} has not been paid in full`);
@@ -180,14 +242,16 @@ function lastReceived(order: StoredOrder): string {
 }
 
 /**
- * What the hotel collects at the property: each charge not payable online by its name (a city tax), and the rest
- * (rooms paid there, with their charges) as accommodation paid at the property.
+ * What the hotel collects at the property: each charge not payable online by its name (a city tax), as the pages
+ * name it in the order's language, and the rest (rooms paid there, with their charges) as accommodation paid at the
+ * property.
  */
 function onSiteCharges(order: StoredOrder): OnSiteCharge[] {
   const { price } = order.summary;
+  const t = translatorOf(order.language);
   const charges: OnSiteCharge[] = price.extraCharges
     .filter((charge) => !charge.chargeableOnline && charge.amount > 0)
-    .map((charge) => ({ name: charge.name, amount: charge.amount }));
+    .map((charge) => ({ name: chargeName(t, charge), amount: charge.amount }));
   const rest = price.payOnSite - charges.reduce((sum, charge) => sum + charge.amount, 0);
   return rest > 0 ? [...charges, { amount: rest }] : charges;
 }
@@ -268,7 +332,7 @@ export async function orderDocumentPdf(
   const language = order.language;
   const content = await (kind === "terms"
     ? termsPdf(orderTerms(order, config), language)
-    : invoicePdf(orderInvoice(order, kind), language));
+    : invoicePdf(orderInvoice(order, kind, config), language));
   const fileName = documentTranslator(language)(`fileName.${kind}`, { number: order.orderNumber });
   return { fileName, content };
 }
@@ -278,7 +342,7 @@ export async function orderDocumentPdf(
  * opening the voucher's check page in the shop it was bought in. `voucher-card` is the card folded from A4.
  */
 export async function voucherDocumentPdf(
-  kind: VoucherDocumentKind,
+  kind: Exclude<VoucherDocumentKind, "receipt">,
   order: StoredVoucherOrder,
   voucher: VoucherRow,
   config: Config
@@ -302,11 +366,19 @@ export async function voucherDocumentPdf(
   return { fileName, content };
 }
 
+/** The receipt of a voucher order's payment as PDF bytes in the order's language ("potvrzeni-platby-26000042.pdf"). */
+export async function voucherReceiptPdf(order: StoredVoucherOrder): Promise<{ fileName: string; content: Uint8Array }> {
+  const language = order.language;
+  const content = await invoicePdf(voucherReceipt(order), language);
+  const fileName = documentTranslator(language)("fileName.receipt", { number: order.orderNumber });
+  return { fileName, content };
+}
+
 /**
  * One of an order's documents, made from the order as it was ordered, in the customer's language: a hotel order's
- * papers, or the voucher a voucher order bought. Only a document the order has in its state is made: asking for
- * another, such as the invoice of an order not yet paid or the voucher of one not yet issued, is refused as
- * unavailable, so nobody gets a paper that states what did not happen.
+ * papers, or a voucher order's receipt and the voucher it bought. Only a document the order has in its state is
+ * made: asking for another, such as the invoice of an order not yet paid or the voucher of one not yet issued, is
+ * refused as unavailable, so nobody gets a paper that states what did not happen.
  */
 export async function requestedDocument(
   deps: Pick<UseCaseDeps, "db" | "config">,
@@ -317,7 +389,11 @@ export async function requestedDocument(
   if (isVoucherDocumentKind(kind)) {
     const order = await requestedVoucherOrder(deps, product, orderId);
     const voucher = await voucherBoughtBy(deps.db, order.id);
-    if (!voucher || !voucherDocumentsOf(voucher).includes(kind)) throw new Refused({ kind: "document_unavailable", document: kind });
+    if (!voucherDocumentsOf(order, voucher).includes(kind)) {
+      throw new Refused({ kind: "document_unavailable", document: kind });
+    }
+    if (kind === "receipt") return voucherReceiptPdf(order);
+    if (!voucher) throw new Error(`Voucher order ${order.orderNumber} offers a ${kind} of no voucher`);
     return voucherDocumentPdf(kind, order, voucher, deps.config);
   }
   const order = await requestedHotelOrder(deps, product, orderId);

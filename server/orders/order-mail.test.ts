@@ -304,6 +304,9 @@ describe("voucher order mails", () => {
     expect(czech).toContain("Platnost od: 21. listopadu 2026");
     expect(czech).toContain("Platnost do: 20. listopadu 2027");
     expect(czech).toContain("http://localhost:3000/overeni-poukazu/48151623");
+    // The receipt of the payment: a voucher's sale gets no invoice (decision 054).
+    expect(czech).toContain("Potvrzení o přijetí platby (PDF)");
+    expect(czech).toContain(`http://localhost:3000/status/${paid.id}/dokument/receipt`);
     const english = plain(orderMail("voucher_issued", { ...paid, language: "en" }, config, { voucher: issued }).text);
     expect(english).toContain("Voucher code: 48151623");
     expect(english).toContain("http://localhost:3000/en/voucher-status/48151623");

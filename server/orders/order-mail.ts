@@ -178,6 +178,7 @@ function voucherOrderContentOf(
           a4: orderDocumentUrl(config, order, "voucher"),
           card: orderDocumentUrl(config, order, "voucher-card"),
         },
+        receiptUrl: orderDocumentUrl(config, order, "receipt"),
       };
       // A re-sent voucher mail is a message of its own (an operator sent it again on purpose).
       return { content: voucherIssuedMail(mail, lang, issued), idSuffix: extra.resentAt ? `-${extra.resentAt}` : "" };

@@ -76,7 +76,7 @@ export function readableHotelOrder(
   };
 }
 
-/** A voucher order, with the documents of its voucher once issued (`voucher`). */
+/** A voucher order, with its receipt once paid and the documents of its voucher once issued (`voucher`). */
 export function readableVoucherOrder(
   order: StoredVoucherOrder,
   voucher: Pick<VoucherRow, "active"> | undefined,
@@ -88,7 +88,7 @@ export function readableVoucherOrder(
     payBy: facts.payBy,
     // A voucher order's id opens the voucher it bought: whoever reads the order reads it as its customer.
     payments: readablePayments(order, facts.payments, config, "customer"),
-    documents: voucherDocumentsOf(voucher).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
+    documents: voucherDocumentsOf(order, voucher).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
   };
 }
 
@@ -115,8 +115,11 @@ function readablePayments(
   });
 }
 
-/** The QR is the one kept when the payment became a transfer (rendered here only for a payment made before codes were kept). */
-function transferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config): TransferDetails {
+/**
+ * How to pay a transfer payment, as the status page and the payment request show it. The QR is the one kept when the
+ * payment became a transfer (rendered here only for a payment made before codes were kept).
+ */
+export function transferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config): TransferDetails {
   const account = receivingAccount(config, order.currency);
   const transfer = orderTransfer(order, payment.value, account);
   return {

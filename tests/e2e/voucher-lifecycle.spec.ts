@@ -111,6 +111,14 @@ for (const [shop, { host, benefit, gateway, feeMode }] of Object.entries(shops))
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
       expect(await flatText(new Uint8Array(bytes))).toContain(code);
     }
+    // The receipt of the payment, from the status page too: a voucher's sale gets no invoice (decision 054).
+    const receiptLink = page.getByRole("link", { name: "Potvrzení o přijetí platby" });
+    const receiptHref = (await receiptLink.getAttribute("href")) ?? "";
+    const hostHeader = { host: new URL(page.url()).host };
+    const receipt = await page.request.get(`${baseURL}${receiptHref}`, { headers: hostHeader });
+    const receiptText = await flatText(new Uint8Array(await receipt.body()));
+    expect(receiptText).toContain(`Potvrzení o přijetí platby č. ${orderNumber}`);
+    expect(mailText).toContain(receiptHref);
 
     // Its check page, from the status page.
     await page.getByRole("link", { name: "Zobrazit zůstatek a historii poukazu" }).click();

@@ -323,8 +323,8 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       const paid = await orderOf(order.orderId);
       expect(paid.status).toBe(OrderStatus.PAID);
       expect(paid.vouchers).toEqual([]);
-      // Nothing to print before the voucher exists.
-      expect(paid.documents).toEqual([]);
+      // No voucher to print before it exists; the receipt of the payment is there once it was received.
+      expect(paid.documents.map((document) => document.type)).toEqual([DocumentType.RECEIPT]);
       const voucherPdf = (type: DocumentType) =>
         client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type });
       expect(await failureOf(voucherPdf(DocumentType.VOUCHER))).toMatchObject({
@@ -353,7 +353,15 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(detail.documents.map((document) => [document.type, document.url])).toEqual([
         [DocumentType.VOUCHER, documentUrl("voucher")],
         [DocumentType.VOUCHER_CARD, documentUrl("voucher-card")],
+        [DocumentType.RECEIPT, documentUrl("receipt")],
       ]);
+      const receipt = await voucherPdf(DocumentType.RECEIPT);
+      expect(receipt.fileName).toBe(`potvrzeni-platby-${order.orderNumber}.pdf`);
+      const receiptText = await flatText(receipt.content);
+      expect(receiptText).toContain(`Potvrzení o přijetí platby č. ${order.orderNumber}`);
+      expect(receiptText).toContain("Toto není daňový doklad");
+      expect(receiptText).toContain("Jana Nováková");
+      expect(receiptText).toMatch(/Zaplaceno [\d ]+,\d\d Kč/);
       for (const type of [DocumentType.VOUCHER, DocumentType.VOUCHER_CARD]) {
         const pdf = await voucherPdf(type);
         expect(pdf.fileName).toBe(`poukaz-${voucher!.code}.pdf`);
@@ -374,6 +382,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(text).toContain(`http://localhost:3000/overeni-poukazu/${voucher!.code}`);
       expect(text).toContain(documentUrl("voucher"));
       expect(text).toContain(documentUrl("voucher-card"));
+      expect(text).toContain(documentUrl("receipt"));
     });
 
     it("issues a voucher paid by transfer once the money is in, in the white label for six months", async () => {
@@ -562,8 +571,9 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         voucherCode: code,
       });
       expect(voucher!.state).toBe(VoucherState.CANCELLED);
-      // A cancelled voucher is no longer offered to print.
-      expect((await orderOf(order.orderId)).documents).toEqual([]);
+      // A cancelled voucher is no longer offered to print; the receipt of the payment received stays.
+      const documents = (await orderOf(order.orderId)).documents;
+      expect(documents.map((document) => document.type)).toEqual([DocumentType.RECEIPT]);
       const printing = client.orderDocument({
         productVariant: czVariant,
         orderId: order.orderId,

@@ -1,7 +1,7 @@
 import { fieldId } from "~/components/field";
 import type { Translate } from "../../../shared/i18n/translator";
 import { useTranslation } from "~/i18n/use-translation";
-import { chargeName } from "~/order/charge-name";
+import { chargeName } from "../../../shared/i18n/charge-name";
 import { quantityName, type ProductView, type RoomView } from "~/order/availability-view";
 
 type RoomCardProps = {

@@ -239,6 +239,7 @@ export const contractDocumentTypes: Record<AnyDocumentKind, DocumentType> = {
   terms: DocumentType.TERMS,
   voucher: DocumentType.VOUCHER,
   "voucher-card": DocumentType.VOUCHER_CARD,
+  receipt: DocumentType.RECEIPT,
 };
 
 /** Each document with where it is downloaded. */

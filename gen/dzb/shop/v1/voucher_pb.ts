@@ -381,7 +381,8 @@ export type VoucherOrder = Message<"dzb.shop.v1.VoucherOrder"> & {
   payBy?: Timestamp | undefined;
 
   /**
-   * The voucher to print (VOUCHER, VOUCHER_CARD) once it is issued, unless it was cancelled.
+   * The voucher to print (VOUCHER, VOUCHER_CARD) once it is issued, unless it was cancelled; the RECEIPT of its
+   * payment once paid in full.
    *
    * @generated from field: repeated dzb.shop.v1.Document documents = 16;
    */
