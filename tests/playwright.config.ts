@@ -98,7 +98,8 @@ export default defineConfig({
     cwd: "..",
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Six commands each open a fresh database first: on a busy machine that alone can take minutes.
+    timeout: 300_000,
     // The shop's log is on stdout: its warnings and errors are shown, a line per request would bury them.
     stdout: "pipe",
     stderr: "pipe",

@@ -66,11 +66,17 @@ export function VoucherFields({ view, values, errors }: Omit<PaymentFieldsProps,
       </Field>
       {credits.length + units.length + invalid.length > 0 ? (
         <ul className="voucher-uses" aria-live="polite">
-          {credits.map((credit) => (
-            <li key={credit.code} className="condition condition--good">
-              {t("reservation.vouchers.credit", credit)}
-            </li>
-          ))}
+          {credits.map((credit) =>
+            credit.unused ? (
+              <li key={credit.code} className="condition condition--warning">
+                {t(`reservation.vouchers.unused.${credit.unused}`, { code: credit.code })}
+              </li>
+            ) : (
+              <li key={credit.code} className="condition condition--good">
+                {t("reservation.vouchers.credit", { code: credit.code, used: credit.used, available: credit.available })}
+              </li>
+            )
+          )}
           {units.map((unit) => (
             <li key={unit.code} className="condition condition--good">
               {t(unit.removesFee ? "reservation.vouchers.noFee" : "reservation.vouchers.discount", {

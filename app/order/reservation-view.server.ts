@@ -103,11 +103,14 @@ export function reservationView(
 ): ReservationView {
   const preview = response.orderPreview;
   const usage = preview?.paymentCalculation?.vouchersUsage;
+  // A voucher pays only what is paid online: a room paid at the hotel leaves it nothing to pay.
+  const unusedReason = minorUnits(preview?.price?.payOnline) > 0 ? "nothing_left" : "paid_at_property";
   const vouchers: VouchersView = {
     credits: (usage?.creditEntries ?? []).map((entry) => ({
       code: entry.code,
       available: formats.money(minorUnits(entry.available)),
       used: formats.money(minorUnits(entry.willBeUsed)),
+      unused: minorUnits(entry.willBeUsed) === 0 ? unusedReason : null,
     })),
     units: (usage?.unitEntries ?? []).map((entry) => ({
       code: entry.code,

@@ -55,8 +55,11 @@ export type PaymentOutputView = {
 
 export type InvalidVoucherReasonKey = "not_found" | "inactive" | "expired" | "used_up" | "other";
 
+/** Why a value voucher typed in pays nothing: the stay is paid at the hotel, or other codes already pay it all. */
+export type UnusedCreditReason = "paid_at_property" | "nothing_left";
+
 export type VouchersView = {
-  credits: { code: string; available: AmountView; used: AmountView }[];
+  credits: { code: string; available: AmountView; used: AmountView; unused: UnusedCreditReason | null }[];
   units: { code: string; discount: AmountView; removesFee: boolean }[];
   invalid: { code: string; reason: InvalidVoucherReasonKey }[];
 };

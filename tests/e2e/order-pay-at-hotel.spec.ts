@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { e2eVouchers } from "../playwright.config";
 import { openRooms, type Language } from "./order-flow";
 import {
   acceptTerms,
@@ -81,3 +82,16 @@ for (const language of ["cs", "pl"] as const) {
     await expect(page.getByTestId("order-status")).toHaveText(says.status);
   });
 }
+
+test("a value voucher typed in for a room paid at the hotel says why it pays nothing (cs)", async ({
+  page,
+}, testInfo) => {
+  await openPayAtHotelRoom(page, "cs", texts.cs.payAtProperty);
+  await expectJavaScriptState(page, testInfo);
+  await page.locator("input[name=voucherCodes]").fill(e2eVouchers.CZK);
+  await submitIntent(page, "update");
+  await expect(page.locator(".voucher-uses li")).toHaveText(
+    `Poukaz ${e2eVouchers.CZK} tu nic nezaplatí: tento pobyt se platí v hotelu a poukazem lze zaplatit jen to, co se platí online.`
+  );
+  await expect(page.locator(".voucher-uses .condition--good")).toHaveCount(0);
+});

@@ -60,6 +60,31 @@ test("a link without dates is read, the dates are asked for, and the rooms lead 
   await expect(page.locator(".chosen-room")).toContainText(roomName);
 });
 
+test("a pasted link fills in the stay it carries at once, and nothing is searched before the customer asks (en)", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "reading a link as it is pasted is JavaScript's; without, the first send reads it");
+  const stay = await availableStay(hotel, { ...defaultParty, adults: 1 });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(orderStep.en);
+  await page.evaluate((link) => navigator.clipboard.writeText(link), bookingLink(hotel, { ...stay, adults: 1, rooms: 1 }));
+  await field(page, "url").focus();
+  await page.keyboard.press("ControlOrMeta+V");
+
+  await expect(field(page, "checkIn")).toHaveValue(stay.checkIn);
+  await expect(field(page, "checkOut")).toHaveValue(stay.checkOut);
+  await expect(field(page, "adults")).toHaveValue("1");
+  await expect(field(page, "rooms")).toHaveValue("1");
+  await expect(page.getByText("We found the hotel.")).toBeVisible();
+  await expect(page.locator(".error-list")).toHaveCount(0);
+  expect(page.url()).toBe(orderStep.en);
+
+  await submitStay(page);
+  await page.waitForURL(roomsPath.en);
+  await expect(page.locator(".stay-summary")).toContainText("1 adult");
+});
+
 test("a link that carries the whole stay goes straight to the rooms (pl)", async ({ page }) => {
   const stay = await availableStay(hotel);
   await openRooms(page, "pl", bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }));

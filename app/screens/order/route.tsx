@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { HotelLinkGuide } from "~/screens/order/hotel-link-guide";
 import { StayForm, type StayFormErrors } from "~/screens/order/stay-form";
 import { useTranslation } from "~/i18n/use-translation";
@@ -43,7 +43,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /**
  * Reads the link when it is new or changed, then checks availability as soon as the stay is complete, so a link that
  * carries everything takes one submit. A link that leaves something out comes back prefilled, without errors: the
- * customer has not asked to search yet. Every answer carries what was typed.
+ * customer has not asked to search yet. Every answer carries what was typed. With JavaScript a pasted link is read at
+ * once (`intent=read`): the stay it carries is filled in and nothing is searched until the customer asks.
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const t = translator(context);
@@ -63,8 +64,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   }
 
   const payload = stayFormParams(values);
-  if (readingLink && !isStayComplete(values)) {
-    return stayAnswer(parseWithZod(payload, { schema: hotelLinkSchema(t) }).reply(), 200, { linkRead: true });
+  if (formData.get("intent") === "read" || (readingLink && !isStayComplete(values))) {
+    return stayAnswer(parseWithZod(payload, { schema: hotelLinkSchema(t) }).reply(), 200, { linkRead: readingLink });
   }
   const submission = parseWithZod(payload, { schema: staySchema(t) });
   if (submission.status !== "success") return stayAnswer(submission.reply(), 400);
@@ -91,13 +92,26 @@ function stayAnswer(reply: FormReply, status: number, { linkRead = false } = {})
 export default function OrderScreen() {
   const { t } = useTranslation();
   const { title, values: loaderValues, constraint } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const posted = useActionData<typeof action>();
+  // A link pasted is read in the background; the form then shows the newest answer, the post's or the reading's.
+  const reader = useFetcher<typeof action>();
+  const [answer, setAnswer] = useState(posted);
+  useEffect(() => setAnswer(posted), [posted]);
+  useEffect(() => setAnswer((shown) => reader.data ?? shown), [reader.data]);
   const values = answer ? stayFormFromEcho(answer.result.initialValue) : loaderValues;
   const errors = errorsOf(answer?.result.error);
-  // With JavaScript the page does not reload on an answer, so the cursor is taken to the first field to fix.
+  // With JavaScript the page does not reload on an answer, so the cursor is taken to the first field to fix, or back
+  // to the link a reading has just filled the stay from.
   useEffect(() => {
-    if (answer) document.querySelector<HTMLElement>(".stay-form [aria-invalid]")?.focus();
-  }, [answer]);
+    if (!answer) return;
+    const invalid = document.querySelector<HTMLElement>(".stay-form [aria-invalid]");
+    (invalid ?? (answer === reader.data ? document.querySelector<HTMLElement>(".stay-form [name=url]") : null))?.focus();
+  }, [answer, reader.data]);
+  const readLink = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    data.set("intent", "read");
+    reader.submit(data, { method: "post" });
+  };
   return (
     <div className="order-step">
       <h1>{title}</h1>
@@ -110,6 +124,8 @@ export default function OrderScreen() {
           errors={errors}
           constraint={constraint}
           linkRead={answer?.linkRead ?? false}
+          readingLink={reader.state !== "idle"}
+          onLinkPasted={readLink}
         />
         <HotelLinkGuide />
       </div>

@@ -16,6 +16,10 @@ type StayFormProps = {
   constraint: StayFormConstraint;
   /** The link was just read and the stay still lacks something: say so instead of showing errors. */
   linkRead: boolean;
+  /** A pasted link is being read in the background (JavaScript only). */
+  readingLink?: boolean;
+  /** Called with the form once a link is pasted, to read it before the customer sends anything. */
+  onLinkPasted?: (form: HTMLFormElement) => void;
 };
 
 /**
@@ -23,7 +27,7 @@ type StayFormProps = {
  * checks availability once the stay is complete. The browser's own validation is off (`noValidate`) so that every
  * message is the shop's, translated and next to its field, with or without JavaScript.
  */
-export function StayForm({ values, errors, constraint, linkRead }: StayFormProps) {
+export function StayForm({ values, errors, constraint, linkRead, readingLink, onLinkPasted }: StayFormProps) {
   const { t } = useTranslation();
   const required = (name: string) => constraint[name]?.required ?? false;
   return (
@@ -46,10 +50,18 @@ export function StayForm({ values, errors, constraint, linkRead }: StayFormProps
             autoComplete="off"
             spellCheck={false}
             defaultValue={values.url}
+            onInput={(event) => {
+              const { form } = event.currentTarget;
+              if ((event.nativeEvent as InputEvent).inputType === "insertFromPaste" && form) onLinkPasted?.(form);
+            }}
           />
         )}
       </Field>
-      {linkRead ? (
+      {readingLink ? (
+        <p className="notice" role="status">
+          {t("order.form.linkReading")}
+        </p>
+      ) : linkRead ? (
         <p className="notice" role="status">
           {t("order.form.linkRead")}
         </p>
