@@ -135,13 +135,13 @@ function Shell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
+      {data.env === "prod" || data.env === "preprod" ? null : <InfoPanel placement="top" />}
       {data.consent === null ? <ConsentBanner /> : null}
       <SiteHeader />
       <main id="main" className="page">
         {children}
       </main>
       <SiteFooter />
-      {data.env === "prod" || data.env === "preprod" ? null : <InfoPanel placement="floating" />}
     </>
   );
 }

@@ -10,9 +10,14 @@ export function isVoucherDesign(value: string): value is VoucherDesign {
 }
 
 /**
- * The design's picture as the site serves it from public/: the purchase form's thumbnail and the artwork the
- * voucher's PDF prints are this one file (drawn from its SVG beside it: docs/decisions/026-pdf-library.md).
+ * The artwork the voucher's PDF prints, as the site serves it from public/: drawn from the design's SVG
+ * (`voucherDesignDrawing`, docs/decisions/026-pdf-library.md).
  */
 export function voucherDesignImage(design: VoucherDesign): string {
   return `/voucher-designs/${design}.png`;
+}
+
+/** The drawing the printed artwork is made from: the purchase form shows it, a few kilobytes where the PNG is 50. */
+export function voucherDesignDrawing(design: VoucherDesign): string {
+  return `/voucher-designs/${design}.svg`;
 }

@@ -5,11 +5,12 @@ import { useShop } from "~/shop-data";
 
 /**
  * Build and runtime facts for whoever operates the shop (SPEC §2, footer). Outside production
- * and preproduction it floats on every page; in them it sits in the footer. The toggle is a
- * <details> element, so it opens without JavaScript. Backend facts arrive deferred: the page
- * never waits for them.
+ * and preproduction it opens from a strip at the top of every page, in the page's flow: a
+ * floating button covered prices and headings, at 360 px and on the desktop alike. In them it
+ * sits in the footer. The toggle is a <details> element, so it opens without JavaScript.
+ * Backend facts arrive deferred: the page never waits for them.
  */
-export function InfoPanel({ placement }: { placement: "floating" | "footer" }) {
+export function InfoPanel({ placement }: { placement: "top" | "footer" }) {
   const { t } = useTranslation();
   const { frontendInfo, backendInfo } = useShop();
   const frontendRows: [string, string | number | undefined][] = [

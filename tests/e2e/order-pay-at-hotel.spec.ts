@@ -12,7 +12,7 @@ import {
 } from "./reservation-flow";
 import { availableStay, bookingLink, defaultParty } from "./stays";
 import { offersChoice } from "../fixtures/available-stay";
-import { expectJavaScriptState } from "./support";
+import { brokenWords, expectJavaScriptState } from "./support";
 
 /**
  * A room paid only at the hotel: nothing is split or paid online, and the status page says where the stay is paid
@@ -80,6 +80,8 @@ for (const language of ["cs", "pl"] as const) {
     await expect(page.locator(".order-payment")).toHaveCount(0);
     await expect(page.locator(".progress__label")).toHaveText([...says.steps]);
     await expect(page.getByTestId("order-status")).toHaveText(says.status);
+    // At 360 px the longest word of the facts ("niezarezerwowana") still keeps to one line.
+    expect(await brokenWords(page.locator(".order-progress .stay-summary__facts"))).toEqual([]);
   });
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -31,4 +31,23 @@ export async function expectJavaScriptState(page: Page, testInfo: TestInfo) {
  */
 export async function ownVisitor(page: Page, testInfo: TestInfo, network: string) {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `${network}.${javaScriptEnabled(testInfo) ? 1 : 2}` });
+}
+
+/** The words of the located element's text, each that is broken across lines (empty when none is). */
+export function brokenWords(locator: Locator): Promise<string[]> {
+  // page.evaluate-style code runs with JavaScript off too: it is the test's, not the page's.
+  return locator.evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (range.getClientRects().length > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
 }

@@ -45,6 +45,13 @@ for (const [shop, { host, benefit, gateway }] of Object.entries(shops)) {
       // The page opens priced: the first preset, the fees on top.
       await expect(field(page, "value")).toBeChecked();
       await expect(shownTotal(page)).toHaveText(/^1\s000\sKč$/);
+      // Each design is shown by the drawing its printed artwork is made from, not a guess at its colours.
+      const drawings = page.locator(".voucher-design img");
+      await expect(drawings).toHaveCount(3);
+      for (const [index, design] of ["classic", "mountains", "celebration"].entries()) {
+        await expect(drawings.nth(index)).toHaveAttribute("src", `/voucher-designs/${design}.svg`);
+        await expect.poll(() => drawings.nth(index).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      }
 
       await page.locator("#field-value-3000").check();
       await page.locator(`#field-feeMode${feeMode === "fees_included" ? "-fees_included" : ""}`).check();

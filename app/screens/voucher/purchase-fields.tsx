@@ -13,6 +13,7 @@ import {
   type PurchaseOfferView,
   type PurchasePriceView,
 } from "~/screens/voucher/purchase-form";
+import { voucherDesignDrawing } from "../../../shared/voucher-designs";
 
 type FieldsProps = { values: OrderFormValues; errors: FormErrors };
 
@@ -116,8 +117,8 @@ export function VoucherValueFields({ offer, values, errors }: FieldsProps & { of
 }
 
 /**
- * The design the voucher's PDF is printed in (shared/voucher-designs.ts), each shown as a swatch of its colours until
- * the designs have pictures of their own; the label names it, so the swatch is decoration.
+ * The design the voucher's PDF is printed in (shared/voucher-designs.ts), each shown by the drawing its printed artwork
+ * is made from; the label names it, so the picture is decoration.
  */
 export function VoucherDesignFields({ offer, values, errors }: FieldsProps & { offer: PurchaseOfferView }) {
   const { t } = useTranslation();
@@ -132,7 +133,9 @@ export function VoucherDesignFields({ offer, values, errors }: FieldsProps & { o
         choices={offer.designs.map((design) => ({
           value: design,
           label: t(`voucherPurchase.design.${design}`),
-          decoration: <span className={`design-swatch design-swatch--${design}`} aria-hidden="true" />,
+          decoration: (
+            <img className="design-thumbnail" src={voucherDesignDrawing(design)} alt="" width={80} height={50} />
+          ),
         }))}
       />
       <p className="field__hint">{t("voucherPurchase.design.hint")}</p>
