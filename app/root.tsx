@@ -42,12 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     lang,
     // The browser's messages come as a file of their own, cached for a year, not in every page's data.
     messagesScript: messageScripts[lang],
-    titles: pageTitleWords(translator(context)),
+    titles: pageTitleWords(translator(context), variant.brandName),
     site: {
       key: variant.key,
       slug: variant.slug,
       currency: variant.currency,
+      brandName: variant.brandName,
       defaultLocale: variant.defaultLocale,
+      languages: variant.languages,
       sellsVouchers: variant.sellsVouchers,
       noindex: variant.noindex,
       indexedLocales: variant.indexedLocales,
@@ -55,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       origin: new URL(request.url).origin,
       documentLanguages: variant.documentLanguages,
       support: variant.support,
+      partners: variant.partners,
+      operator: variant.operator,
     },
     env,
     // Part of the kept page's key (decision 030): the banner shows until the visitor chooses.

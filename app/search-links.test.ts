@@ -6,12 +6,21 @@ const czech: SearchSite = {
   defaultLocale: "cs",
   indexedLocales: ["cs"],
   sellsVouchers: true,
+  partners: ["up", "pluxee", "edenred", "benefit-systems"],
 };
 const polish: SearchSite = {
   origin: "https://www.urlopzabenefity.pl",
   defaultLocale: "pl",
   indexedLocales: ["pl", "en"],
   sellsVouchers: false,
+  partners: ["up", "pluxee", "edenred", "benefit-systems"],
+};
+const pluxee: SearchSite = {
+  origin: "https://dovolena.pluxee.cz",
+  defaultLocale: "cs-pluxee",
+  indexedLocales: ["cs-pluxee"],
+  sellsVouchers: true,
+  partners: ["pluxee"],
 };
 
 describe("the pages search engines are told about", () => {
@@ -26,6 +35,13 @@ describe("the pages search engines are told about", () => {
       expect(named(czech)).not.toContain(screen);
     }
     expect(named(polish)).not.toContain("voucher");
+  });
+
+  it("are only the partners the host takes, and no page about a competitor", () => {
+    const named = publicPages(pluxee).map((page) => [page.screen, page.params.partner].join(" ").trim());
+    expect(named.filter((name) => name.startsWith("partner"))).toEqual(["partner pluxee"]);
+    expect(named).not.toContain("edenred2024");
+    expect(publicPageAt("/partner/edenred", pluxee)).toBeNull();
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { hostHasPage, type HostPages } from "../shared/host-pages";
 import {
   languageOf,
   localizedPath,
@@ -9,12 +10,11 @@ import {
 } from "../shared/route-table";
 
 /** What search engines are told of a host: its address and the locales it publishes (server/variants/site-variants.ts). */
-export type SearchSite = {
+export type SearchSite = HostPages & {
   /** The host's public origin, e.g. "https://www.dovolenazabenefity.cz". */
   origin: string;
   defaultLocale: Locale;
   indexedLocales: readonly Locale[];
-  sellsVouchers: boolean;
 };
 
 /** A public page: a screen and the parameters that name it. */
@@ -32,15 +32,15 @@ const publicScreens: ScreenId[] = [
   "voucherStatus",
   "contact",
   "edenred2024",
+  "voucher",
 ];
 
-/** Every public page of a host, in the order of the sitemap. */
-export function publicPages(site: Pick<SearchSite, "sellsVouchers">): PublicPage[] {
-  const screens: ScreenId[] = site.sellsVouchers ? [...publicScreens, "voucher"] : publicScreens;
+/** Every public page the host has (hostHasPage), in the order of the sitemap. */
+export function publicPages(site: HostPages): PublicPage[] {
   return [
-    ...screens.map((screen) => ({ screen, params: {} })),
+    ...publicScreens.map((screen) => ({ screen, params: {} })),
     ...partners.map((partner) => ({ screen: "partner" as const, params: { partner } })),
-  ];
+  ].filter((page) => hostHasPage(site, page.screen, page.params));
 }
 
 /**
@@ -58,7 +58,7 @@ export function contentPage(screen: "contentPage" | "inspirationDetail", slug: s
  * The public page at a path, or null: another screen, a voucher's own check, an unknown partner. A content page's
  * path is taken as one: a path that is none answers the 404 page, whose meta names no address.
  */
-export function publicPageAt(pathname: string, site: Pick<SearchSite, "sellsVouchers">): PublicPage | null {
+export function publicPageAt(pathname: string, site: HostPages): PublicPage | null {
   const match = matchScreen(pathname);
   if (!match) return null;
   if (contentScreens.includes(match.screen)) return { screen: match.screen, params: match.params };
