@@ -52,7 +52,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       languages: variant.languages,
       sellsVouchers: variant.sellsVouchers,
       noindex: variant.noindex,
-      indexedLocales: variant.indexedLocales,
       // Search engines want absolute addresses (screenMeta's canonical and hreflang links); one host, one origin.
       origin: new URL(request.url).origin,
       documentLanguages: variant.documentLanguages,

@@ -14,7 +14,8 @@ export type SearchSite = HostPages & {
   /** The host's public origin, e.g. "https://www.dovolenazabenefity.cz". */
   origin: string;
   defaultLocale: Locale;
-  indexedLocales: readonly Locale[];
+  /** The locales the host has pages in, its own first. */
+  languages: readonly Locale[];
 };
 
 /** A public page: a screen and the parameters that name it. */
@@ -72,16 +73,16 @@ export type Alternate = { hreflang: string; href: string };
 
 /**
  * The address search engines should keep for a page in a locale (canonical: no query, the locale's own path), and
- * its language versions on the host: one per indexed locale and `x-default`, the host's own language. A host that
+ * its language versions on the host: one per locale it has pages in and `x-default`, the host's own language. A host that
  * publishes one locale has no alternates to name, and neither has a page in a locale the host does not publish.
  */
 export function searchLinks(site: SearchSite, locale: Locale, page: PublicPage) {
   const href = (inLocale: Locale) =>
     site.origin + localizedPath(page.screen, inLocale, site.defaultLocale, page.params);
   const alternates: Alternate[] =
-    site.indexedLocales.length > 1 && site.indexedLocales.includes(locale) && !contentScreens.includes(page.screen)
+    site.languages.length > 1 && site.languages.includes(locale) && !contentScreens.includes(page.screen)
       ? [
-          ...site.indexedLocales.map((indexed) => ({ hreflang: languageOf(indexed), href: href(indexed) })),
+          ...site.languages.map((language) => ({ hreflang: languageOf(language), href: href(language) })),
           { hreflang: "x-default", href: href(site.defaultLocale) },
         ]
       : [];

@@ -24,8 +24,9 @@ export type SiteVariant = {
   brandName: string;
   defaultLocale: Locale;
   /**
-   * The locales this host has pages in, its own first: its language menu offers these, once each, and a path prefixed
-   * with another locale is sent to the same screen in the host's own. The white label speaks only Czech: its texts are
+   * The locales this host has pages in, its own first: its language menu offers these, once each, search engines are
+   * told of these (sitemaps, robots.txt, hreflang links), and a path prefixed with another locale is sent to the same
+   * screen in the host's own. The white label speaks only Czech: its texts are
    * written for a shop that takes Pluxee alone, the English ones for a shop that takes every partner.
    */
   languages: readonly Locale[];
@@ -35,11 +36,6 @@ export type SiteVariant = {
   sellsVouchers: boolean;
   /** The white label must stay out of search engines. */
   noindex: boolean;
-  /**
-   * The locales whose pages search engines are told about (the sitemaps, robots.txt, hreflang links): the host's own
-   * language, and English where the language menu offers it.
-   */
-  indexedLocales: readonly Locale[];
   /** Languages the legal PDFs exist in; other languages get the first one. */
   documentLanguages: readonly Language[];
   support: { phone: string; email: string };
@@ -83,7 +79,6 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     servedLocales: ["cs"],
     sellsVouchers: true,
     noindex: false,
-    indexedLocales: ["cs"],
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
     operator,
@@ -99,7 +94,6 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     servedLocales: ["pl", "en"],
     sellsVouchers: false,
     noindex: false,
-    indexedLocales: ["pl", "en"],
     documentLanguages: ["pl", "en"],
     support: { phone: "+48 223 882 288", email: "pomoc@urlopzabenefity.pl" },
     operator,
@@ -115,7 +109,6 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     servedLocales: ["cs-pluxee"],
     sellsVouchers: true,
     noindex: true,
-    indexedLocales: ["cs-pluxee"],
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
     operator,
