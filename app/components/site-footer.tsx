@@ -72,12 +72,11 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <section className="site-footer__operator" aria-labelledby="footer-operator">
-        <h2 className="site-footer__heading" id="footer-operator">
-          {t("operator.title")}
-        </h2>
+      {/* No landmark of its own: the contact page names the same company in its main content. */}
+      <div className="site-footer__operator">
+        <h2 className="site-footer__heading">{t("operator.title")}</h2>
         <OperatorDetails className="operator-details" />
-      </section>
+      </div>
       {env === "prod" || env === "preprod" ? <InfoPanel placement="footer" /> : null}
     </footer>
   );
