@@ -2,6 +2,7 @@ import { ConnectError } from "@connectrpc/connect";
 import type { AppLoadContext } from "@remix-run/node";
 import { PaymentMethodType } from "../gen/dzb/shop/v1/payment_pb";
 import { formatBasisPoints } from "../shared/formats";
+import { partnerMethodIds } from "../shared/partner-methods";
 import { languageOf, partners, type Partner } from "../shared/route-table";
 import { loadHotelMethods } from "~/order/reservation-view.server";
 import { translator } from "~/screen.server";
@@ -37,11 +38,3 @@ export async function offeredMethods(context: AppLoadContext): Promise<OfferedMe
     throw error;
   }
 }
-
-/** The methods each partner's page is about: its cards and its cafeteria points. */
-export const partnerMethodIds: Record<Partner, readonly string[]> = {
-  up: ["up_card"],
-  pluxee: ["pluxee_cafeteria"],
-  edenred: ["edenred_card", "edenred_cafeteria"],
-  "benefit-systems": ["benefit_systems"],
-};

@@ -42,19 +42,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     lang,
     // The browser's messages come as a file of their own, cached for a year, not in every page's data.
     messagesScript: messageScripts[lang],
-    titles: pageTitleWords(translator(context)),
+    titles: pageTitleWords(translator(context), variant.brandName),
     site: {
       key: variant.key,
       slug: variant.slug,
       currency: variant.currency,
+      brandName: variant.brandName,
       defaultLocale: variant.defaultLocale,
+      languages: variant.languages,
       sellsVouchers: variant.sellsVouchers,
       noindex: variant.noindex,
-      indexedLocales: variant.indexedLocales,
       // Search engines want absolute addresses (screenMeta's canonical and hreflang links); one host, one origin.
       origin: new URL(request.url).origin,
       documentLanguages: variant.documentLanguages,
       support: variant.support,
+      partners: variant.partners,
+      operator: variant.operator,
     },
     env,
     // Part of the kept page's key (decision 030): the banner shows until the visitor chooses.

@@ -10,12 +10,12 @@ export function translator(context: AppLoadContext): Translate {
 }
 
 /**
- * The words of the pages' titles that are not a screen's own: the brand every title ends with, and the error page's
- * titles. The root loader sends them: the browser's catalogue is a script of its own (decision 020), and a route's meta
+ * The words of the pages' titles that are not a screen's own: the host's brand every title ends with (one name in
+ * every language, the variant's), and the error page's titles. The root loader sends them: the browser's catalogue is a script of its own (decision 020), and a route's meta
  * (screen-meta.ts) runs before any component could translate.
  */
-export function pageTitleWords(t: Translate) {
-  return { brand: t("brand"), notFound: t("pageError.notFoundPageTitle"), error: t("pageError.errorTitle") };
+export function pageTitleWords(t: Translate, brand: string) {
+  return { brand, notFound: t("pageError.notFoundPageTitle"), error: t("pageError.errorTitle") };
 }
 
 /** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */

@@ -4,14 +4,23 @@ import { contentPage, publicPageAt, publicPages, searchLinks, type SearchSite } 
 const czech: SearchSite = {
   origin: "https://www.dovolenazabenefity.cz",
   defaultLocale: "cs",
-  indexedLocales: ["cs"],
+  languages: ["cs", "en"],
   sellsVouchers: true,
+  partners: ["up", "pluxee", "edenred", "benefit-systems"],
 };
 const polish: SearchSite = {
   origin: "https://www.urlopzabenefity.pl",
   defaultLocale: "pl",
-  indexedLocales: ["pl", "en"],
+  languages: ["pl", "en"],
   sellsVouchers: false,
+  partners: ["up", "pluxee", "edenred", "benefit-systems"],
+};
+const pluxee: SearchSite = {
+  origin: "https://dovolena.pluxee.cz",
+  defaultLocale: "cs-pluxee",
+  languages: ["cs-pluxee"],
+  sellsVouchers: true,
+  partners: ["pluxee"],
 };
 
 describe("the pages search engines are told about", () => {
@@ -26,6 +35,13 @@ describe("the pages search engines are told about", () => {
       expect(named(czech)).not.toContain(screen);
     }
     expect(named(polish)).not.toContain("voucher");
+  });
+
+  it("are only the partners the host takes, and no page about a competitor", () => {
+    const named = publicPages(pluxee).map((page) => [page.screen, page.params.partner].join(" ").trim());
+    expect(named.filter((name) => name.startsWith("partner"))).toEqual(["partner pluxee"]);
+    expect(named).not.toContain("edenred2024");
+    expect(publicPageAt("/partner/edenred", pluxee)).toBeNull();
   });
 
   it.each([
@@ -63,12 +79,23 @@ describe("a public page's search links", () => {
     });
   });
 
-  it("name only the page itself on a host of one language, or in a language the host does not publish", () => {
+  it("name the Czech shop's English pages too, as its language menu offers English", () => {
     expect(searchLinks(czech, "cs", contact)).toEqual({
       canonical: "https://www.dovolenazabenefity.cz/kontakt",
+      alternates: [
+        { hreflang: "cs", href: "https://www.dovolenazabenefity.cz/kontakt" },
+        { hreflang: "en", href: "https://www.dovolenazabenefity.cz/en/contact" },
+        { hreflang: "x-default", href: "https://www.dovolenazabenefity.cz/kontakt" },
+      ],
+    });
+  });
+
+  it("name only the page itself on a host of one language, or in a language the host does not publish", () => {
+    expect(searchLinks(pluxee, "cs-pluxee", contact)).toEqual({
+      canonical: "https://dovolena.pluxee.cz/kontakt",
       alternates: [],
     });
-    expect(searchLinks(czech, "en", contact).alternates).toEqual([]);
+    expect(searchLinks(czech, "pl", contact).alternates).toEqual([]);
   });
 
   it("name no language versions of a content page or article: each language has its own, under its own slug", () => {

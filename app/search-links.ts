@@ -1,3 +1,4 @@
+import { hostHasPage, type HostPages } from "../shared/host-pages";
 import {
   languageOf,
   localizedPath,
@@ -9,12 +10,12 @@ import {
 } from "../shared/route-table";
 
 /** What search engines are told of a host: its address and the locales it publishes (server/variants/site-variants.ts). */
-export type SearchSite = {
+export type SearchSite = HostPages & {
   /** The host's public origin, e.g. "https://www.dovolenazabenefity.cz". */
   origin: string;
   defaultLocale: Locale;
-  indexedLocales: readonly Locale[];
-  sellsVouchers: boolean;
+  /** The locales the host has pages in, its own first. */
+  languages: readonly Locale[];
 };
 
 /** A public page: a screen and the parameters that name it. */
@@ -32,15 +33,15 @@ const publicScreens: ScreenId[] = [
   "voucherStatus",
   "contact",
   "edenred2024",
+  "voucher",
 ];
 
-/** Every public page of a host, in the order of the sitemap. */
-export function publicPages(site: Pick<SearchSite, "sellsVouchers">): PublicPage[] {
-  const screens: ScreenId[] = site.sellsVouchers ? [...publicScreens, "voucher"] : publicScreens;
+/** Every public page the host has (hostHasPage), in the order of the sitemap. */
+export function publicPages(site: HostPages): PublicPage[] {
   return [
-    ...screens.map((screen) => ({ screen, params: {} })),
+    ...publicScreens.map((screen) => ({ screen, params: {} })),
     ...partners.map((partner) => ({ screen: "partner" as const, params: { partner } })),
-  ];
+  ].filter((page) => hostHasPage(site, page.screen, page.params));
 }
 
 /**
@@ -58,7 +59,7 @@ export function contentPage(screen: "contentPage" | "inspirationDetail", slug: s
  * The public page at a path, or null: another screen, a voucher's own check, an unknown partner. A content page's
  * path is taken as one: a path that is none answers the 404 page, whose meta names no address.
  */
-export function publicPageAt(pathname: string, site: Pick<SearchSite, "sellsVouchers">): PublicPage | null {
+export function publicPageAt(pathname: string, site: HostPages): PublicPage | null {
   const match = matchScreen(pathname);
   if (!match) return null;
   if (contentScreens.includes(match.screen)) return { screen: match.screen, params: match.params };
@@ -72,16 +73,16 @@ export type Alternate = { hreflang: string; href: string };
 
 /**
  * The address search engines should keep for a page in a locale (canonical: no query, the locale's own path), and
- * its language versions on the host: one per indexed locale and `x-default`, the host's own language. A host that
+ * its language versions on the host: one per locale it has pages in and `x-default`, the host's own language. A host that
  * publishes one locale has no alternates to name, and neither has a page in a locale the host does not publish.
  */
 export function searchLinks(site: SearchSite, locale: Locale, page: PublicPage) {
   const href = (inLocale: Locale) =>
     site.origin + localizedPath(page.screen, inLocale, site.defaultLocale, page.params);
   const alternates: Alternate[] =
-    site.indexedLocales.length > 1 && site.indexedLocales.includes(locale) && !contentScreens.includes(page.screen)
+    site.languages.length > 1 && site.languages.includes(locale) && !contentScreens.includes(page.screen)
       ? [
-          ...site.indexedLocales.map((indexed) => ({ hreflang: languageOf(indexed), href: href(indexed) })),
+          ...site.languages.map((language) => ({ hreflang: languageOf(language), href: href(language) })),
           { hreflang: "x-default", href: href(site.defaultLocale) },
         ]
       : [];

@@ -49,6 +49,7 @@ const withJavaScriptOnly = [
   "form-input.spec.ts", // posts sent without a browser
   "form-fuzz.spec.ts", // posts sent without a browser
   "home.spec.ts", // the home page's text as rendered on the server, nothing clicked
+  "one-brand.spec.ts", // the white label's pages and sitemap, as the server sends them
 ];
 
 function codeOptions(codes: Record<string, string>): string {

@@ -1,21 +1,22 @@
 import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { languageChoices } from "~/i18n/language-choices";
-import { endpoints } from "../../shared/route-table";
+import { endpoints, languageOf } from "../../shared/route-table";
 import { useShop } from "~/shop-data";
 
 /**
  * The language dropdown: a plain form posted to the language endpoint, which sets the cookie
  * and redirects to the same screen in the chosen locale. With JavaScript the choice submits
- * at once and a full-page overlay says that the language is changing.
+ * at once and a full-page overlay says that the language is changing. It offers the host's own
+ * languages, once each (server/variants/site-variants.ts); a host of one language has none to offer.
  */
 export function LanguageForm() {
   const { t } = useTranslation();
   const { locale, site } = useShop();
   const location = useLocation();
   const [changing, setChanging] = useState(false);
-  const options = [locale, ...languageChoices(locale, site.defaultLocale).filter((choice) => choice !== locale)];
+  const options = site.languages;
+  if (options.length < 2) return null;
 
   return (
     <form method="post" action={`/${endpoints.languageSwitch.path}`} className="language-form">
@@ -34,7 +35,7 @@ export function LanguageForm() {
         }}
       >
         {options.map((option) => (
-          <option key={option} value={option} lang={option === "cs-pluxee" ? "cs" : option}>
+          <option key={option} value={option} lang={languageOf(option)}>
             {t(`language.names.${option}`)}
           </option>
         ))}

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
 import { LocalizedLink } from "~/components/localized-link";
+import { OperatorDetails } from "~/components/operator-details";
 import { legalDocumentPath, useShop } from "~/shop-data";
 
 const legalDocuments = [
@@ -9,6 +10,8 @@ const legalDocuments = [
   ["terms-of-service", "footer.termsOfService"],
   ["complaints-procedure", "footer.complaintsProcedure"],
 ] as const;
+
+const faqSlug = "faq";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -27,7 +30,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__grid">
         <div>
-          <img src={`/logos/${site.slug}.svg`} alt={t("brand")} width={176} height={32} loading="lazy" />
+          <img src={`/logos/${site.slug}.svg`} alt={site.brandName} width={176} height={32} loading="lazy" />
           <p className="site-footer__support">
             <strong>{t("footer.support")}</strong>
             <br />
@@ -45,6 +48,12 @@ export function SiteFooter() {
                 <LocalizedLink to={screen}>{t(label)}</LocalizedLink>
               </li>
             ))}
+            <li>
+              {/* The content store's FAQ, under the same slug in every language (content/README.md). */}
+              <LocalizedLink to="contentPage" params={{ "*": faqSlug }} data-nav="faq">
+                {t("nav.faq")}
+              </LocalizedLink>
+            </li>
           </ul>
         </nav>
         <div>
@@ -63,7 +72,11 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="site-footer__operator">{t("footer.operator")}</p>
+      {/* No landmark of its own: the contact page names the same company in its main content. */}
+      <div className="site-footer__operator">
+        <h2 className="site-footer__heading">{t("operator.title")}</h2>
+        <OperatorDetails className="operator-details" />
+      </div>
       {env === "prod" || env === "preprod" ? <InfoPanel placement="footer" /> : null}
     </footer>
   );

@@ -45,7 +45,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__bar">
         <LocalizedLink to="home" className="site-header__logo" data-nav="home">
-          <img src={`/logos/${site.slug}.svg`} alt={t("brand")} width={176} height={32} />
+          <img src={`/logos/${site.slug}.svg`} alt={site.brandName} width={176} height={32} />
         </LocalizedLink>
         <input
           type="checkbox"

@@ -10,7 +10,8 @@ import { isLocale, switchedLocalePath } from "../../shared/route-table";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const requested = form.get("locale");
-  const locale = isLocale(requested) ? requested : context.locale;
+  // Only the host's own languages: another would land on a page the host sends back to its own (locale.ts).
+  const locale = isLocale(requested) && context.variant.languages.includes(requested) ? requested : context.locale;
   const target = switchedLocalePath(form.get("path"), locale, context.variant.defaultLocale);
   return redirect(target, { status: 303, headers: { "Set-Cookie": await context.localeCookie.serialize(locale) } });
 }

@@ -10,7 +10,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   const { variant } = context;
   const origin = new URL(request.url).origin;
   const sitemapOf = (locale: Locale) => `Sitemap: ${origin}${localizedPath("sitemap", locale, variant.defaultLocale)}`;
-  const sitemaps = variant.noindex ? [] : variant.indexedLocales.map(sitemapOf);
+  const sitemaps = variant.noindex ? [] : variant.languages.map(sitemapOf);
   const body = ["User-agent: *", "Allow: /", ...sitemaps, ""].join("\n");
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },

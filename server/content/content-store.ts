@@ -28,11 +28,14 @@ export interface ContentPage {
   /** The intro, before the first section. */
   readonly html: string;
   readonly sections: readonly RenderedSection[];
-  /** How the sections are shown: one after another, or as questions that open to their answers (the FAQ). */
+  /**
+   * How the sections are shown: one after another, as questions that open to their answers (the FAQ), or as places
+   * beside a map of them (the branches, each section's first line its address).
+   */
   readonly layout: ContentLayout;
 }
 
-export const contentLayouts = ["sections", "questions"] as const;
+export const contentLayouts = ["sections", "questions", "places"] as const;
 export type ContentLayout = (typeof contentLayouts)[number];
 
 export interface ArticleSummary {

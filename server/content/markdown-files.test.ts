@@ -26,7 +26,9 @@ describe("the shipped content", () => {
       expect(faq?.layout).toBe("questions");
       expect(faq!.sections.length).toBeGreaterThanOrEqual(12);
       expect(faq!.sections.every((section) => section.heading.endsWith("?"))).toBe(true);
-      expect((await store.page(locale, branches[locale]))?.sections.length).toBeGreaterThanOrEqual(2);
+      const branchesPage = await store.page(locale, branches[locale]);
+      expect(branchesPage?.sections.length).toBeGreaterThanOrEqual(2);
+      expect(branchesPage?.layout).toBe("places");
     });
 
     it("has at least six articles, newest first, each with a picture the site serves", async () => {

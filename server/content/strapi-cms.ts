@@ -7,7 +7,7 @@ import { articleOf, pageOf, summaryOf } from "./documents";
  * at docs.strapi.io/cms/api/rest): two localized collection types.
  * - `pages`: `slug`, `kind` ("screen" for a screen's text, named by ScreenContentKey; "page" for a free-standing
  *   page, named by its path), `title`, `description`, `body` (Markdown), `layout` ("sections", the default, or
- *   "questions" for a FAQ).
+ *   "questions" for a FAQ, "places" for the branches).
  * - `articles`: `slug`, `title`, `description`, `date` (YYYY-MM-DD), `body` (Markdown), `cover` (a media field; its
  *   `alternativeText` is the image's description).
  * Editors write the same Markdown as the repository's `content/` folder holds, and it is rendered by the same code.

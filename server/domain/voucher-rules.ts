@@ -86,6 +86,15 @@ export function voucherState(v: { validTo: string; balance: number; active?: boo
  * cause. Then: deactivated, or before its valid-from or before vouchers became usable, "inactive"; past its
  * last valid day, "expired"; a credit voucher with nothing left, "used_up".
  */
+/**
+ * A voucher pays in every variant of its market, whichever of them sold it (a voucher bought on the Pluxee white label
+ * pays on the Czech shop): its market is its currency. Paying (voucherUnusableReason) and checking a voucher ask this
+ * one rule, so wherever a voucher can be spent it can be checked.
+ */
+export function paysInMarket(voucher: { currency: CurrencyCode }, currency: CurrencyCode): boolean {
+  return voucher.currency === currency;
+}
+
 export function voucherUnusableReason(
   v: {
     active: boolean;
@@ -98,7 +107,7 @@ export function voucherUnusableReason(
   currency: CurrencyCode,
   today: string
 ): "inactive" | "expired" | "used_up" | "other" | undefined {
-  if (v.currency !== currency) return "other";
+  if (!paysInMarket(v, currency)) return "other";
   const now = day(today);
   if (!v.active || now < day(v.validFrom) || now < day(VOUCHERS_USABLE_FROM)) return "inactive";
   if (now > day(v.validTo)) return "expired";

@@ -1,4 +1,4 @@
-import { localizedPath, ownerKeyQuery, type Language, type Locale, type RouteParams } from "../../shared/route-table";
+import { languageOf, localizedPath, ownerKeyQuery, type Language, type Locale, type RouteParams } from "../../shared/route-table";
 import type { Config } from "../config";
 import type { AnyDocumentKind } from "../domain/order-documents";
 import type { ProductKey } from "../domain/products";
@@ -23,10 +23,13 @@ export function shopOrigin(config: Config, product: ProductKey): string {
   return domain ? `https://${domain}` : `http://${developmentHostOf[product]}:${config.port}`;
 }
 
-/** The locale a variant speaks a language in: the white label's Czech is its own cs-pluxee. */
+/**
+ * The locale a variant speaks a language in (the white label's Czech is its own cs-pluxee); a language the variant's
+ * host has no pages in is read in the host's own.
+ */
 export function localeOf(product: ProductKey, language: Language): Locale {
-  const defaultLocale = siteVariants[product].defaultLocale;
-  return defaultLocale === "cs-pluxee" && language === "cs" ? defaultLocale : language;
+  const { languages, defaultLocale } = siteVariants[product];
+  return languages.find((locale) => languageOf(locale) === language) ?? defaultLocale;
 }
 
 type LinkedOrder = { id: string; product: ProductKey; language: Language };

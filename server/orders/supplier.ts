@@ -1,22 +1,15 @@
 /**
  * The operator as the order documents name it: the company that sells every variant's stays in its own name and so
- * issues their invoices, the shop's name in each variant, and the VAT scheme its stays are sold under. Business
- * constants like the support contacts (server/variants/site-variants.ts): they change with the company, not per deployment.
+ * issues their invoices (its name, seat and register entry are the variants', server/variants/site-variants.ts, which
+ * the web's footer and contact page show too), its VAT id per variant, the shop's name in each variant, and the VAT
+ * scheme its stays are sold under. Business constants like the support contacts: they change with the company, not
+ * per deployment.
  */
 
 import type { InvoiceDocument, InvoiceSupplier } from "../documents/invoice";
 import { type DocumentLanguage, documentTranslator } from "../documents/texts";
 import type { ProductKey } from "../domain/products";
-
-/** One Czech company runs all three variants; the white label is Pluxee's brand over the same shop. */
-const operator = {
-  name: "Dovolená za benefity s.r.o.",
-  street: "Vodičkova 710/31",
-  town: "110 00 Praha 1",
-  companyId: "12345678",
-  /** Its commercial register entry; the sentence stating it is a text, so each language's documents state it in theirs. */
-  register: { section: "C", entry: "123456" },
-} as const;
+import { operator, siteVariants } from "../variants/site-variants";
 
 /**
  * The VAT id an invoice of the variant carries. The Polish variant sells to Polish customers under the Polish margin
@@ -42,11 +35,11 @@ export function invoiceSupplier(product: ProductKey, language: DocumentLanguage)
   };
 }
 
-/** The shop's name in each variant, as the legal PDFs (docs/legal/build-pdfs.ts) write it: a name, in every language. */
+/** The shop's name in each variant (its brand, the one name the host goes by in every language). */
 export const shopNames: Record<ProductKey, string> = {
-  DZB_CZ: "Dovolená za benefity",
-  DZB_WL_PLUXEE_CZ: "Dovolená za benefity × Pluxee",
-  DZB_PL: "Urlop za benefity",
+  DZB_CZ: siteVariants.DZB_CZ.brandName,
+  DZB_WL_PLUXEE_CZ: siteVariants.DZB_WL_PLUXEE_CZ.brandName,
+  DZB_PL: siteVariants.DZB_PL.brandName,
 };
 
 /**

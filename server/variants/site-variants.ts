@@ -1,11 +1,14 @@
 import { Currency, Lang, Product } from "../../gen/dzb/shop/v1/common_pb";
-import { languageOf, type Language, type Locale } from "../../shared/route-table";
+import { partnerMethodIds } from "../../shared/partner-methods";
+import { languageOf, partners, type Language, type Locale, type Partner } from "../../shared/route-table";
+import { paymentMethodsFor } from "../domain/payment-methods";
 
 /**
  * The three product variants the shop serves, chosen by the request host (SPEC §1, shop-hosts.ts).
- * What differs between them lives here: market, currency, languages, logo, legal documents, support contacts, which
- * links the header shows, indexing. The web reads all of it; the e-mails, documents and links read the languages and
- * the support contacts, and so this sits below the web tier.
+ * What differs between them lives here: market, currency, brand, languages, logo, legal documents, support contacts,
+ * which benefit partners' pages there are, which links the header shows, indexing. The web reads all of it; the
+ * e-mails, documents and links read the brand, the languages and the support contacts, and so this sits below the web
+ * tier.
  */
 export type SiteVariantKey = "DZB_CZ" | "DZB_PL" | "DZB_WL_PLUXEE_CZ";
 
@@ -14,59 +17,102 @@ export type SiteVariant = {
   /** The product key's slug form, used in asset paths. */
   slug: "dzb-cz" | "dzb-pl" | "dzb-wl-pluxee-cz";
   currency: "CZK" | "PLN";
+  /**
+   * The shop's one name on this host, in every language: the pages' titles, the logo's text, the e-mails' sender and
+   * signature and the documents say it (a host never speaks under another variant's brand).
+   */
+  brandName: string;
   defaultLocale: Locale;
+  /**
+   * The locales this host has pages in, its own first: its language menu offers these, once each, search engines are
+   * told of these (sitemaps, robots.txt, hreflang links), and a path prefixed with another locale is sent to the same
+   * screen in the host's own. The white label speaks only Czech: its texts are
+   * written for a shop that takes Pluxee alone, the English ones for a shop that takes every partner.
+   */
+  languages: readonly Locale[];
   /** Locales this host serves without being asked by path: the ones a cookie or the browser may pick. */
   servedLocales: readonly Locale[];
   /** The voucher is sold on the Czech markets only. */
   sellsVouchers: boolean;
   /** The white label must stay out of search engines. */
   noindex: boolean;
-  /**
-   * The locales whose pages search engines are told about (the sitemaps, robots.txt, hreflang links): the host's own
-   * language, and English where the language menu offers it.
-   */
-  indexedLocales: readonly Locale[];
   /** Languages the legal PDFs exist in; other languages get the first one. */
   documentLanguages: readonly Language[];
   support: { phone: string; email: string };
+  /** The company that runs the shop (the same behind every variant). */
+  operator: Operator;
+  /** The benefit partners whose payment methods the host takes: only theirs have a page, a link or a sitemap entry. */
+  partners: readonly Partner[];
 };
+
+/** A partner is the variant's when the variant takes one of the partner's payment methods (the domain's list). */
+function partnersOf(key: SiteVariantKey): Partner[] {
+  const taken = new Set(paymentMethodsFor(key).hotel.map((method) => method.id));
+  return partners.filter((partner) => partnerMethodIds[partner].some((id) => taken.has(id)));
+}
+
+/**
+ * The company that runs every variant and sells its stays in its own name (SPEC §1: a Czech company); the footer and
+ * the contact page name it as a Czech business must on its website, and the invoices name it as their supplier
+ * (server/orders/supplier.ts). Demo data, invented: no company has this IČO (its check digit is wrong), this register
+ * entry or this name; whoever runs the shop writes its own here.
+ */
+export type Operator = typeof operator;
+
+export const operator = {
+  name: "Dovolená za benefity s.r.o.",
+  street: "Vodičkova 710/31",
+  town: "110 00 Praha 1",
+  companyId: "12345678",
+  /** Its commercial register entry; the sentence stating it is a text, so each language states it in its words. */
+  register: { section: "C", entry: "123456" },
+} as const;
 
 export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
   DZB_CZ: {
     key: "DZB_CZ",
     slug: "dzb-cz",
     currency: "CZK",
+    brandName: "Dovolená za benefity",
     defaultLocale: "cs",
+    languages: ["cs", "en"],
     servedLocales: ["cs"],
     sellsVouchers: true,
     noindex: false,
-    indexedLocales: ["cs"],
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
+    operator,
+    partners: partnersOf("DZB_CZ"),
   },
   DZB_PL: {
     key: "DZB_PL",
     slug: "dzb-pl",
     currency: "PLN",
+    brandName: "Urlop za benefity",
     defaultLocale: "pl",
+    languages: ["pl", "en"],
     servedLocales: ["pl", "en"],
     sellsVouchers: false,
     noindex: false,
-    indexedLocales: ["pl", "en"],
     documentLanguages: ["pl", "en"],
     support: { phone: "+48 223 882 288", email: "pomoc@urlopzabenefity.pl" },
+    operator,
+    partners: partnersOf("DZB_PL"),
   },
   DZB_WL_PLUXEE_CZ: {
     key: "DZB_WL_PLUXEE_CZ",
     slug: "dzb-wl-pluxee-cz",
     currency: "CZK",
+    brandName: "Dovolená za benefity × Pluxee",
     defaultLocale: "cs-pluxee",
+    languages: ["cs-pluxee"],
     servedLocales: ["cs-pluxee"],
     sellsVouchers: true,
     noindex: true,
-    indexedLocales: ["cs-pluxee"],
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
+    operator,
+    partners: partnersOf("DZB_WL_PLUXEE_CZ"),
   },
 };
 

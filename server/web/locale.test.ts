@@ -13,9 +13,22 @@ function resolve(pathname: string, variant = cz, cookieLocale?: string, acceptLa
 describe("locale resolution", () => {
   it("takes the path prefix first, whatever the cookie and browser say", () => {
     expect(resolve("/en/order", cz, "pl", "pl").locale).toBe("en");
-    expect(resolve("/pl/zamowienie", cz).locale).toBe("pl");
-    expect(resolve("/cs-pluxee/objednavka", pl).locale).toBe("cs-pluxee");
+    expect(resolve("/en/zamowienie", pl, "pl", "pl").locale).toBe("en");
+    expect(resolve("/cs-pluxee/objednavka", pluxee).locale).toBe("cs-pluxee");
     expect(resolve("/en/order", cz, "pl").redirect).toBeUndefined();
+  });
+
+  it("sends a path in a locale the host has no pages in to the same screen in the host's own", () => {
+    expect(resolve("/pl/zamowienie", cz).redirect).toEqual({ location: "/objednavka", status: 301 });
+    expect(resolve("/cs-pluxee/kontakt", pl).redirect).toEqual({ location: "/kontakt", status: 301 });
+    expect(resolve("/en/contact", pluxee).redirect).toEqual({ location: "/kontakt", status: 301 });
+    expect(resolve("/cs/objednavka", pluxee).redirect).toEqual({ location: "/objednavka", status: 301 });
+    expect(resolve("/pl/sprawdz-voucher/12345678", pluxee).redirect?.location).toBe("/overeni-poukazu/12345678");
+  });
+
+  it("sends a content page or article in a language the host lacks to its list, as its slug is that language's", () => {
+    expect(resolve("/pl/oddzialy", cz).redirect?.location).toBe("/");
+    expect(resolve("/pl/inspiracje/weekend-w-krakowie", pluxee).redirect?.location).toBe("/inspirace");
   });
 
   it("serves the variant's default locale without a prefix", () => {

@@ -1,4 +1,13 @@
-import { isLocale, languageOf, localizedPath, matchScreen, type Locale, type ScreenMatch } from "../../shared/route-table";
+import {
+  isLocale,
+  languageOf,
+  localizedPath,
+  matchScreen,
+  type Locale,
+  type RouteParams,
+  type ScreenId,
+  type ScreenMatch,
+} from "../../shared/route-table";
 import type { SiteVariant } from "../variants/site-variants";
 
 export type LocaleResolution = {
@@ -13,7 +22,9 @@ export type LocaleResolution = {
  * else the browser's languages on the home page, else the variant's default. Unprefixed paths
  * always render the default locale; a visitor who prefers another one is redirected to the
  * same screen's prefixed path, and a path written in the other language of the default-locale
- * routes (`/zamowienie` on the Czech host) moves to the right one.
+ * routes (`/zamowienie` on the Czech host) moves to the right one. A path prefixed with a locale the host has no pages
+ * in (`/pl` on the Czech host) moves to the same screen in the host's own locale: a host speaks only under its brand.
+ * A content page or article is written per language under its own slug, so it moves to its list (or home) instead.
  */
 export function resolveLocale(input: {
   pathname: string;
@@ -25,8 +36,13 @@ export function resolveLocale(input: {
   const { variant } = input;
   const screen = matchScreen(input.pathname);
   const defaultLocale = variant.defaultLocale;
-  if (screen?.prefixLocale) return { locale: screen.prefixLocale, screen };
   if (!screen) return { locale: defaultLocale, screen };
+  if (screen.prefixLocale && !variant.languages.includes(screen.prefixLocale)) {
+    const [target, params] = slugLanding[screen.screen] ?? [screen.screen, screen.params];
+    const location = localizedPath(target, defaultLocale, defaultLocale, params) + input.search;
+    return { locale: defaultLocale, screen, redirect: { location, status: 301 } };
+  }
+  if (screen.prefixLocale) return { locale: screen.prefixLocale, screen };
 
   const served = variant.servedLocales;
   const fromCookie = isLocale(input.cookieLocale) && served.includes(input.cookieLocale) ? input.cookieLocale : null;
@@ -42,6 +58,12 @@ export function resolveLocale(input: {
   if (!screen.pathLanguages.includes(languageOf(defaultLocale))) return sameScreenIn(defaultLocale, 301);
   return { locale: defaultLocale, screen };
 }
+
+/** Where a page whose slug is one language's own lands in another language. */
+const slugLanding: Partial<Record<ScreenId, [ScreenId, RouteParams]>> = {
+  contentPage: ["home", {}],
+  inspirationDetail: ["inspiration", {}],
+};
 
 /** The served locale the Accept-Language header ranks highest, by language and q-value. */
 export function bestAcceptedLocale(header: string | undefined, candidates: readonly Locale[]): Locale | null {

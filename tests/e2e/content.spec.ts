@@ -224,3 +224,12 @@ test.describe("sitemaps", () => {
     }
   });
 });
+
+test("the branches page shows the branches on a map of its own beside their addresses", async ({ page }, testInfo) => {
+  await page.goto("/pobocky");
+  await expectJavaScriptState(page, testInfo);
+  const map = page.getByRole("img", { name: "Mapa poboček: Praha, Brno, Varšava, Krakov" });
+  await expect(map).toBeVisible();
+  await expect(map.locator("circle")).toHaveCount(4);
+  await expect(page.getByRole("region", { name: "Varšava" })).toContainText("00-838 Warszawa");
+});

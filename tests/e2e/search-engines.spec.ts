@@ -18,7 +18,11 @@ test.describe("what search engines are told", () => {
       `Sitemap: ${polishOrigin}/sitemap.xml`,
       `Sitemap: ${polishOrigin}/en/sitemap.xml`,
     ]);
-    expect(await robotsOf("localhost")).toEqual([`Sitemap: ${new URL(onHost("localhost", "/")).origin}/sitemap.xml`]);
+    const czechOrigin = new URL(onHost("localhost", "/")).origin;
+    expect(await robotsOf("localhost")).toEqual([
+      `Sitemap: ${czechOrigin}/sitemap.xml`,
+      `Sitemap: ${czechOrigin}/en/sitemap.xml`,
+    ]);
     expect(await robotsOf("pluxee.localhost")).toEqual([]);
   });
 
@@ -74,6 +78,9 @@ test.describe("what search engines are told", () => {
     await page.goto(onHost("localhost", "/kontakt"));
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Napište nám/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/kontakt$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", /\/en\/contact$/);
+
+    await page.goto(onHost("localhost", "/faq"));
     await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);
 
     await page.goto(onHost("localhost", "/overeni-poukazu/AB12C"));

@@ -4,8 +4,8 @@ import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 const localizedScreens = [
   { path: "/", lang: "cs", heading: "Zaplaťte dovolenou benefity" },
   { path: "/en/order", lang: "en", heading: "Accommodation reservation" },
-  { path: "/pl/zamowienie", lang: "pl", heading: "Rezerwacja noclegu" },
-  { path: "/cs-pluxee/objednavka", lang: "cs", heading: "Rezervace ubytování" },
+  { path: onHost("pl.localhost", "/zamowienie"), lang: "pl", heading: "Rezerwacja noclegu" },
+  { path: onHost("pluxee.localhost", "/cs-pluxee/objednavka"), lang: "cs", heading: "Rezervace ubytování" },
 ];
 
 for (const screen of localizedScreens) {
@@ -54,7 +54,7 @@ test("the language form switches the locale, remembers it and keeps the screen",
   page,
   context,
 }, testInfo) => {
-  await page.goto("/pl/zamowienie");
+  await page.goto(onHost("pl.localhost", "/zamowienie"));
   await expectJavaScriptState(page, testInfo);
   const select = page.getByLabel("Język");
   if (javaScriptEnabled(testInfo)) {
@@ -78,7 +78,7 @@ test("switching the language from a path longer than any of the shop's lands on 
   page,
 }, testInfo) => {
   // Step 1 reads no such field: the page is served, and the language form posts the whole path and query.
-  await page.goto(`/pl/zamowienie?note=${"x".repeat(5_000)}`);
+  await page.goto(onHost("pl.localhost", `/zamowienie?note=${"x".repeat(5_000)}`));
   await expectJavaScriptState(page, testInfo);
   await page.getByLabel("Język").selectOption("en");
   if (!javaScriptEnabled(testInfo)) await page.getByRole("button", { name: "Zmień język" }).click();
@@ -221,7 +221,7 @@ test("a page the same for every visitor is rendered once, then served to each wi
 }, testInfo) => {
   // Asked for by no other test (one partner a project), so the first answer here is a render.
   const [partner, name] = javaScriptEnabled(testInfo) ? ["up", "Up"] : ["pluxee", "Pluxee"];
-  const path = `/pl/partner/${partner}`;
+  const path = `/en/partner/${partner}`;
   const answers = [];
   for (let visitor = 0; visitor < 2; visitor++) {
     const newVisitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -306,5 +306,25 @@ test("pages are made for one visitor: no shared cache keeps them", async ({ page
   for (const path of ["/", "/jak-to-funguje", "/inspirace"]) {
     const response = await page.goto(path);
     expect(response?.headers()["cache-control"], path).toBe("private, no-cache");
+  }
+});
+
+test("every host names the company behind it in its footer and on its contact page, in the page's language", async ({
+  page,
+}) => {
+  for (const [url, seat, companyId] of [
+    [onHost("localhost", "/"), "Sídlo: Vodičkova 710/31, 110 00 Praha 1, Česká republika", "IČO: 12345678"],
+    [onHost("localhost", "/en/contact"), "Registered office: Vodičkova 710/31", "Company ID (IČO): 12345678"],
+    [onHost("pl.localhost", "/kontakt"), "Siedziba: Vodičkova 710/31", "IČO (czeski numer identyfikacyjny): 12345678"],
+    [onHost("pluxee.localhost", "/kontakt"), "Sídlo: Vodičkova 710/31", "IČO: 12345678"],
+  ]) {
+    await page.goto(url);
+    const places = url.endsWith("/") ? [page.locator("footer")] : [page.locator("footer"), page.getByRole("main")];
+    for (const place of places) {
+      const company = place.locator("address", { hasText: "Dovolená za benefity s.r.o." });
+      await expect(company, url).toContainText(seat);
+      await expect(company, url).toContainText(companyId);
+      await expect(company, url).toContainText(/(vložka|pozycja|entry) 123456/);
+    }
   }
 });

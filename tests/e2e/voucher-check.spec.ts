@@ -63,3 +63,25 @@ test("the Polish shop checks its own vouchers in Polish and English, and tells a
   await expectFieldError(page, "code", "Ten voucher nie jest obsługiwany.");
   await expect(details(page)).toHaveCount(0);
 });
+
+test("a malformed code in the address gets the check page refusing it, to be typed again", async ({ page }, testInfo) => {
+  await ownVisitor(page, testInfo, "100.64.36");
+  const answer = await page.goto(onHost("localhost", "/overeni-poukazu/abc"));
+  expect(answer?.status()).toBe(404);
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.locator("h1")).toHaveText("Ověření poukazu");
+  await expectFieldError(page, "code", "Neplatný kód poukazu: má 8 číslic.");
+  await expect(field(page, "code")).toHaveValue("abc");
+
+  await checkCode(page, e2eCheckedVouchers.CZK);
+  await page.waitForURL(/\/overeni-poukazu\/40000031$/);
+  await expect(details(page)).toContainText("Poukaz 40000031");
+});
+
+test("a voucher is checked wherever it pays: the Czech shop's on the Pluxee white label", async ({ page }, testInfo) => {
+  await ownVisitor(page, testInfo, "100.64.37");
+  await page.goto(onHost("pluxee.localhost", `/overeni-poukazu/${e2eCheckedVouchers.CZK}`));
+  await expectJavaScriptState(page, testInfo);
+  await expect(details(page)).toContainText(`Poukaz ${e2eCheckedVouchers.CZK}`);
+  await expect(details(page)).toContainText(/Zbývající hodnota\s*2\s500\sKč/);
+});

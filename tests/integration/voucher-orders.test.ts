@@ -464,7 +464,7 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(voucher!.spendings[0]!.releasedAt).toBeDefined();
     });
 
-    it("answers only within its shop: not found, a coupon's unsupported type, another shop's voucher", async () => {
+    it("answers where the voucher pays: not found, a coupon's unsupported type, another market's voucher", async () => {
       const czech = await issueCreditVoucher(db(), {
         currency: "CZK",
         product: "DZB_CZ",
@@ -489,9 +489,21 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
         code: Code.NotFound,
         errorCode: ErrorCode.VOUCHER_NOT_FOUND,
       });
-      expect(await detail(czech.code, whiteLabel)).toMatchObject({
-        errorCode: ErrorCode.VOUCHER_UNSUPPORTED,
+      // Vouchers of the Czech shop and the Pluxee white label pay in both, the same market, and so are checked in both.
+      const pluxee = await issueCreditVoucher(db(), {
+        currency: "CZK",
+        product: "DZB_WL_PLUXEE_CZ",
+        value: 20_000,
+        validFrom: "2026-01-01",
+        validTo: "2026-12-31",
       });
+      for (const [code, productVariant, available] of [
+        [czech.code, whiteLabel, 10_000],
+        [pluxee.code, czVariant, 20_000],
+      ] as const) {
+        const { voucher } = await client.voucherDetail({ productVariant, voucherCode: code });
+        expect(minorOf(voucher!.available)).toBe(available);
+      }
       expect(await detail(czech.code, variants.DZB_PL)).toMatchObject({
         errorCode: ErrorCode.VOUCHER_UNSUPPORTED,
       });

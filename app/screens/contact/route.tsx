@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/field";
+import { OperatorDetails } from "~/components/operator-details";
 import { PendingButton } from "~/components/pending-button";
 import { CONTACT_HONEYPOT } from "~/screens/contact/contact-form";
 import { contactAction } from "~/screens/contact/contact-form.server";
@@ -23,7 +24,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 /**
- * The contact page (SPEC §2): the shop's phone and e-mail, and the message form, a plain post that works without
+ * The contact page (SPEC §2): the shop's phone and e-mail, the company behind it, and the message form, a plain post that works without
  * JavaScript. A sent message empties the form and says thanks; a refused one keeps what was typed.
  */
 export default function ContactScreen() {
@@ -54,6 +55,10 @@ export default function ContactScreen() {
           </dd>
         </div>
       </dl>
+      <section className="contact__operator" aria-labelledby="contact-operator">
+        <h2 id="contact-operator">{t("operator.title")}</h2>
+        <OperatorDetails className="operator-details" />
+      </section>
 
       <h2 id="contact-form-title">{t("contact.formTitle")}</h2>
       {posted?.sent ? (

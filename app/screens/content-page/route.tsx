@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentHtml, ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
+import { BranchMap } from "~/screens/content-page/branch-map-view";
 import { contentPageData } from "~/screen-content.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
@@ -43,6 +44,13 @@ export default function ContentPageScreen() {
             <LocalizedLink to="contact">{t("content.askUs")}</LocalizedLink>
           </p>
         </>
+      ) : page.layout === "places" ? (
+        <div className="places">
+          <BranchMap sections={page.sections} />
+          <div className="places__list">
+            <ContentSections page={page} />
+          </div>
+        </div>
       ) : (
         <ContentSections page={page} />
       )}

@@ -6,17 +6,24 @@ import { OrderButton } from "~/components/order-button";
 import { offeredMethods } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
-import { screenData } from "~/screen.server";
+import { screenData, translator } from "~/screen.server";
+import { languageOf } from "../../../shared/route-table";
 import { useShop } from "~/shop-data";
 
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
 
-/** The home page names the benefit cards and points the market takes, as the api offers them. */
+/**
+ * The home page names the benefit cards and points the market takes, as the api offers them; its description for
+ * search engines names the partners the host takes (the Pluxee white label names no competitor).
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   const methods = await offeredMethods(context);
   const benefitMethods = methods && methods.filter((method) => method.isBenefit);
-  return screenData(context, "home", { benefitMethods });
+  const t = translator(context);
+  const names = context.variant.partners.map((partner) => t(`partners.${partner}`));
+  const benefits = new Intl.ListFormat(languageOf(context.locale), { type: "disjunction" }).format(names);
+  return screenData(context, "home", { benefitMethods }, { titleOptions: { benefits } });
 }
 
 const orderSteps = [

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { partners, type Partner } from "../../../shared/route-table";
+import { hostHasPage } from "../../../shared/host-pages";
+import type { Partner } from "../../../shared/route-table";
+import { partnerMethodIds } from "../../../shared/partner-methods";
 import { ContentSections } from "~/components/content-html";
 import { LocalizedLink } from "~/components/localized-link";
 import { OrderButton } from "~/components/order-button";
 import { contentPageData, screenContent } from "~/screen-content.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { offeredMethods, partnerMethodIds } from "~/payment-methods.server";
+import { offeredMethods } from "~/payment-methods.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { screenMeta } from "~/screen-meta";
 import { notFound } from "~/screen.server";
@@ -14,21 +16,16 @@ import { notFound } from "~/screen.server";
 export const meta = screenMeta;
 export const handle = sameForEveryVisitor;
 
-function isPartner(value: string | undefined): value is Partner {
-  return (partners as readonly string[]).includes(value ?? "");
-}
-
 /**
  * How to pay with one benefit provider: the steps in the content store's words, and beside them its methods as this
- * market takes them, with their fees (from the api). A provider the variant does not take has no page here (the
- * Pluxee white label takes only Pluxee).
+ * market takes them, with their fees (from the api). A provider the variant does not take has no page here
+ * (hostHasPage: the Pluxee white label takes only Pluxee).
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const partner = params.partner;
-  if (!isPartner(partner)) notFound();
+  if (!hostHasPage(context.variant, "partner", params)) notFound();
+  const partner = params.partner as Partner;
   const [page, offered] = await Promise.all([screenContent(context, `partner-${partner}`), offeredMethods(context)]);
   const methods = offered?.filter((method) => partnerMethodIds[partner].includes(method.methodId)) ?? null;
-  if (methods?.length === 0) notFound();
   return contentPageData(page, { methods });
 }
 

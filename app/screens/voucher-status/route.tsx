@@ -5,7 +5,7 @@ import { PendingButton } from "~/components/pending-button";
 import { VoucherDetails } from "~/screens/voucher-status/voucher-details";
 import { useTranslation } from "~/i18n/use-translation";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, notFound, screenData, translator } from "~/screen.server";
+import { loaderCacheHeaders, screenData, translator } from "~/screen.server";
 import { useShop } from "~/shop-data";
 import { checkVoucher } from "~/screens/voucher-status/voucher-check.server";
 import { localizedPath } from "../../../shared/route-table";
@@ -17,9 +17,15 @@ export const headers = loaderCacheHeaders;
 /**
  * SPEC §2, the voucher validity check. The form asks with `?code=`: a well-formed code moves to the code's own
  * address (`/overeni-poukazu/12345678`, which can be bookmarked and is what the voucher's QR code opens), anything
- * else is refused here with what was typed kept. The code's address shows the voucher or the api's refusal.
+ * else is refused here with what was typed kept. The code's address shows the voucher or the api's refusal; an
+ * address whose code is no code at all (`/overeni-poukazu/abc`, mistyped or cut short) shows the page refusing it
+ * as the form would, with the field to type it again, under the status of a code not found.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const invalid = (typed: string, status: number) => {
+    const error = translator(context)("errors.INVALID_VOUCHER_CODE");
+    return screenData(context, "voucherStatus", { typed, check: { voucher: null, error } }, { status });
+  };
   if (params.id === undefined) {
     const typed = new URL(request.url).searchParams.get("code");
     if (typed === null) return screenData(context, "voucherStatus", { typed: "", check: null });
@@ -27,10 +33,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     if (VOUCHER_CODE_PATTERN.test(code)) {
       throw redirect(localizedPath("voucherStatus", context.locale, context.variant.defaultLocale, { id: code }));
     }
-    const error = translator(context)("errors.INVALID_VOUCHER_CODE");
-    return screenData(context, "voucherStatus", { typed, check: { voucher: null, error } }, { status: 400 });
+    return invalid(typed, 400);
   }
-  if (!VOUCHER_CODE_PATTERN.test(params.id)) notFound();
+  if (!VOUCHER_CODE_PATTERN.test(params.id)) return invalid(params.id, 404);
   const { check, status } = await checkVoucher(context, params.id);
   // The balance changes as orders spend it: never a kept copy.
   return screenData(context, "voucherStatus", { typed: params.id, check }, { status, cacheControl: "private, no-store" });
