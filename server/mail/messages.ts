@@ -63,6 +63,8 @@ export interface MailOwed {
 
 /** What every order's mail knows of it, whatever it bought. */
 export interface MailOrderBase {
+  /** What the order bought: its mails speak of the stay, or of the voucher. */
+  bought: "stay" | "voucher";
   orderNumber: string;
   customerFirstName: string;
   totalMinor: number;
@@ -174,7 +176,11 @@ export function voucherIssuedMail(order: MailVoucherOrder, lang: Language, vouch
   ]);
 }
 
-/** What was ordered, how it is paid, how to pay a transfer that is due, and the way to the status page. */
+/**
+ * What was ordered, how it is paid, how to pay a transfer that is due, what comes next, and the way to the status
+ * page. A stay is booked once a transfer has arrived and the hotel's confirmation follows; a voucher is issued once
+ * a transfer has arrived, and its intro already says that it follows by e-mail.
+ */
 function confirmationBlocks(m: MessageKit, intro: string, facts: [string, string][]): Block[] {
   const blocks: Block[] = [
     { kind: "paragraph", text: intro },
@@ -183,11 +189,16 @@ function confirmationBlocks(m: MessageKit, intro: string, facts: [string, string
     m.paymentsTable(),
   ];
   // The transfer's instructions state the deadline; without a transfer, what is owed online is told it here.
-  const { owed } = m.order;
-  if (owed?.transfer) blocks.push(...m.transferBlocks(owed.transfer, owed.payBy));
-  else if (owed)
+  const { owed, bought } = m.order;
+  if (owed?.transfer) {
+    blocks.push(...m.transferBlocks(owed.transfer, owed.payBy), {
+      kind: "paragraph",
+      text: m.t(bought === "stay" ? "orderConfirmation.transferBooking" : "voucherOrderConfirmation.transfer"),
+    });
+  } else if (owed)
     blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.payBy", { date: m.deadline(owed.payBy) }) });
-  blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") }, m.statusLink());
+  if (bought === "stay") blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") });
+  blocks.push(m.statusLink());
   return blocks;
 }
 
@@ -269,7 +280,12 @@ export function orderCancelledUnpaidMail(order: MailOrderBase, lang: Language): 
   ];
   if (anythingPaid) blocks.push({ kind: "paragraph", text: m.t("cancelledUnpaid.refunds") }, m.paymentsTable());
   blocks.push(
-    { kind: "paragraph", text: m.t("cancelledUnpaid.again", { shopUrl: order.brand.shopUrl }) },
+    {
+      kind: "paragraph",
+      text: m.t(order.bought === "stay" ? "cancelledUnpaid.again" : "cancelledUnpaid.againVoucher", {
+        shopUrl: order.brand.shopUrl,
+      }),
+    },
     m.statusLink()
   );
   return m.render(m.t("cancelledUnpaid.subject", { orderNumber: order.orderNumber }), blocks);
@@ -386,7 +402,7 @@ function messageKit(order: MailOrderBase, lang: Language) {
       };
     },
 
-    /** What to send where, and that rooms paid this way wait for the money. */
+    /** What to send where, and by when. */
     transferBlocks(transfer: MailTransfer, payBy: Date): Block[] {
       const amount = money(transfer.amountMinor);
       // Czech banks match a payment by its variable symbol; Polish transfers carry it in the title.
@@ -404,7 +420,6 @@ function messageKit(order: MailOrderBase, lang: Language) {
             [t("fields.payBy"), deadline(payBy)],
           ],
         },
-        { kind: "paragraph", text: t("orderConfirmation.transferBooking") },
       ];
     },
 

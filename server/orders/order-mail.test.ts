@@ -311,6 +311,26 @@ describe("voucher order mails", () => {
     expect(whiteLabel.text).toContain("http://pluxee.localhost:3000/overeni-poukazu/48151623");
   });
 
+  it.each(["cs", "pl", "en"] as const)(
+    "speak of the voucher, never of a hotel, a booking or a stay, in every mail of a voucher order (%s)",
+    (language) => {
+      const order = { ...voucherOrder, language };
+      const paid = { ...order, status: "cancelled_automatically" as const, payments: [storedPayment("pluxee_cafeteria", 330_000, "refunded")] };
+      const mails = [
+        orderMail("order_confirmation", order, config),
+        orderMail("payment_received", order, config, { paymentId: order.payments[0]!.id }),
+        orderMail("cancelled_unpaid", paid, config),
+        orderMail("cancelled_with_voucher", paid, config, { voucher }),
+      ];
+      for (const mail of mails) {
+        expect(plain(mail.text)).not.toMatch(/hotel|pobyt|pokoj|rezervac|rezerwac|\broom|\bstay|booking/i);
+      }
+      // What the buyer waits for: the voucher, issued once the transfer has arrived.
+      const issuedOnceTransferred = { cs: "Poukaz vydáme", pl: "Voucher wystawimy", en: "We issue the voucher" };
+      expect(plain(mails[0]!.text)).toContain(issuedOnceTransferred[language]);
+    }
+  );
+
   it("send a voucher again as a message of its own, and refuse the mails of a stay", () => {
     const first = orderMail("voucher_issued", voucherOrder, config, { voucher: issued });
     const again = orderMail("voucher_issued", voucherOrder, config, { voucher: issued, resentAt: "2026-12-01T09:00:00.000Z" });

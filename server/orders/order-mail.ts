@@ -63,6 +63,7 @@ export interface OrderMailExtra {
 function mailOrderBaseOf(order: AnyStoredOrder, config: Config): MailOrderBase {
   const transfer = transferOf(order, config);
   return {
+    bought: order.kind === "hotel" ? "stay" : "voucher",
     orderNumber: order.orderNumber,
     customerFirstName: order.customer.firstName,
     totalMinor: order.total,
