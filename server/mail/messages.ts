@@ -1,12 +1,14 @@
 /**
  * The e-mails the shop sends, as pure functions of plain data and a language: no database, no clock, no transport.
  * Every message is built once as a list of blocks and rendered twice, as text and as HTML, so the two parts cannot
- * say different things. The sentences live in `server/mail/texts/*.json`; values are put into them as plain text and
+ * say different things. The sentences live in `server/mail/texts/*.json` (the price lines the status page also shows
+ * keep its words, from the shop's catalogue); values are put into them as plain text and
  * the HTML renderer escapes the finished sentence, so no value (a hotel called `<Hotel & "Spa">`) becomes markup.
  */
 
 import type { MealPlanKey } from "../../shared/i18n/messages";
 import type { Language } from "../../shared/route-table";
+import { translatorOf } from "../../shared/i18n/messages";
 import { createTranslator, type Translate, type TranslateOptions } from "../../shared/i18n/translator";
 import cs from "./texts/cs.json";
 import en from "./texts/en.json";
@@ -84,6 +86,11 @@ export interface MailOrder extends MailOrderBase {
   checkIn: string;
   checkOut: string;
   rooms: MailRoom[];
+  /**
+   * Present when the total includes what the hotel collects at the property: the two parts, each said on its own
+   * line under the total, in the status page's words, so the total visibly agrees with the payments.
+   */
+  totalParts?: { onlineMinor: number; atPropertyMinor: number };
   adults: number;
   children: number;
   /** The later order of the same stay that replaced this one, at the customer's choice. */
@@ -353,7 +360,7 @@ type Block =
   | { kind: "table"; caption: string; head: string[]; rows: string[][] }
   | { kind: "link"; label: string; url: string };
 
-/** Hotel, dates, rooms, guests and price: what was booked. */
+/** Hotel, dates, rooms, guests and price (and where its parts are paid): what was booked. */
 function stayFacts({ t, money, lang }: MessageKit, order: MailOrder): [string, string][] {
   const guests = [t("counts.adults", { count: order.adults })];
   if (order.children > 0) guests.push(t("counts.children", { count: order.children }));
@@ -369,6 +376,18 @@ function stayFacts({ t, money, lang }: MessageKit, order: MailOrder): [string, s
     ]),
     [t("fields.guests"), guests.join(", ")],
     [t("fields.total"), money(order.totalMinor)],
+    ...totalPartsFacts(order, lang, money),
+  ];
+}
+
+/** The status page's price lines (app/order/price-breakdown.tsx) for a total the hotel collects part of. */
+function totalPartsFacts(order: MailOrder, lang: Language, money: (minor: number) => string): [string, string][] {
+  if (!order.totalParts) return [];
+  const shop = translatorOf(lang);
+  const { onlineMinor, atPropertyMinor } = order.totalParts;
+  return [
+    ...(onlineMinor > 0 ? [[shop("reservation.price.payOnline"), money(onlineMinor)] as [string, string]] : []),
+    [shop("reservation.price.payOnSite"), money(atPropertyMinor)],
   ];
 }
 

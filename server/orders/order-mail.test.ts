@@ -113,6 +113,23 @@ describe("order mails", () => {
     expect(text).toContain("+420 228 882 288");
   });
 
+  it.each(["order_confirmation", "booking_confirmed", "booking_failed"] as const)(
+    "say of a total that includes what the hotel collects which part is paid online and which at the property, as the status page does (%s)",
+    (kind) => {
+      const summary = orderSummary("Hotel Zlatá Hvězda", [
+        orderedRoom("Double room", { payOnline: 1_000_000, payOnSite: 50_000 }),
+        orderedRoom("Suite", { payOnline: 234_550 }),
+      ]);
+      const partlyAtHotel: StoredOrder = { ...czechOrder, summary, total: summary.price.total };
+      const czech = plain(orderMail(kind, partlyAtHotel, config).text);
+      expect(czech).toContain("Celková cena: 12 845,50 Kč\nPlaceno online: 12 345,50 Kč\nPlaceno na místě: 500,00 Kč");
+      const english = plain(orderMail(kind, { ...partlyAtHotel, language: "en" }, config).text);
+      expect(english).toContain("Total price: CZK 12,845.50\nPaid online: CZK 12,345.50\nPaid at the property: CZK 500.00");
+      // All online: the total is what the payments add up to, and nothing more is said.
+      expect(plain(orderMail(kind, czechOrder, config).text)).not.toMatch(/Placeno (online|na místě)/);
+    }
+  );
+
   it("leave the transfer out once it is paid", () => {
     const paid: StoredOrder = {
       ...czechOrder,
