@@ -93,6 +93,8 @@ export interface MailOrder extends MailOrderBase {
   totalParts?: { onlineMinor: number; atPropertyMinor: number };
   adults: number;
   children: number;
+  /** The hotel provider's reference of the booking, once it is made: what the customer quotes at the hotel. */
+  bookingReference?: string;
   /** The later order of the same stay that replaced this one, at the customer's choice. */
   replacedBy?: { orderNumber: string; statusUrl: string };
 }
@@ -236,12 +238,19 @@ export function paymentReceivedMail(order: MailOrderBase, lang: Language, paymen
   ]);
 }
 
-/** (3) The hotel has confirmed the reservation. */
+/** (3) The hotel has confirmed the reservation, under the booking number the hotel knows it by. */
 export function bookingConfirmedMail(order: MailOrder, lang: Language): MailContent {
   const m = messageKit(order, lang);
+  // Labelled as on the status page, whose words it keeps (the shop's catalogue).
+  const reference: [string, string][] = order.bookingReference
+    ? [[translatorOf(lang)("status.bookingReference"), order.bookingReference]]
+    : [];
   return m.render(m.t("bookingConfirmed.subject", { orderNumber: order.orderNumber }), [
     { kind: "paragraph", text: m.t("bookingConfirmed.intro", { hotel: order.hotelName }) },
-    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...stayFacts(m, order)] },
+    {
+      kind: "facts",
+      rows: [[m.t("fields.orderNumber"), order.orderNumber], ...reference, ...stayFacts(m, order)],
+    },
     { kind: "paragraph", text: m.t("bookingConfirmed.enjoy") },
     m.statusLink(),
   ]);

@@ -100,6 +100,7 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
       : {}),
     adults: summary.stay.adults,
     children: summary.stay.childrenAges.length,
+    ...(order.bookingRef ? { bookingReference: order.bookingRef } : {}),
     ...(order.replacedBy
       ? {
           replacedBy: {

@@ -239,6 +239,9 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         "payment_received",
       ]);
       expect(mails.every((mail) => /^To: jana@example\.com/im.test(mail))).toBe(true);
+      // The booking's confirmation carries the hotel's booking number, for the customer to quote at the hotel.
+      const confirmed = mails.find((mail) => mail.includes("booking_confirmed"))!;
+      expect(plainTextOf(confirmed)).toContain(`Číslo rezervace v hotelu: ${bookingRefOf(order.orderId)}`);
     });
 
     it("a crash between payment and booking: the job books once after restart", async () => {
