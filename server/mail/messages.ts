@@ -268,7 +268,7 @@ export function bookingFailedMail(order: MailOrder, lang: Language): MailContent
   ]);
 }
 
-/** (5) The order is cancelled and what was paid becomes a voucher. */
+/** (5) The order is cancelled and what was paid becomes a voucher, attached to print. */
 export function orderCancelledWithVoucherMail(order: MailOrderBase, lang: Language, voucher: MailVoucher): MailContent {
   const m = messageKit(order, lang);
   return m.render(m.t("cancelledWithVoucher.subject", { orderNumber: order.orderNumber }), [
@@ -283,6 +283,8 @@ export function orderCancelledWithVoucherMail(order: MailOrderBase, lang: Langua
       ],
     },
     { kind: "paragraph", text: m.t("cancelledWithVoucher.howTo", { shopUrl: order.brand.shopUrl }) },
+    // The mail job attaches the voucher's PDF to every such mail (server/orders/mail-job.ts).
+    { kind: "paragraph", text: m.t("cancelledWithVoucher.attached") },
     m.statusLink(),
   ]);
 }

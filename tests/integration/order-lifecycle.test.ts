@@ -40,7 +40,7 @@ import { findOrder } from "../../server/stores/orders";
 import { siteVariants } from "../../server/variants/site-variants";
 import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
-import { plainTextOf } from "../fixtures/mime";
+import { attachmentsOf, plainTextOf } from "../fixtures/mime";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import {
   customer,
@@ -472,6 +472,14 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(cancelled).toHaveLength(1);
       const mail = (await mailsAbout(order.orderNumber)).find((text) => text.includes("cancelled_with_voucher"));
       expect(mail).toContain(answer.voucher!.code);
+      // The voucher comes to print too, as the PDF a bought voucher is printed from: its code and value.
+      const attached = attachmentsOf(mail!);
+      expect(attached.map(({ fileName, contentType }) => [fileName, contentType])).toEqual([
+        [`poukaz-${answer.voucher!.code}.pdf`, "application/pdf"],
+      ]);
+      const printed = plain(await flatText(attached[0]!.content));
+      expect(printed).toContain(answer.voucher!.code);
+      expect(printed).toContain(plain(formatMoney(value, "CZK", "cs")));
 
       // Irreversible and idempotent: asking again answers the same voucher, and nothing else changes.
       const again = await cancel(order.orderId);
