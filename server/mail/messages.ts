@@ -363,6 +363,52 @@ export function contactMessageMail(contact: MailContactMessage, lang: Language):
   return { subject, text: renderText(blocks), html: renderHtml(lang, subject, contact.shopName, blocks) };
 }
 
+/** A contact message as its sender is told it arrived. */
+export interface MailContactAcknowledgement {
+  brand: Omit<MailBrand, "shopUrl">;
+  fullname: string;
+  /** The address the answer goes to; the acknowledgement is sent there too. */
+  email: string;
+  subject: string;
+  message: string;
+  sentAt: Date;
+  timeZone: string;
+}
+
+/**
+ * (11) A contact message has arrived, told to its sender in the language they wrote in: what they sent and when, and
+ * that the answer comes to their address within the support's hours (in the footer's words, the shop's catalogue).
+ */
+export function contactAcknowledgementMail(contact: MailContactAcknowledgement, lang: Language): MailContent {
+  const t = strictTranslator(lang);
+  const topic = contact.subject || t("contactMessage.noSubject");
+  const subject = t("contactAcknowledgement.subject", { subject: topic });
+  const { brand } = contact;
+  const blocks: Block[] = [
+    { kind: "paragraph", text: t("greeting", { name: contact.fullname }) },
+    { kind: "paragraph", text: t("contactAcknowledgement.intro", { shop: brand.name }) },
+    {
+      kind: "paragraph",
+      text: t("contactAcknowledgement.answer", {
+        email: contact.email,
+        hours: translatorOf(lang)("footer.supportHours"),
+      }),
+    },
+    {
+      kind: "facts",
+      rows: [
+        [t("contactMessage.topic"), topic],
+        [t("contactMessage.sentAt"), formatDeadline(contact.sentAt, lang, contact.timeZone)],
+      ],
+    },
+    { kind: "heading", text: t("contactMessage.message") },
+    { kind: "paragraph", text: contact.message },
+    { kind: "paragraph", text: `${t("signOff")}\n${brand.name}` },
+    { kind: "paragraph", text: t("contact", { email: brand.supportEmail, phone: brand.supportPhone }) },
+  ];
+  return { subject, text: renderText(blocks), html: renderHtml(lang, subject, brand.name, blocks) };
+}
+
 type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "heading"; text: string }
