@@ -25,6 +25,7 @@ const texts = {
     start: "Zrušit objednávku…",
     question: /Opravdu chcete zrušit objednávku \d+\? Zrušení nelze vrátit zpět\./,
     confirm: "Ano, zrušit objednávku",
+    voucherValue: (value: string) => `Dostanete poukaz v hodnotě ${value}.`,
     portal: "Pobyt zrušený přímo na rezervačním portálu není možné vrátit",
     deadline: "Objednávku můžete zrušit do",
     cancelled: "Zrušená na vaši žádost",
@@ -41,6 +42,7 @@ const texts = {
     start: "Anuluj zamówienie…",
     question: /Czy na pewno chcesz anulować zamówienie \d+\? Tej operacji nie można cofnąć\./,
     confirm: "Tak, anuluj zamówienie",
+    voucherValue: (value: string) => `Otrzymasz voucher o wartości ${value}.`,
     portal: "Pobyt anulowany bezpośrednio na portalu rezerwacyjnym nie podlega zwrotowi",
     deadline: "Zamówienie możesz anulować do",
     cancelled: "Anulowane na Twoją prośbę",
@@ -107,6 +109,10 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await cancel.getByRole("link", { name: says.start }).click();
     await expect(page).toHaveURL(/\?cancel=confirm$/);
     await expect(cancel.locator(".order-cancel__confirm")).toContainText(says.question);
+    // Before confirming, the customer reads what the voucher will be worth: what was paid online (the voucher's
+    // credit; what the hotel collects at the property was never paid to the shop), as no fee was charged.
+    const paid = (await page.locator(".order-payment .chosen-room__price").textContent()) ?? "";
+    await expect(cancel.getByTestId("cancel-voucher-value")).toHaveText(says.voucherValue(paid));
 
     // Second step: the cancellation itself.
     await cancel.getByRole("button", { name: says.confirm }).click();
@@ -114,6 +120,7 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expect(voucher.getByRole("heading")).toHaveText(says.voucherTitle);
     const code = (await voucher.getByTestId("refund-voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^\d{8}$/);
+    await expect(voucher).toContainText(paid);
     await expect(page.getByTestId("order-status")).toHaveText(says.cancelled);
     // The page says it all: the headline, where the money went (a voucher, not back), the booking being let go.
     await expect(page.locator("#confirmation-title")).toHaveText(says.headline);

@@ -443,6 +443,8 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
     it("cancels a booked order: a voucher worth what was paid less the fees, the booking cancelled, a mail", async () => {
       const order = await bookedOrder();
       expect(order.cancellableUntil).toBeDefined();
+      // Before the customer confirms, the order says what the voucher will be worth.
+      const promised = minorOf(order.cancellationVoucherValue);
       const answer = await cancel(order.orderId);
       expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
       expect(answer.hotelOrder?.cancellableUntil).toBeUndefined();
@@ -452,6 +454,8 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(minorOf(order.price?.serviceFee) + minorOf(order.price?.insurance)).toBe(0);
       const value = paid;
       expect(minorOf(answer.voucher?.available)).toBe(value);
+      expect(promised).toBe(value);
+      expect(answer.hotelOrder?.cancellationVoucherValue).toBeUndefined();
       expect(answer.voucher?.code).toMatch(/^\d{8}$/);
       expect(answer.hotelOrder?.refundVoucher?.code).toBe(answer.voucher?.code);
       // The money did not go back to the account it came from: the payment says which voucher it became.
@@ -489,6 +493,9 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("an unpaid order is cancelled with nothing owed and no voucher", async () => {
       const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+      // Nothing paid: cancelling would give nothing back, and the order says so before the customer confirms.
+      expect(order.cancellationVoucherValue).toBeDefined();
+      expect(minorOf(order.cancellationVoucherValue)).toBe(0);
       const answer = await cancel(order.orderId);
       expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
       expect(answer.voucher).toBeUndefined();
