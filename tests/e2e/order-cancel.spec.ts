@@ -12,6 +12,7 @@ import {
   submitIntent,
 } from "./reservation-flow";
 import { expectJavaScriptState, javaScriptEnabled } from "./support";
+import { localizedPath } from "../../shared/route-table";
 
 /**
  * After the order: its documents, and cancelling it from the status page, confirmed twice, for a voucher that is
@@ -26,6 +27,7 @@ const texts = {
     question: /Opravdu chcete zrušit objednávku \d+\? Zrušení nelze vrátit zpět\./,
     confirm: "Ano, zrušit objednávku",
     voucherValue: (value: string) => `Dostanete poukaz v hodnotě ${value}.`,
+    returned: /^Vráceno \d+\. \S+ \d{4}: objednávka byla zrušena a částka přešla na nový poukaz objednatele\.$/u,
     portal: "Pobyt zrušený přímo na rezervačním portálu není možné vrátit",
     deadline: "Objednávku můžete zrušit do",
     cancelled: "Zrušená na vaši žádost",
@@ -43,6 +45,7 @@ const texts = {
     question: /Czy na pewno chcesz anulować zamówienie \d+\? Tej operacji nie można cofnąć\./,
     confirm: "Tak, anuluj zamówienie",
     voucherValue: (value: string) => `Otrzymasz voucher o wartości ${value}.`,
+    returned: /^Zwrócono \d+ \S+ \d{4}: zamówienie anulowano, a kwota przeszła na nowy voucher zamawiającego\.$/u,
     portal: "Pobyt anulowany bezpośrednio na portalu rezerwacyjnym nie podlega zwrotowi",
     deadline: "Zamówienie możesz anulować do",
     cancelled: "Anulowane na Twoją prośbę",
@@ -136,6 +139,13 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expect.poll(async () => (await mailsMentioning(code)).length, { timeout: 15_000 }).toBe(1);
     const [mail] = await mailsMentioning(code);
     expect(mail).toContain(`order-${orderNumber}-cancelled_with_voucher`);
+
+    // The voucher that paid the order tells, on its check page, that what the order took was returned.
+    const paying = language === "pl" ? e2eVouchers.PLN : e2eVouchers.CZK;
+    // Each shop speaks its own language by default, without a prefix.
+    await page.goto(new URL(localizedPath("voucherStatus", language, language, { id: paying }), page.url()).href);
+    const spending = page.locator(".voucher-history tbody tr", { hasText: orderNumber });
+    await expect(spending.getByTestId("spending-returned")).toHaveText(says.returned);
   });
 
   test(`whoever has only the status page's address reads the order but cannot cancel it; the e-mail's link can, on another device (${language})`, async ({
