@@ -3,7 +3,12 @@ import type { Mailer } from "./adapters/mailer/mailer";
 import type { HotelProvider } from "./adapters/provider/hotel-provider";
 import type { Config } from "./config";
 import type { Logger } from "./logging/logger";
-import { contactMailJobKind, mailContactMessage } from "./contact/contact-messages";
+import {
+  acknowledgeContactMessage,
+  contactAcknowledgementJobKind,
+  contactMailJobKind,
+  mailContactMessage,
+} from "./contact/contact-messages";
 import { bookOrder, cancelBooking } from "./orders/booking";
 import { dataRetentionJob, deleteDataKeptLongEnough } from "./orders/data-retention";
 import { expireOrder, refundGatewayPayment } from "./orders/expiry";
@@ -55,6 +60,8 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
     [orderJobKinds.mail]: async (payload) => sendOrderMail(deps, mailPayload.parse(payload)),
     [orderJobKinds.voucherIssue]: async (payload) => issueBoughtVoucher(deps, orderPayload.parse(payload).orderId),
     [contactMailJobKind]: async (payload) => mailContactMessage(deps, contactPayload.parse(payload).messageId),
+    [contactAcknowledgementJobKind]: async (payload) =>
+      acknowledgeContactMessage(deps, contactPayload.parse(payload).messageId),
     [dataRetentionJob.kind]: async () =>
       deps.log.info({ deleted: await deleteDataKeptLongEnough(deps) }, "data kept long enough deleted"),
   };

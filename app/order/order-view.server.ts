@@ -146,6 +146,12 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     noteForHotel: order.noteForHotel,
     documents: order.documents.flatMap((document) => documentKindOf(document.type) ?? []),
     cancellableUntil: deadline(order.cancellableUntil, formats),
+    cancellationValue: order.cancellationVoucherValue
+      ? {
+          amount: formats.money(minorUnits(order.cancellationVoucherValue)),
+          nothing: minorUnits(order.cancellationVoucherValue) === 0,
+        }
+      : null,
     replacedBy: order.replacedBy
       ? { orderId: order.replacedBy.orderId, orderNumber: order.replacedBy.orderNumber }
       : null,

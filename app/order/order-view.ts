@@ -83,6 +83,8 @@ export type OrderView = {
   documents: DocumentKind[];
   /** While the customer may cancel: the formatted deadline. */
   cancellableUntil: string | null;
+  /** While the customer may cancel: what the voucher a cancellation now would give is worth, formatted. */
+  cancellationValue: { amount: string; nothing: boolean } | null;
   /** The customer's later order of the same stay that replaced this one. */
   replacedBy: { orderId: string; orderNumber: string } | null;
   /** What a cancellation gave back. */

@@ -3,7 +3,7 @@ import type { Database } from "../db/database";
 import { CONTACT_MESSAGE_WINDOW_MS, contactMessageVerdict } from "../domain/contact-messages";
 import { marketCurrency } from "../domain/products";
 import { enqueueJob } from "../jobs/queue";
-import { contactMessageMail } from "../mail/messages";
+import { contactAcknowledgementMail, contactMessageMail } from "../mail/messages";
 import { shopNames } from "../orders/supplier";
 import {
   contactMessageTimes,
@@ -17,14 +17,15 @@ import { languageOf } from "../../shared/route-table";
 import { marketTimeZones } from "../../shared/market-time-zones";
 
 export const contactMailJobKind = "contact-mail";
+export const contactAcknowledgementJobKind = "contact-acknowledgement";
 
 export type ContactMessageOutcome =
   | { readonly sent: true }
   | { readonly sent: false; readonly retryAfterSeconds: number };
 
 /**
- * Keeps a contact message and mails it to support through the outbox, in one transaction: a crash after the commit
- * loses no mail, and a refusal keeps nothing. A client past its budget (domain/contact-messages.ts) is refused with
+ * Keeps a contact message, mails it to support and acknowledges it to its sender through the outbox, in one
+ * transaction: a crash after the commit loses no mail, and a refusal keeps nothing (nor tells anyone anything). A client past its budget (domain/contact-messages.ts) is refused with
  * how long to wait.
  */
 export async function sendContactMessage(db: Database, message: NewContactMessage): Promise<ContactMessageOutcome> {
@@ -35,12 +36,9 @@ export async function sendContactMessage(db: Database, message: NewContactMessag
     const verdict = contactMessageVerdict(sentAt, message.createdAt.getTime());
     if (!verdict.allowed) return { sent: false, retryAfterSeconds: verdict.retryAfterSeconds };
     const id = await insertContactMessage(tx, message);
-    await enqueueJob(tx, {
-      kind: contactMailJobKind,
-      payload: { messageId: id },
-      runAt: message.createdAt,
-      dedupeKey: `${contactMailJobKind}:${id}`,
-    });
+    for (const kind of [contactMailJobKind, contactAcknowledgementJobKind]) {
+      await enqueueJob(tx, { kind, payload: { messageId: id }, runAt: message.createdAt, dedupeKey: `${kind}:${id}` });
+    }
     return { sent: true };
   });
 }
@@ -73,5 +71,38 @@ export async function mailContactMessage(deps: { db: Database; mailer: Mailer },
     headers: { "Reply-To": message.email },
     ...content,
     messageId: `contact-${message.id}`,
+  });
+}
+
+/**
+ * Tells the sender of a kept message, in the language they wrote in, that it arrived: what they sent, when, and that
+ * the answer comes to their address. From the support of the shop it was sent in, so a reply reaches support. The
+ * message id is stable, so a job run twice gives the same message.
+ */
+export async function acknowledgeContactMessage(
+  deps: { db: Database; mailer: Mailer },
+  messageId: string
+): Promise<void> {
+  const message = await findContactMessage(deps.db, messageId);
+  if (!message) return;
+  const { support } = siteVariants[message.product];
+  const shopName = shopNames[message.product];
+  const content = contactAcknowledgementMail(
+    {
+      brand: { name: shopName, supportEmail: support.email, supportPhone: support.phone },
+      fullname: message.fullname,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      sentAt: message.createdAt,
+      timeZone: marketTimeZones[marketCurrency[message.product]],
+    },
+    message.language
+  );
+  await deps.mailer.send({
+    from: mailbox(shopName, support.email),
+    to: message.email,
+    ...content,
+    messageId: `contact-${message.id}-acknowledgement`,
   });
 }

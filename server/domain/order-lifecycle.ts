@@ -112,6 +112,14 @@ export function cancellationVoucherValue(paid: number, fees: number): number {
   return Math.max(0, paid - fees);
 }
 
+/** What cancelling the order gives back as a voucher: what it paid less its cancellation fees (SPEC §4). */
+export function orderCancellationValue(order: {
+  payments: readonly { status: PaymentStatus; value: number }[];
+  summary: { price: { serviceFee: number; insurance: number } };
+}): number {
+  return cancellationVoucherValue(paidAmount(order.payments), cancellationFees(order.summary.price));
+}
+
 /** The sum of an order's paid payments, vouchers' credit included. */
 export function paidAmount(payments: readonly { status: PaymentStatus; value: number }[]): number {
   return payments.reduce((sum, p) => (p.status === "paid" ? sum + p.value : sum), 0);

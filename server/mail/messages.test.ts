@@ -15,6 +15,7 @@ import {
 const languages: Language[] = ["cs", "pl", "en"];
 
 const czechOrder: MailOrder = {
+  bought: "stay",
   orderNumber: "26000042",
   customerFirstName: "Jiří",
   hotelName: '<Hotel & "Spa">',

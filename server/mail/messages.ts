@@ -1,12 +1,14 @@
 /**
  * The e-mails the shop sends, as pure functions of plain data and a language: no database, no clock, no transport.
  * Every message is built once as a list of blocks and rendered twice, as text and as HTML, so the two parts cannot
- * say different things. The sentences live in `server/mail/texts/*.json`; values are put into them as plain text and
+ * say different things. The sentences live in `server/mail/texts/*.json` (the price lines the status page also shows
+ * keep its words, from the shop's catalogue); values are put into them as plain text and
  * the HTML renderer escapes the finished sentence, so no value (a hotel called `<Hotel & "Spa">`) becomes markup.
  */
 
 import type { MealPlanKey } from "../../shared/i18n/messages";
 import type { Language } from "../../shared/route-table";
+import { translatorOf } from "../../shared/i18n/messages";
 import { createTranslator, type Translate, type TranslateOptions } from "../../shared/i18n/translator";
 import cs from "./texts/cs.json";
 import en from "./texts/en.json";
@@ -63,6 +65,8 @@ export interface MailOwed {
 
 /** What every order's mail knows of it, whatever it bought. */
 export interface MailOrderBase {
+  /** What the order bought: its mails speak of the stay, or of the voucher. */
+  bought: "stay" | "voucher";
   orderNumber: string;
   customerFirstName: string;
   totalMinor: number;
@@ -82,8 +86,15 @@ export interface MailOrder extends MailOrderBase {
   checkIn: string;
   checkOut: string;
   rooms: MailRoom[];
+  /**
+   * Present when the total includes what the hotel collects at the property: the two parts, each said on its own
+   * line under the total, in the status page's words, so the total visibly agrees with the payments.
+   */
+  totalParts?: { onlineMinor: number; atPropertyMinor: number };
   adults: number;
   children: number;
+  /** The hotel provider's reference of the booking, once it is made: what the customer quotes at the hotel. */
+  bookingReference?: string;
   /** The later order of the same stay that replaced this one, at the customer's choice. */
   replacedBy?: { orderNumber: string; statusUrl: string };
 }
@@ -177,7 +188,11 @@ export function voucherIssuedMail(order: MailVoucherOrder, lang: Language, vouch
   ]);
 }
 
-/** What was ordered, how it is paid, how to pay a transfer that is due, and the way to the status page. */
+/**
+ * What was ordered, how it is paid, how to pay a transfer that is due, what comes next, and the way to the status
+ * page. A stay is booked once a transfer has arrived and the hotel's confirmation follows; a voucher is issued once
+ * a transfer has arrived, and its intro already says that it follows by e-mail.
+ */
 function confirmationBlocks(m: MessageKit, intro: string, facts: [string, string][]): Block[] {
   const blocks: Block[] = [
     { kind: "paragraph", text: intro },
@@ -186,11 +201,16 @@ function confirmationBlocks(m: MessageKit, intro: string, facts: [string, string
     m.paymentsTable(),
   ];
   // The transfer's instructions state the deadline; without a transfer, what is owed online is told it here.
-  const { owed } = m.order;
-  if (owed?.transfer) blocks.push(...m.transferBlocks(owed.transfer, owed.payBy));
-  else if (owed)
+  const { owed, bought } = m.order;
+  if (owed?.transfer) {
+    blocks.push(...m.transferBlocks(owed.transfer, owed.payBy), {
+      kind: "paragraph",
+      text: m.t(bought === "stay" ? "orderConfirmation.transferBooking" : "voucherOrderConfirmation.transfer"),
+    });
+  } else if (owed)
     blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.payBy", { date: m.deadline(owed.payBy) }) });
-  blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") }, m.statusLink());
+  if (bought === "stay") blocks.push({ kind: "paragraph", text: m.t("orderConfirmation.next") });
+  blocks.push(m.statusLink());
   return blocks;
 }
 
@@ -221,12 +241,19 @@ export function paymentReceivedMail(order: MailOrderBase, lang: Language, paymen
   ]);
 }
 
-/** (3) The hotel has confirmed the reservation. */
+/** (3) The hotel has confirmed the reservation, under the booking number the hotel knows it by. */
 export function bookingConfirmedMail(order: MailOrder, lang: Language): MailContent {
   const m = messageKit(order, lang);
+  // Labelled as on the status page, whose words it keeps (the shop's catalogue).
+  const reference: [string, string][] = order.bookingReference
+    ? [[translatorOf(lang)("status.bookingReference"), order.bookingReference]]
+    : [];
   return m.render(m.t("bookingConfirmed.subject", { orderNumber: order.orderNumber }), [
     { kind: "paragraph", text: m.t("bookingConfirmed.intro", { hotel: order.hotelName }) },
-    { kind: "facts", rows: [[m.t("fields.orderNumber"), order.orderNumber], ...stayFacts(m, order)] },
+    {
+      kind: "facts",
+      rows: [[m.t("fields.orderNumber"), order.orderNumber], ...reference, ...stayFacts(m, order)],
+    },
     { kind: "paragraph", text: m.t("bookingConfirmed.enjoy") },
     m.statusLink(),
   ]);
@@ -244,7 +271,7 @@ export function bookingFailedMail(order: MailOrder, lang: Language): MailContent
   ]);
 }
 
-/** (5) The order is cancelled and what was paid becomes a voucher. */
+/** (5) The order is cancelled and what was paid becomes a voucher, attached to print. */
 export function orderCancelledWithVoucherMail(order: MailOrderBase, lang: Language, voucher: MailVoucher): MailContent {
   const m = messageKit(order, lang);
   return m.render(m.t("cancelledWithVoucher.subject", { orderNumber: order.orderNumber }), [
@@ -259,6 +286,8 @@ export function orderCancelledWithVoucherMail(order: MailOrderBase, lang: Langua
       ],
     },
     { kind: "paragraph", text: m.t("cancelledWithVoucher.howTo", { shopUrl: order.brand.shopUrl }) },
+    // The mail job attaches the voucher's PDF to every such mail (server/orders/mail-job.ts).
+    { kind: "paragraph", text: m.t("cancelledWithVoucher.attached") },
     m.statusLink(),
   ]);
 }
@@ -272,7 +301,12 @@ export function orderCancelledUnpaidMail(order: MailOrderBase, lang: Language): 
   ];
   if (anythingPaid) blocks.push({ kind: "paragraph", text: m.t("cancelledUnpaid.refunds") }, m.paymentsTable());
   blocks.push(
-    { kind: "paragraph", text: m.t("cancelledUnpaid.again", { shopUrl: order.brand.shopUrl }) },
+    {
+      kind: "paragraph",
+      text: m.t(order.bought === "stay" ? "cancelledUnpaid.again" : "cancelledUnpaid.againVoucher", {
+        shopUrl: order.brand.shopUrl,
+      }),
+    },
     m.statusLink()
   );
   return m.render(m.t("cancelledUnpaid.subject", { orderNumber: order.orderNumber }), blocks);
@@ -332,6 +366,52 @@ export function contactMessageMail(contact: MailContactMessage, lang: Language):
   return { subject, text: renderText(blocks), html: renderHtml(lang, subject, contact.shopName, blocks) };
 }
 
+/** A contact message as its sender is told it arrived. */
+export interface MailContactAcknowledgement {
+  brand: Omit<MailBrand, "shopUrl">;
+  fullname: string;
+  /** The address the answer goes to; the acknowledgement is sent there too. */
+  email: string;
+  subject: string;
+  message: string;
+  sentAt: Date;
+  timeZone: string;
+}
+
+/**
+ * (11) A contact message has arrived, told to its sender in the language they wrote in: what they sent and when, and
+ * that the answer comes to their address within the support's hours (in the footer's words, the shop's catalogue).
+ */
+export function contactAcknowledgementMail(contact: MailContactAcknowledgement, lang: Language): MailContent {
+  const t = strictTranslator(lang);
+  const topic = contact.subject || t("contactMessage.noSubject");
+  const subject = t("contactAcknowledgement.subject", { subject: topic });
+  const { brand } = contact;
+  const blocks: Block[] = [
+    { kind: "paragraph", text: t("greeting", { name: contact.fullname }) },
+    { kind: "paragraph", text: t("contactAcknowledgement.intro", { shop: brand.name }) },
+    {
+      kind: "paragraph",
+      text: t("contactAcknowledgement.answer", {
+        email: contact.email,
+        hours: translatorOf(lang)("footer.supportHours"),
+      }),
+    },
+    {
+      kind: "facts",
+      rows: [
+        [t("contactMessage.topic"), topic],
+        [t("contactMessage.sentAt"), formatDeadline(contact.sentAt, lang, contact.timeZone)],
+      ],
+    },
+    { kind: "heading", text: t("contactMessage.message") },
+    { kind: "paragraph", text: contact.message },
+    { kind: "paragraph", text: `${t("signOff")}\n${brand.name}` },
+    { kind: "paragraph", text: t("contact", { email: brand.supportEmail, phone: brand.supportPhone }) },
+  ];
+  return { subject, text: renderText(blocks), html: renderHtml(lang, subject, brand.name, blocks) };
+}
+
 type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "heading"; text: string }
@@ -340,7 +420,7 @@ type Block =
   | { kind: "table"; caption: string; head: string[]; rows: string[][] }
   | { kind: "link"; label: string; url: string };
 
-/** Hotel, dates, rooms, guests and price: what was booked. */
+/** Hotel, dates, rooms, guests and price (and where its parts are paid): what was booked. */
 function stayFacts({ t, money, lang }: MessageKit, order: MailOrder): [string, string][] {
   const guests = [t("counts.adults", { count: order.adults })];
   if (order.children > 0) guests.push(t("counts.children", { count: order.children }));
@@ -356,6 +436,18 @@ function stayFacts({ t, money, lang }: MessageKit, order: MailOrder): [string, s
     ]),
     [t("fields.guests"), guests.join(", ")],
     [t("fields.total"), money(order.totalMinor)],
+    ...totalPartsFacts(order, lang, money),
+  ];
+}
+
+/** The status page's price lines (app/order/price-breakdown.tsx) for a total the hotel collects part of. */
+function totalPartsFacts(order: MailOrder, lang: Language, money: (minor: number) => string): [string, string][] {
+  if (!order.totalParts) return [];
+  const shop = translatorOf(lang);
+  const { onlineMinor, atPropertyMinor } = order.totalParts;
+  return [
+    ...(onlineMinor > 0 ? [[shop("reservation.price.payOnline"), money(onlineMinor)] as [string, string]] : []),
+    [shop("reservation.price.payOnSite"), money(atPropertyMinor)],
   ];
 }
 
@@ -389,7 +481,7 @@ function messageKit(order: MailOrderBase, lang: Language) {
       };
     },
 
-    /** What to send where, and that rooms paid this way wait for the money. */
+    /** What to send where, and by when. */
     transferBlocks(transfer: MailTransfer, payBy: Date): Block[] {
       const amount = money(transfer.amountMinor);
       // Czech banks match a payment by its variable symbol; Polish transfers carry it in the title.
@@ -407,7 +499,6 @@ function messageKit(order: MailOrderBase, lang: Language) {
             [t("fields.payBy"), deadline(payBy)],
           ],
         },
-        { kind: "paragraph", text: t("orderConfirmation.transferBooking") },
       ];
     },
 

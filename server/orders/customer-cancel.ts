@@ -1,11 +1,5 @@
 import type { Database } from "../db/database";
-import {
-  cancellationDeadline,
-  cancellationFees,
-  cancellationVoucherValue,
-  cancelRefusal,
-  paidAmount,
-} from "../domain/order-lifecycle";
+import { cancellationDeadline, cancelRefusal, orderCancellationValue } from "../domain/order-lifecycle";
 import { findHotelOrder, lockedHotelOrder, saveCancelledByCustomer, type StoredOrder } from "../stores/orders";
 import type { ProductKey } from "../domain/products";
 import { enqueueBookingCancel } from "./order-jobs";
@@ -32,7 +26,7 @@ export async function cancelOrderByCustomer(db: Database, orderId: string, now: 
     );
     if (refusal) throw new Refused({ kind: "cancel_refused", reason: refusal });
 
-    const value = cancellationVoucherValue(paidAmount(order.payments), cancellationFees(order.summary.price));
+    const value = orderCancellationValue(order);
     await saveCancelledByCustomer(tx, orderId, now);
     if (order.bookingStatus === "active") await enqueueBookingCancel(tx, orderId, now);
     // Nothing paid, or nothing left after the fees: the status page confirms it, and there is no voucher to send.

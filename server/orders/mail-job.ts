@@ -6,6 +6,7 @@ import { findOrder } from "../stores/orders";
 import { findVoucher } from "../stores/vouchers";
 import type { OrderMailPayload } from "./order-jobs";
 import { orderMail } from "./order-mail";
+import { refundVoucherPdf } from "./order-documents";
 
 export interface MailJobDeps {
   db: Database;
@@ -24,16 +25,20 @@ export async function sendOrderMail(deps: MailJobDeps, mail: OrderMailPayload): 
   if (!order) return;
   if (mail.kind === "order_confirmation" && isFinalOrderStatus(order.status)) return;
   const voucher = mail.voucherId ? await findVoucher(deps.db, mail.voucherId) : undefined;
-  await deps.mailer.send(
-    orderMail(mail.kind, order, deps.config, {
-      paymentId: mail.paymentId,
-      voucher: voucher && {
-        code: voucher.code,
-        value: voucher.value,
-        validFrom: voucher.validFrom,
-        validTo: voucher.validTo,
-      },
-      ...(mail.resentAt ? { resentAt: mail.resentAt } : {}),
-    })
-  );
+  const message = orderMail(mail.kind, order, deps.config, {
+    paymentId: mail.paymentId,
+    voucher: voucher && {
+      code: voucher.code,
+      value: voucher.value,
+      validFrom: voucher.validFrom,
+      validTo: voucher.validTo,
+    },
+    ...(mail.resentAt ? { resentAt: mail.resentAt } : {}),
+  });
+  // The voucher a cancellation gave back comes to print as well, as a bought voucher is printed.
+  if (mail.kind === "cancelled_with_voucher" && voucher) {
+    const pdf = await refundVoucherPdf(order, voucher, deps.config);
+    message.attachments = [{ filename: pdf.fileName, contentType: "application/pdf", content: pdf.content }];
+  }
+  await deps.mailer.send(message);
 }

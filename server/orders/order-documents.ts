@@ -20,7 +20,8 @@ import {
   invoicePdf,
 } from "../documents/invoice";
 import { type TermsDocument, termsPdf } from "../documents/terms";
-import { voucherPdf } from "../documents/voucher";
+import { voucherPdf, type VoucherLayout } from "../documents/voucher";
+import { voucherDesigns, type VoucherDesign } from "../../shared/voucher-designs";
 import { type PaymentMethodId, documentTranslator, isPaymentMethodId } from "../documents/texts";
 import {
   documentsOf,
@@ -347,6 +348,30 @@ export async function voucherDocumentPdf(
   voucher: VoucherRow,
   config: Config
 ): Promise<{ fileName: string; content: Uint8Array }> {
+  return printedVoucherPdf(order, voucher, order.summary.design, kind === "voucher" ? "a4" : "card", config);
+}
+
+/**
+ * The voucher a cancellation gave back, to print as a bought one is: on A4, in the order's language, in the default
+ * design (nobody chose one), its QR code opening its check page in the order's shop.
+ */
+export async function refundVoucherPdf(
+  order: AnyStoredOrder,
+  voucher: PrintedVoucher,
+  config: Config
+): Promise<{ fileName: string; content: Uint8Array }> {
+  return printedVoucherPdf(order, voucher, voucherDesigns[0], "a4", config);
+}
+
+type PrintedVoucher = Pick<VoucherRow, "code" | "value" | "validFrom" | "validTo">;
+
+async function printedVoucherPdf(
+  order: Pick<AnyStoredOrder, "product" | "language" | "currency">,
+  voucher: PrintedVoucher,
+  design: VoucherDesign,
+  layout: VoucherLayout,
+  config: Config
+): Promise<{ fileName: string; content: Uint8Array }> {
   const language = order.language;
   const content = await voucherPdf(
     {
@@ -356,11 +381,11 @@ export async function voucherDocumentPdf(
       currency: order.currency,
       validFrom: voucher.validFrom,
       validTo: voucher.validTo,
-      design: order.summary.design,
+      design,
       checkUrl: voucherCheckUrl(config, order, voucher.code),
     },
     language,
-    kind === "voucher" ? "a4" : "card"
+    layout
   );
   const fileName = documentTranslator(language)("fileName.voucher", { code: voucher.code });
   return { fileName, content };

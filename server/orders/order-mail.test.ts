@@ -113,6 +113,23 @@ describe("order mails", () => {
     expect(text).toContain("+420 228 882 288");
   });
 
+  it.each(["order_confirmation", "booking_confirmed", "booking_failed"] as const)(
+    "say of a total that includes what the hotel collects which part is paid online and which at the property, as the status page does (%s)",
+    (kind) => {
+      const summary = orderSummary("Hotel Zlatá Hvězda", [
+        orderedRoom("Double room", { payOnline: 1_000_000, payOnSite: 50_000 }),
+        orderedRoom("Suite", { payOnline: 234_550 }),
+      ]);
+      const partlyAtHotel: StoredOrder = { ...czechOrder, summary, total: summary.price.total };
+      const czech = plain(orderMail(kind, partlyAtHotel, config).text);
+      expect(czech).toContain("Celková cena: 12 845,50 Kč\nPlaceno online: 12 345,50 Kč\nPlaceno na místě: 500,00 Kč");
+      const english = plain(orderMail(kind, { ...partlyAtHotel, language: "en" }, config).text);
+      expect(english).toContain("Total price: CZK 12,845.50\nPaid online: CZK 12,345.50\nPaid at the property: CZK 500.00");
+      // All online: the total is what the payments add up to, and nothing more is said.
+      expect(plain(orderMail(kind, czechOrder, config).text)).not.toMatch(/Placeno (online|na místě)/);
+    }
+  );
+
   it("leave the transfer out once it is paid", () => {
     const paid: StoredOrder = {
       ...czechOrder,
@@ -313,6 +330,26 @@ describe("voucher order mails", () => {
     const whiteLabel = orderMail("voucher_issued", { ...paid, product: "DZB_WL_PLUXEE_CZ" }, config, { voucher: issued });
     expect(whiteLabel.text).toContain("http://pluxee.localhost:3000/overeni-poukazu/48151623");
   });
+
+  it.each(["cs", "pl", "en"] as const)(
+    "speak of the voucher, never of a hotel, a booking or a stay, in every mail of a voucher order (%s)",
+    (language) => {
+      const order = { ...voucherOrder, language };
+      const paid = { ...order, status: "cancelled_automatically" as const, payments: [storedPayment("pluxee_cafeteria", 330_000, "refunded")] };
+      const mails = [
+        orderMail("order_confirmation", order, config),
+        orderMail("payment_received", order, config, { paymentId: order.payments[0]!.id }),
+        orderMail("cancelled_unpaid", paid, config),
+        orderMail("cancelled_with_voucher", paid, config, { voucher }),
+      ];
+      for (const mail of mails) {
+        expect(plain(mail.text)).not.toMatch(/hotel|pobyt|pokoj|rezervac|rezerwac|\broom|\bstay|booking/i);
+      }
+      // What the buyer waits for: the voucher, issued once the transfer has arrived.
+      const issuedOnceTransferred = { cs: "Poukaz vydáme", pl: "Voucher wystawimy", en: "We issue the voucher" };
+      expect(plain(mails[0]!.text)).toContain(issuedOnceTransferred[language]);
+    }
+  );
 
   it("send a voucher again as a message of its own, and refuse the mails of a stay", () => {
     const first = orderMail("voucher_issued", voucherOrder, config, { voucher: issued });

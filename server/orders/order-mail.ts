@@ -8,6 +8,7 @@ import { translatorOf, type MealPlanKey } from "../../shared/i18n/messages";
 import { paymentMethodName } from "../../shared/i18n/payment-method-name";
 import { mailbox, type MailMessage } from "../adapters/mailer/mailer";
 import { receivingAccount, type Config } from "../config";
+import { dueOnline } from "../domain/hotel-price";
 import { owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import { methodIds } from "../domain/payment-methods";
@@ -63,6 +64,7 @@ export interface OrderMailExtra {
 function mailOrderBaseOf(order: AnyStoredOrder, config: Config): MailOrderBase {
   const transfer = transferOf(order, config);
   return {
+    bought: order.kind === "hotel" ? "stay" : "voucher",
     orderNumber: order.orderNumber,
     customerFirstName: order.customer.firstName,
     totalMinor: order.total,
@@ -93,8 +95,12 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
     checkIn: summary.stay.checkIn,
     checkOut: summary.stay.checkOut,
     rooms: summary.rooms.map(mailRoomOf),
+    ...(summary.price.payOnSite > 0
+      ? { totalParts: { onlineMinor: dueOnline(summary.price), atPropertyMinor: summary.price.payOnSite } }
+      : {}),
     adults: summary.stay.adults,
     children: summary.stay.childrenAges.length,
+    ...(order.bookingRef ? { bookingReference: order.bookingRef } : {}),
     ...(order.replacedBy
       ? {
           replacedBy: {

@@ -2,6 +2,7 @@ import { receivingAccount, type Config } from "../config";
 import type { BankAccount } from "../domain/bank-account";
 import { documentsOf, voucherDocumentsOf, type AnyDocumentKind } from "../domain/order-documents";
 import { hotelOrderFacts, orderFacts, type HotelOrderFacts, type PaymentFacts } from "../domain/order-facts";
+import { orderCancellationValue } from "../domain/order-lifecycle";
 import { gatewayOfMethod, type GatewayType } from "../domain/payment-gateways";
 import { paymentMethodById, type PaymentMethodInfo } from "../domain/payment-methods";
 import { orderTransfer } from "../domain/transfer-payment";
@@ -50,6 +51,8 @@ export interface ReadableHotelOrder extends Omit<HotelOrderFacts<StoredPayment>,
   readonly documents: readonly ReadableDocument[];
   /** The refund voucher's code as the reader may see it: empty for anyone but the customer. */
   readonly refundVoucherCode: string;
+  /** While the order may be cancelled: what the voucher a cancellation now would give is worth. */
+  readonly cancellationVoucherValue: number | undefined;
 }
 
 export interface ReadableVoucherOrder {
@@ -73,6 +76,7 @@ export function readableHotelOrder(
     payments: readablePayments(order, facts.payments, config, reader),
     documents: documentsOf(order).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
     refundVoucherCode: reader === "customer" ? order.refundVoucher?.code ?? "" : "",
+    cancellationVoucherValue: facts.cancellableUntil ? orderCancellationValue(order) : undefined,
   };
 }
 

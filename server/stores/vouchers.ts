@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { orders, voucherEvents, vouchers, voucherSpendings } from "../db/schema";
+import { orders, payments, voucherEvents, vouchers, voucherSpendings } from "../db/schema";
 import { basisPointsOfPercent } from "../domain/money";
 import type { VoucherLookup } from "../domain/payment-calculation";
 import type { CurrencyCode, ProductKey } from "../domain/products";
@@ -200,11 +200,19 @@ export interface VoucherSpendingRecord {
   readonly amount: number;
   /** When the order was cancelled and the credit went back onto the voucher. */
   readonly releasedAt: Date | null;
+  /**
+   * When the order's customer cancelled it and the credit went, with the rest of what the order paid, into the
+   * cancellation's new voucher: it stays used on this one.
+   */
+  readonly returnedAt: Date | null;
 }
 
-/** The orders a voucher paid, oldest first. */
+/**
+ * The orders a voucher paid, oldest first. An order takes a voucher's credit as one payment, which notes the voucher
+ * it became when the customer cancelled (saveRefundVoucher stamps it then).
+ */
 export async function spendingsOf(db: Database, voucherId: string): Promise<VoucherSpendingRecord[]> {
-  return db
+  const rows = await db
     .select({
       orderId: orders.id,
       orderNumber: orders.orderNumber,
@@ -212,11 +220,21 @@ export async function spendingsOf(db: Database, voucherId: string): Promise<Vouc
       orderTotal: orders.total,
       amount: voucherSpendings.amount,
       releasedAt: voucherSpendings.releasedAt,
+      returnedAt: payments.updatedAt,
+      returnedAs: payments.refundVoucherId,
     })
     .from(voucherSpendings)
     .innerJoin(orders, eq(orders.id, voucherSpendings.orderId))
+    .leftJoin(
+      payments,
+      and(eq(payments.orderId, voucherSpendings.orderId), eq(payments.voucherId, voucherSpendings.voucherId))
+    )
     .where(eq(voucherSpendings.voucherId, voucherId))
     .orderBy(asc(voucherSpendings.createdAt));
+  return rows.map(({ returnedAt, returnedAs, ...spending }) => ({
+    ...spending,
+    returnedAt: returnedAs ? returnedAt : null,
+  }));
 }
 
 /** The voucher a voucher order bought, once it is issued. */

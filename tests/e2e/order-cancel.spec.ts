@@ -12,6 +12,7 @@ import {
   submitIntent,
 } from "./reservation-flow";
 import { expectJavaScriptState, javaScriptEnabled } from "./support";
+import { localizedPath } from "../../shared/route-table";
 
 /**
  * After the order: its documents, and cancelling it from the status page, confirmed twice, for a voucher that is
@@ -25,6 +26,8 @@ const texts = {
     start: "Zrušit objednávku…",
     question: /Opravdu chcete zrušit objednávku \d+\? Zrušení nelze vrátit zpět\./,
     confirm: "Ano, zrušit objednávku",
+    voucherValue: (value: string) => `Dostanete poukaz v hodnotě ${value}.`,
+    returned: /^Vráceno \d+\. \S+ \d{4}: objednávka byla zrušena a částka přešla na nový poukaz objednatele\.$/u,
     portal: "Pobyt zrušený přímo na rezervačním portálu není možné vrátit",
     deadline: "Objednávku můžete zrušit do",
     cancelled: "Zrušená na vaši žádost",
@@ -41,6 +44,8 @@ const texts = {
     start: "Anuluj zamówienie…",
     question: /Czy na pewno chcesz anulować zamówienie \d+\? Tej operacji nie można cofnąć\./,
     confirm: "Tak, anuluj zamówienie",
+    voucherValue: (value: string) => `Otrzymasz voucher o wartości ${value}.`,
+    returned: /^Zwrócono \d+ \S+ \d{4}: zamówienie anulowano, a kwota przeszła na nowy voucher zamawiającego\.$/u,
     portal: "Pobyt anulowany bezpośrednio na portalu rezerwacyjnym nie podlega zwrotowi",
     deadline: "Zamówienie możesz anulować do",
     cancelled: "Anulowane na Twoją prośbę",
@@ -107,6 +112,10 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await cancel.getByRole("link", { name: says.start }).click();
     await expect(page).toHaveURL(/\?cancel=confirm$/);
     await expect(cancel.locator(".order-cancel__confirm")).toContainText(says.question);
+    // Before confirming, the customer reads what the voucher will be worth: what was paid online (the voucher's
+    // credit; what the hotel collects at the property was never paid to the shop), as no fee was charged.
+    const paid = (await page.locator(".order-payment .chosen-room__price").textContent()) ?? "";
+    await expect(cancel.getByTestId("cancel-voucher-value")).toHaveText(says.voucherValue(paid));
 
     // Second step: the cancellation itself.
     await cancel.getByRole("button", { name: says.confirm }).click();
@@ -114,6 +123,7 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expect(voucher.getByRole("heading")).toHaveText(says.voucherTitle);
     const code = (await voucher.getByTestId("refund-voucher-code").textContent()) ?? "";
     expect(code).toMatch(/^\d{8}$/);
+    await expect(voucher).toContainText(paid);
     await expect(page.getByTestId("order-status")).toHaveText(says.cancelled);
     // The page says it all: the headline, where the money went (a voucher, not back), the booking being let go.
     await expect(page.locator("#confirmation-title")).toHaveText(says.headline);
@@ -129,6 +139,13 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await expect.poll(async () => (await mailsMentioning(code)).length, { timeout: 15_000 }).toBe(1);
     const [mail] = await mailsMentioning(code);
     expect(mail).toContain(`order-${orderNumber}-cancelled_with_voucher`);
+
+    // The voucher that paid the order tells, on its check page, that what the order took was returned.
+    const paying = language === "pl" ? e2eVouchers.PLN : e2eVouchers.CZK;
+    // Each shop speaks its own language by default, without a prefix.
+    await page.goto(new URL(localizedPath("voucherStatus", language, language, { id: paying }), page.url()).href);
+    const spending = page.locator(".voucher-history tbody tr", { hasText: orderNumber });
+    await expect(spending.getByTestId("spending-returned")).toHaveText(says.returned);
   });
 
   test(`whoever has only the status page's address reads the order but cannot cancel it; the e-mail's link can, on another device (${language})`, async ({

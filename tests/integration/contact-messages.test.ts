@@ -59,9 +59,10 @@ describe.each(databaseTargets())("contact messages, $name", (target) => {
     mails.length = 0;
     await client.contactMessageSend({ productVariant: czech, message });
     await client.contactMessageSend({ productVariant: polish, message: { ...message, subject: "" } });
-    expect(await runJobs()).toEqual([{ kind: "contact-mail" }, { kind: "contact-mail" }]);
+    const sent = await runJobs();
+    expect(sent.filter((job) => job.kind === "contact-mail")).toHaveLength(2);
 
-    const [toCzechSupport, toPolishSupport] = mails;
+    const [toCzechSupport, toPolishSupport] = mails.filter((mail) => mail.to !== message.email);
     expect(toCzechSupport).toMatchObject({
       to: "podpora@dovolenazabenefity.cz",
       headers: { "Reply-To": "jana@example.com" },
@@ -75,6 +76,36 @@ describe.each(databaseTargets())("contact messages, $name", (target) => {
       to: "pomoc@urlopzabenefity.pl",
       subject: "Formularz kontaktowy: bez tematu",
     });
+    expect(await runJobs()).toEqual([]);
+  });
+
+  it("acknowledges a message to its sender, in the language they wrote in: what was sent, when, and when we answer", async () => {
+    clock = now;
+    mails.length = 0;
+    await client.contactMessageSend({ productVariant: czech, message });
+    await client.contactMessageSend({ productVariant: polish, message: { ...message, subject: "" } });
+    expect(await runJobs()).toEqual(expect.arrayContaining([{ kind: "contact-acknowledgement" }]));
+
+    const acknowledgements = mails.filter((mail) => mail.to === message.email);
+    expect(acknowledgements).toHaveLength(2);
+    const [english, polishAck] = acknowledgements;
+    expect(english).toMatchObject({
+      from: '"Dovolená za benefity" <podpora@dovolenazabenefity.cz>',
+      subject: "We have received your message: Faktura",
+    });
+    const text = english!.text.replace(/[\u00a0\u202f]/g, " ");
+    // What was sent, as it was typed, and when (the shop's clock, in the market's zone).
+    expect(text).toContain("Dobrý den,\nprosím o fakturu.");
+    expect(text).toContain("Subject: Faktura");
+    expect(text).toContain("Sent: 21 November 2026 at 11:00 CET");
+    // When the answer comes, and where to.
+    expect(text).toContain("We will reply to jana@example.com. Working days 9:00–17:00");
+    expect(polishAck).toMatchObject({
+      from: '"Urlop za benefity" <pomoc@urlopzabenefity.pl>',
+      subject: "Otrzymaliśmy Twoją wiadomość: bez tematu",
+    });
+    // Sent once, whatever the worker retries: the message id is the message's.
+    expect(new Set(acknowledgements.map((mail) => mail.messageId)).size).toBe(2);
     expect(await runJobs()).toEqual([]);
   });
 

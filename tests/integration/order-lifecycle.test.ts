@@ -40,7 +40,7 @@ import { findOrder } from "../../server/stores/orders";
 import { siteVariants } from "../../server/variants/site-variants";
 import { findVoucherByCode, issueCreditVoucher } from "../../server/stores/vouchers";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
-import { plainTextOf } from "../fixtures/mime";
+import { attachmentsOf, plainTextOf } from "../fixtures/mime";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
 import {
   customer,
@@ -239,6 +239,9 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
         "payment_received",
       ]);
       expect(mails.every((mail) => /^To: jana@example\.com/im.test(mail))).toBe(true);
+      // The booking's confirmation carries the hotel's booking number, for the customer to quote at the hotel.
+      const confirmed = mails.find((mail) => mail.includes("booking_confirmed"))!;
+      expect(plainTextOf(confirmed)).toContain(`Číslo rezervace v hotelu: ${bookingRefOf(order.orderId)}`);
     });
 
     it("a crash between payment and booking: the job books once after restart", async () => {
@@ -440,6 +443,8 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
     it("cancels a booked order: a voucher worth what was paid less the fees, the booking cancelled, a mail", async () => {
       const order = await bookedOrder();
       expect(order.cancellableUntil).toBeDefined();
+      // Before the customer confirms, the order says what the voucher will be worth.
+      const promised = minorOf(order.cancellationVoucherValue);
       const answer = await cancel(order.orderId);
       expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
       expect(answer.hotelOrder?.cancellableUntil).toBeUndefined();
@@ -449,6 +454,8 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(minorOf(order.price?.serviceFee) + minorOf(order.price?.insurance)).toBe(0);
       const value = paid;
       expect(minorOf(answer.voucher?.available)).toBe(value);
+      expect(promised).toBe(value);
+      expect(answer.hotelOrder?.cancellationVoucherValue).toBeUndefined();
       expect(answer.voucher?.code).toMatch(/^\d{8}$/);
       expect(answer.hotelOrder?.refundVoucher?.code).toBe(answer.voucher?.code);
       // The money did not go back to the account it came from: the payment says which voucher it became.
@@ -469,6 +476,14 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(cancelled).toHaveLength(1);
       const mail = (await mailsAbout(order.orderNumber)).find((text) => text.includes("cancelled_with_voucher"));
       expect(mail).toContain(answer.voucher!.code);
+      // The voucher comes to print too, as the PDF a bought voucher is printed from: its code and value.
+      const attached = attachmentsOf(mail!);
+      expect(attached.map(({ fileName, contentType }) => [fileName, contentType])).toEqual([
+        [`poukaz-${answer.voucher!.code}.pdf`, "application/pdf"],
+      ]);
+      const printed = plain(await flatText(attached[0]!.content));
+      expect(printed).toContain(answer.voucher!.code);
+      expect(printed).toContain(plain(formatMoney(value, "CZK", "cs")));
 
       // Irreversible and idempotent: asking again answers the same voucher, and nothing else changes.
       const again = await cancel(order.orderId);
@@ -478,6 +493,9 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
 
     it("an unpaid order is cancelled with nothing owed and no voucher", async () => {
       const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+      // Nothing paid: cancelling would give nothing back, and the order says so before the customer confirms.
+      expect(order.cancellationVoucherValue).toBeDefined();
+      expect(minorOf(order.cancellationVoucherValue)).toBe(0);
       const answer = await cancel(order.orderId);
       expect(answer.hotelOrder?.status).toBe(OrderStatus.CANCELLED_BY_USER);
       expect(answer.voucher).toBeUndefined();

@@ -36,6 +36,10 @@ import {
   type PaymentRequestInit,
 } from "../fixtures/hotel-orders";
 import { drainJobs } from "../fixtures/jobs";
+import type { AppLoadContext } from "@remix-run/node";
+import { viewFormats } from "../../app/view-formats.server";
+import { voucherView } from "../../app/screens/voucher-status/voucher-view.server";
+import { siteVariants } from "../../server/variants/site-variants";
 import { plainTextOf } from "../fixtures/mime";
 
 /**
@@ -462,6 +466,33 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(minorOf(voucher!.available)).toBe(300_000);
       expect(minorOf(voucher!.used)).toBe(0);
       expect(voucher!.spendings[0]!.releasedAt).toBeDefined();
+    });
+
+    it("says of what a stay took that it was returned once the stay's customer cancelled it for a new voucher", async () => {
+      const { order } = await buy({ ...giftRequest, paymentRequest: { lastPayment: "transfer" } });
+      await markTransferPaid(db(), order.orderNumber, now);
+      await runJobs();
+      const code = (await orderOf(order.orderId)).vouchers[0]!.code;
+      const { order: stay, ownerKey } = await createOrder(
+        { voucherCodes: [code], lastPayment: "transfer" },
+        "DZB_CZ",
+        { freelyCancellable: true }
+      );
+      const spent = minorOf(stay.payments.find((p) => p.method?.methodId === "voucher")!.value);
+      const detail = () => client.voucherDetail({ productVariant: czVariant, voucherCode: code });
+      expect((await detail()).voucher!.spendings[0]!.returnedAt).toBeUndefined();
+
+      const cancelled = await client.orderCancel({ productVariant: czVariant, orderId: stay.orderId, ownerKey });
+      expect(minorOf(cancelled.voucher?.available)).toBeGreaterThanOrEqual(spent);
+      const { voucher } = await detail();
+      // The credit went into the cancellation's new voucher, not back onto this one: it stays used, said as returned.
+      expect(minorOf(voucher!.used)).toBe(spent);
+      expect(voucher!.spendings.map((s) => [s.orderNumber, minorOf(s.voucherUsage)])).toEqual([[stay.orderNumber, spent]]);
+      expect(timestampDate(voucher!.spendings[0]!.returnedAt!)).toEqual(now);
+      expect(voucher!.spendings[0]!.releasedAt).toBeUndefined();
+      // The check page says so on the spending's line, with the day.
+      const page = voucherView(voucher!, viewFormats({ locale: "cs", variant: siteVariants.DZB_CZ } as AppLoadContext));
+      expect(page.spendings[0]!.returned).toEqual({ how: "asNewVoucher", on: "21. listopadu 2026" });
     });
 
     it("answers where the voucher pays: not found, a coupon's unsupported type, another market's voucher", async () => {

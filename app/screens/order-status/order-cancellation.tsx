@@ -14,7 +14,8 @@ type OrderCancellationProps = {
 /**
  * Cancelling the order until its deadline (SPEC §4), asked twice because it cannot be undone: the first step is a
  * plain link to this page in its confirming state (`?cancel=confirm`), the second a form that posts the cancellation.
- * Both steps say what the customer gets (a voucher, less the fees) and what a cancellation on the portal means.
+ * Both steps say what the customer gets (a voucher, less the fees) and what a cancellation on the portal means; the
+ * second says what that voucher will be worth, before the customer confirms.
  */
 export function OrderCancellation({ order, owner, confirming }: OrderCancellationProps) {
   const { t } = useTranslation();
@@ -29,6 +30,13 @@ export function OrderCancellation({ order, owner, confirming }: OrderCancellatio
           <p>
             <strong>{t("status.cancel.question", { number: order.orderNumber })}</strong>
           </p>
+          {order.cancellationValue ? (
+            <p data-testid="cancel-voucher-value">
+              {order.cancellationValue.nothing
+                ? t("status.cancel.nothingBack")
+                : t("status.cancel.voucherValue", { value: order.cancellationValue.amount })}
+            </p>
+          ) : null}
           <Form method="post" className="order-cancel__actions">
             <PendingButton
               intent="cancel"

@@ -46,7 +46,14 @@ export function VoucherDetails({ voucher }: { voucher: VoucherView }) {
                 <td>{spending.orderNumber}</td>
                 <td>{spending.orderDate}</td>
                 <td>{spending.orderTotal}</td>
-                <td>{spending.usage}</td>
+                <td>
+                  {spending.usage}
+                  {spending.returned ? (
+                    <span className="voucher-history__returned" data-testid="spending-returned">
+                      {t(`voucherCheck.history.returned.${spending.returned.how}`, { date: spending.returned.on })}
+                    </span>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

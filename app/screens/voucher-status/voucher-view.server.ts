@@ -27,6 +27,11 @@ export function voucherView(voucher: Voucher, formats: Formats): VoucherView {
       orderDate: dayOf(spending.orderDate),
       orderTotal: formats.money(minorUnits(spending.orderTotal)),
       usage: formats.money(minorUnits(spending.voucherUsage)),
+      returned: spending.releasedAt
+        ? { how: "ontoThisVoucher" as const, on: dayOf(spending.releasedAt) }
+        : spending.returnedAt
+        ? { how: "asNewVoucher" as const, on: dayOf(spending.returnedAt) }
+        : null,
     })),
   };
 }

@@ -12,6 +12,11 @@ export type VoucherSpendingView = {
   orderDate: string;
   orderTotal: string;
   usage: string;
+  /**
+   * Once the order was cancelled: the day, and whether the credit came back onto this voucher (the shop cancelled it)
+   * or went with the rest of what the order paid into the new voucher its customer got (they cancelled it).
+   */
+  returned: { how: "ontoThisVoucher" | "asNewVoucher"; on: string } | null;
 };
 
 export type VoucherView = {

@@ -286,6 +286,9 @@ export function toHotelOrder(readable: ReadableHotelOrder): MessageInitShape<typ
     createdAt: timestampFromDate(order.createdAt),
     bookOnlyAfterPayment: summary.bookOnlyAfterPayment,
     ...optionalTimestamp("cancellableUntil", readable.cancellableUntil),
+    ...(readable.cancellationVoucherValue === undefined
+      ? {}
+      : { cancellationVoucherValue: moneyOf(readable.cancellationVoucherValue, currency) }),
     ...optionalTimestamp("payBy", readable.payBy),
     ...(order.replacedBy ? { replacedBy: { orderId: order.replacedBy.id, orderNumber: order.replacedBy.orderNumber } } : {}),
     ...(order.refundVoucher

@@ -105,6 +105,7 @@ export function toVoucher(
       orderTotal: moneyOf(spending.orderTotal, currency),
       voucherUsage: moneyOf(spending.amount, currency),
       ...(spending.releasedAt ? { releasedAt: timestampFromDate(spending.releasedAt) } : {}),
+      ...(spending.returnedAt ? { returnedAt: timestampFromDate(spending.returnedAt) } : {}),
     })),
     issuedAt: timestampFromDate(voucher.createdAt),
     design: voucher.design ?? "",
