@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       documentLanguages: variant.documentLanguages,
       support: variant.support,
       partners: variant.partners,
-      operator: variant.operator,
+      operator: context.operator,
     },
     env,
     // Part of the kept page's key (decision 030): the banner shows until the visitor chooses.

@@ -8,6 +8,34 @@ describe("configuration", () => {
     expect(config.apiUrl).toBe("http://127.0.0.1:3000/api");
   });
 
+  it("names the company that runs the shop as configured, with invented demo data unless told", () => {
+    expect(loadConfig({}).operator).toMatchObject({ name: "Ukázková společnost s.r.o.", companyId: "00000000" });
+    const operator = loadConfig({
+      OPERATOR_NAME: "Hotely s.r.o.",
+      OPERATOR_STREET: "Dlouhá 5",
+      OPERATOR_TOWN: "602 00 Brno",
+      OPERATOR_COMPANY_ID: "27074358",
+      OPERATOR_REGISTER: "C 56789",
+      OPERATOR_VAT_ID_CZ: "CZ27074358",
+      OPERATOR_VAT_ID_PL: "PL5252248481",
+    }).operator;
+    expect(operator).toEqual({
+      name: "Hotely s.r.o.",
+      street: "Dlouhá 5",
+      town: "602 00 Brno",
+      companyId: "27074358",
+      register: { section: "C", entry: "56789" },
+      vatIds: { CZK: "CZ27074358", PLN: "PL5252248481" },
+    });
+    for (const [name, wrong] of [
+      ["OPERATOR_COMPANY_ID", "1234"],
+      ["OPERATOR_REGISTER", "vložka 56789"],
+      ["OPERATOR_VAT_ID_PL", "5252248481"],
+    ]) {
+      expect(() => loadConfig({ [name!]: wrong }), name).toThrow(name);
+    }
+  });
+
   it("lists every problem at once", () => {
     try {
       loadConfig({ PORT: "nope", ROLE: "boss", DATABASE_URL: "not a url" });

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import * as z from "zod";
 import { bankAccountOf } from "./domain/bank-account";
+import type { Operator } from "./variants/operator";
 
 /**
  * Every environment variable the shop reads, validated once at boot.
@@ -122,6 +123,23 @@ const schema = z
     CMS_API_TOKEN: optionalText,
     /** How long a page waits for the CMS before it is shown as not loaded. */
     CMS_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+    /**
+     * The company that runs the shop, named in every page's footer, on the contact page and on the documents
+     * (server/variants/operator.ts). The defaults are invented and look it: IČO 00000000 has a wrong check digit,
+     * and no town has the postal code 000 00.
+     */
+    OPERATOR_NAME: z.string().trim().min(1).default("Ukázková společnost s.r.o."),
+    OPERATOR_STREET: z.string().trim().min(1).default("Vzorová 1"),
+    OPERATOR_TOWN: z.string().trim().min(1).default("000 00 Ukázkov"),
+    OPERATOR_COMPANY_ID: z.string().trim().regex(/^\d{8}$/).default("00000000"),
+    /** Its commercial register entry: the section and the entry number, e.g. "C 123456". */
+    OPERATOR_REGISTER: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{1,3} \d{1,7}$/)
+      .default("C 000000"),
+    OPERATOR_VAT_ID_CZ: z.string().trim().regex(/^CZ\d{8,10}$/).default("CZ00000000"),
+    OPERATOR_VAT_ID_PL: z.string().trim().regex(/^PL\d{10}$/).default("PL0000000000"),
     SMTP_URL: optionalUrl,
     /** Booking.com Demand API credentials; with both set the shop books through it, else the simulator answers. */
     BOOKING_API_TOKEN: optionalText,
@@ -336,6 +354,7 @@ function toConfig(env: z.output<typeof schema>) {
       apiUrl: env.BOOKING_API_URL,
       portalUrl: env.BOOKING_PORTAL_URL,
     },
+    operator: operatorOf(env),
     provider: {
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
       answerReuseMs: env.PROVIDER_ANSWER_REUSE_SECONDS * 1000,
@@ -463,4 +482,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The shop's account that receives transfers in a currency: the one the status page, the e-mails and the terms name. */
 export function receivingAccount(config: Config, currency: "CZK" | "PLN"): Config["bank"]["czk"] {
   return currency === "PLN" ? config.bank.pln : config.bank.czk;
+}
+
+function operatorOf(env: {
+  OPERATOR_NAME: string;
+  OPERATOR_STREET: string;
+  OPERATOR_TOWN: string;
+  OPERATOR_COMPANY_ID: string;
+  OPERATOR_REGISTER: string;
+  OPERATOR_VAT_ID_CZ: string;
+  OPERATOR_VAT_ID_PL: string;
+}): Operator {
+  const [section = "", entry = ""] = env.OPERATOR_REGISTER.split(" ");
+  return {
+    name: env.OPERATOR_NAME,
+    street: env.OPERATOR_STREET,
+    town: env.OPERATOR_TOWN,
+    companyId: env.OPERATOR_COMPANY_ID,
+    register: { section, entry },
+    vatIds: { CZK: env.OPERATOR_VAT_ID_CZ, PLN: env.OPERATOR_VAT_ID_PL },
+  };
 }

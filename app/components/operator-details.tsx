@@ -3,8 +3,8 @@ import { useShop } from "~/shop-data";
 
 /**
  * The company behind the shop as a Czech business names itself on its website: its name, registered office, IČO and
- * commercial register entry (server/variants/site-variants.ts, where the invoices take them from too). The footer
- * shows it on every page, the contact page beside the ways to reach us.
+ * commercial register entry (configured: server/variants/operator.ts; the invoices take them from there too). The
+ * footer shows it on every page, the contact page beside the ways to reach us.
  */
 export function OperatorDetails({ className }: { className: string }) {
   const { t } = useTranslation();

@@ -51,6 +51,7 @@ import { requestedHotelOrder, requestedVoucherOrder } from "./order-lookup";
 import { transferDetails } from "./readable-order";
 import { Refused } from "./refusals";
 import { voucherCheckUrl } from "./shop-links";
+import type { Operator } from "../variants/operator";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
 import type { UseCaseDeps } from "./use-case-deps";
 
@@ -73,7 +74,7 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind, config
   const common = {
     number: order.orderNumber,
     currency: order.currency,
-    supplier: invoiceSupplier(order.product, order.language),
+    supplier: invoiceSupplier(config.operator, order.product, order.language),
     customer: invoiceCustomer(order.customer),
     subject: stayOf(order),
     variableSymbol: variableSymbolOf(order.orderNumber),
@@ -124,7 +125,7 @@ export function orderInvoice(order: StoredOrder, kind: MoneyDocumentKind, config
  * fee, which go with the voucher's sale (the bonus a promotion adds was not paid for). They add up to the payments;
  * issued the day the last of them was received; the customer as on an invoice, the company when one was given.
  */
-export function voucherReceipt(order: StoredVoucherOrder): InvoiceDocument {
+export function voucherReceipt(order: StoredVoucherOrder, operator: Operator): InvoiceDocument {
   const { price } = order.summary;
   const parts = [
     ["voucher", price.base],
@@ -145,7 +146,7 @@ export function voucherReceipt(order: StoredVoucherOrder): InvoiceDocument {
     number: order.orderNumber,
     issuedOn: receivedOn,
     currency: order.currency,
-    supplier: invoiceSupplier(order.product, order.language),
+    supplier: invoiceSupplier(operator, order.product, order.language),
     customer: invoiceCustomer(order.customer),
     subject: { kind: "voucher" },
     payments: invoicePayments(order),
@@ -392,9 +393,12 @@ async function printedVoucherPdf(
 }
 
 /** The receipt of a voucher order's payment as PDF bytes in the order's language ("potvrzeni-platby-26000042.pdf"). */
-export async function voucherReceiptPdf(order: StoredVoucherOrder): Promise<{ fileName: string; content: Uint8Array }> {
+export async function voucherReceiptPdf(
+  order: StoredVoucherOrder,
+  operator: Operator
+): Promise<{ fileName: string; content: Uint8Array }> {
   const language = order.language;
-  const content = await invoicePdf(voucherReceipt(order), language);
+  const content = await invoicePdf(voucherReceipt(order, operator), language);
   const fileName = documentTranslator(language)("fileName.receipt", { number: order.orderNumber });
   return { fileName, content };
 }
@@ -417,7 +421,7 @@ export async function requestedDocument(
     if (!voucherDocumentsOf(order, voucher).includes(kind)) {
       throw new Refused({ kind: "document_unavailable", document: kind });
     }
-    if (kind === "receipt") return voucherReceiptPdf(order);
+    if (kind === "receipt") return voucherReceiptPdf(order, deps.config.operator);
     if (!voucher) throw new Error(`Voucher order ${order.orderNumber} offers a ${kind} of no voucher`);
     return voucherDocumentPdf(kind, order, voucher, deps.config);
   }

@@ -1,36 +1,29 @@
 /**
  * The operator as the order documents name it: the company that sells every variant's stays in its own name and so
- * issues their invoices (its name, seat and register entry are the variants', server/variants/site-variants.ts, which
- * the web's footer and contact page show too), its VAT id per variant, the shop's name in each variant, and the VAT
- * scheme its stays are sold under. Business constants like the support contacts: they change with the company, not
- * per deployment.
+ * issues their invoices (configured, server/variants/operator.ts; the web's footer and contact page show it too), the
+ * shop's name in each variant, and the VAT scheme its stays are sold under.
  */
 
 import type { InvoiceDocument, InvoiceSupplier } from "../documents/invoice";
 import { type DocumentLanguage, documentTranslator } from "../documents/texts";
-import type { ProductKey } from "../domain/products";
-import { operator, siteVariants } from "../variants/site-variants";
-
-/**
- * The VAT id an invoice of the variant carries. The Polish variant sells to Polish customers under the Polish margin
- * scheme, for which the company is registered for VAT in Poland; its invoices name that NIP, not the Czech DIČ.
- */
-const vatIdOf: Record<ProductKey, string> = {
-  DZB_CZ: "CZ12345678",
-  DZB_WL_PLUXEE_CZ: "CZ12345678",
-  DZB_PL: "PL5261234567",
-};
+import { marketCurrency, type ProductKey } from "../domain/products";
+import type { Operator } from "../variants/operator";
+import { siteVariants } from "../variants/site-variants";
 
 /** The seat's country, so a customer abroad sees at once where the supplier is; in the document's language. */
 const seatCountry: Record<DocumentLanguage, string> = { cs: "Česká republika", pl: "Czechy", en: "Czech Republic" };
 
-/** The supplier block of an invoice of the variant, in the document's language. */
-export function invoiceSupplier(product: ProductKey, language: DocumentLanguage): InvoiceSupplier {
+/**
+ * The supplier block of an invoice of the variant, in the document's language. The Polish variant sells to Polish
+ * customers under the Polish margin scheme, for which the company is registered for VAT in Poland: its invoices name
+ * that NIP, not the Czech DIČ.
+ */
+export function invoiceSupplier(operator: Operator, product: ProductKey, language: DocumentLanguage): InvoiceSupplier {
   return {
     name: operator.name,
     address: [operator.street, operator.town, seatCountry[language]],
     companyId: operator.companyId,
-    vatId: vatIdOf[product],
+    vatId: operator.vatIds[marketCurrency[product]],
     registration: documentTranslator(language)("supplier.registration", operator.register),
   };
 }

@@ -39,8 +39,6 @@ export type SiteVariant = {
   /** Languages the legal PDFs exist in; other languages get the first one. */
   documentLanguages: readonly Language[];
   support: { phone: string; email: string };
-  /** The company that runs the shop (the same behind every variant). */
-  operator: Operator;
   /** The benefit partners whose payment methods the host takes: only theirs have a page, a link or a sitemap entry. */
   partners: readonly Partner[];
 };
@@ -50,23 +48,6 @@ function partnersOf(key: SiteVariantKey): Partner[] {
   const taken = new Set(paymentMethodsFor(key).hotel.map((method) => method.id));
   return partners.filter((partner) => partnerMethodIds[partner].some((id) => taken.has(id)));
 }
-
-/**
- * The company that runs every variant and sells its stays in its own name (SPEC §1: a Czech company); the footer and
- * the contact page name it as a Czech business must on its website, and the invoices name it as their supplier
- * (server/orders/supplier.ts). Demo data, invented: no company has this IČO (its check digit is wrong), this register
- * entry or this name; whoever runs the shop writes its own here.
- */
-export type Operator = typeof operator;
-
-export const operator = {
-  name: "Dovolená za benefity s.r.o.",
-  street: "Vodičkova 710/31",
-  town: "110 00 Praha 1",
-  companyId: "12345678",
-  /** Its commercial register entry; the sentence stating it is a text, so each language states it in its words. */
-  register: { section: "C", entry: "123456" },
-} as const;
 
 export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
   DZB_CZ: {
@@ -81,7 +62,6 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     noindex: false,
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
-    operator,
     partners: partnersOf("DZB_CZ"),
   },
   DZB_PL: {
@@ -96,7 +76,6 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     noindex: false,
     documentLanguages: ["pl", "en"],
     support: { phone: "+48 223 882 288", email: "pomoc@urlopzabenefity.pl" },
-    operator,
     partners: partnersOf("DZB_PL"),
   },
   DZB_WL_PLUXEE_CZ: {
@@ -111,7 +90,6 @@ export const siteVariants: Record<SiteVariantKey, SiteVariant> = {
     noindex: true,
     documentLanguages: ["cs"],
     support: { phone: "+420 228 882 288", email: "podpora@dovolenazabenefity.cz" },
-    operator,
     partners: partnersOf("DZB_WL_PLUXEE_CZ"),
   },
 };

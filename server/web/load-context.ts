@@ -1,3 +1,4 @@
+import type { Operator } from "../variants/operator";
 import type { Cookie } from "@remix-run/node";
 import type { ShopClient } from "./rpc-client";
 import type { Locale } from "../../shared/route-table";
@@ -34,6 +35,8 @@ export type BrowserMonitoring = { dsn: string; environment: string; release: str
  */
 export type ShopLoadContext = {
   variant: SiteVariant;
+  /** The company behind every variant, as the footer and the contact page name it. */
+  operator: Operator;
   locale: Locale;
   localeResolution: LocaleResolution;
   /** Where the language form remembers the choice; Secure as the configuration says. */

@@ -67,6 +67,7 @@ export function pageLoadContext({ config, log, resolver, inProcessApi, messageSc
       sessionId,
       requestId,
       env: config.env,
+      operator: config.operator,
       // Made on a loader's first call: most pages ask the api nothing, and a client is a transport and a method table.
       get rpc() {
         return (rpc ??= createRpcClient({
