@@ -64,6 +64,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // A journey through several pages takes 10 to 25 s on a busy two-core machine; the default 30 s left no margin.
+  timeout: 90_000,
   reporter: [["list"]],
   use: {
     baseURL,

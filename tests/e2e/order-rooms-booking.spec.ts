@@ -25,10 +25,7 @@ test.beforeAll(async ({}, testInfo) => {
   server = await startShopProcess(shopPort, {
     ROLE: "all",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "dzb-e2e-booking-")),
-    BOOKING_API_TOKEN: demandApi.token,
-    BOOKING_AFFILIATE_ID: demandApi.affiliateId,
-    BOOKING_API_URL: demandApi.baseUrl,
-    BOOKING_PORTAL_URL: demandApi.portalUrl,
+    ...demandApi.env,
   });
 });
 

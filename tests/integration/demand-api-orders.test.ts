@@ -47,10 +47,7 @@ describe.each(databaseTargets())("orders booked on the Booking.com Demand API fa
     const config = loadConfig({
       ENV: "test",
       NODE_ENV: "test",
-      BOOKING_API_TOKEN: fake.token,
-      BOOKING_AFFILIATE_ID: fake.affiliateId,
-      BOOKING_API_URL: fake.baseUrl,
-      BOOKING_PORTAL_URL: fake.portalUrl,
+      ...fake.env,
     });
     // The provider comes from the configuration, as in production, and the worker books with the api's.
     api = await startApiServer({ config, db: database.db, now: () => now });

@@ -402,10 +402,7 @@ describe.each(databaseTargets())("hotel calls on the Booking.com Demand API fake
         ...(providerTimeoutMs ? { PROVIDER_TIMEOUT_MS: providerTimeoutMs } : {}),
         // Each test asks the same stay of a provider behaving otherwise; reusing answers is tested on its own.
         PROVIDER_ANSWER_REUSE_SECONDS: "0",
-        BOOKING_API_TOKEN: fake.token,
-        BOOKING_AFFILIATE_ID: fake.affiliateId,
-        BOOKING_API_URL: fake.baseUrl,
-        BOOKING_PORTAL_URL: fake.portalUrl,
+        ...fake.env,
       });
     // The provider comes from the configuration, as in production.
     api = await startApiServer({ config: config("600000"), db: database.db, now: () => now });

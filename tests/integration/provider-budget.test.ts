@@ -40,10 +40,7 @@ describe.each(databaseTargets())("the provider's request budget, $name", (target
     const config = loadConfig({
       ENV: "test",
       NODE_ENV: "test",
-      BOOKING_API_TOKEN: fake.token,
-      BOOKING_AFFILIATE_ID: fake.affiliateId,
-      BOOKING_API_URL: fake.baseUrl,
-      BOOKING_PORTAL_URL: fake.portalUrl,
+      ...fake.env,
     });
     instances = [];
     for (let i = 0; i < 2; i++) {
