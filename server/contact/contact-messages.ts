@@ -25,8 +25,8 @@ export type ContactMessageOutcome =
 
 /**
  * Keeps a contact message, mails it to support and acknowledges it to its sender through the outbox, in one
- * transaction: a crash after the commit loses no mail, and a refusal keeps nothing (nor tells anyone anything). A client past its budget (domain/contact-messages.ts) is refused with
- * how long to wait.
+ * transaction: a crash after the commit loses no mail, and a refusal keeps nothing (nor tells anyone anything). A
+ * client past its budget (domain/contact-messages.ts) is refused with how long to wait.
  */
 export async function sendContactMessage(db: Database, message: NewContactMessage): Promise<ContactMessageOutcome> {
   return db.transaction(async (tx) => {
