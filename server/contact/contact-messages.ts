@@ -11,6 +11,7 @@ import {
   insertContactMessage,
   lockClientContactMessages,
   type NewContactMessage,
+  type StoredContactMessage,
 } from "../stores/contact-messages";
 import { siteVariants } from "../variants/site-variants";
 import { languageOf } from "../../shared/route-table";
@@ -56,12 +57,7 @@ export async function mailContactMessage(deps: { db: Database; mailer: Mailer },
     {
       shopName,
       pageLanguage: message.language,
-      fullname: message.fullname,
-      email: message.email,
-      subject: message.subject,
-      message: message.message,
-      sentAt: message.createdAt,
-      timeZone: marketTimeZones[marketCurrency[message.product]],
+      ...asWritten(message),
     },
     languageOf(variant.defaultLocale)
   );
@@ -90,12 +86,7 @@ export async function acknowledgeContactMessage(
   const content = contactAcknowledgementMail(
     {
       brand: { name: shopName, supportEmail: support.email, supportPhone: support.phone },
-      fullname: message.fullname,
-      email: message.email,
-      subject: message.subject,
-      message: message.message,
-      sentAt: message.createdAt,
-      timeZone: marketTimeZones[marketCurrency[message.product]],
+      ...asWritten(message),
     },
     message.language
   );
@@ -105,4 +96,16 @@ export async function acknowledgeContactMessage(
     ...content,
     messageId: `contact-${message.id}-acknowledgement`,
   });
+}
+
+/** The message as its sender wrote it, and when, on the clock of the shop's market: what both mails show. */
+function asWritten(message: StoredContactMessage) {
+  return {
+    fullname: message.fullname,
+    email: message.email,
+    subject: message.subject,
+    message: message.message,
+    sentAt: message.createdAt,
+    timeZone: marketTimeZones[marketCurrency[message.product]],
+  };
 }
