@@ -41,7 +41,10 @@ export function LanguageForm() {
         ))}
       </select>
       <button type="submit" className="language-form__submit">
-        {t("language.submit")}
+        <span className="language-form__submit-text">{t("language.submit")}</span>
+        <span className="language-form__submit-arrow" aria-hidden="true">
+          →
+        </span>
       </button>
       {changing ? (
         <div className="overlay" role="status" aria-live="assertive">

@@ -10,7 +10,7 @@ import {
   submitIntent,
 } from "./reservation-flow";
 import { availableStay, bookingLink } from "./stays";
-import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
+import { brokenWords, expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 /**
  * How the shop looks and speaks on a phone, with JavaScript on and off: nothing scrolls sideways on the order screens
@@ -83,6 +83,8 @@ for (const language of ["cs", "pl"] as const satisfies readonly Language[]) {
     await page.goto(await orderByRequest(request, { language, hotel: longHotel, fields: { email } }));
     await expect(page.getByText(email)).toBeVisible();
     await expectNoSidewaysScroll(page, "the status page");
+    // The account to pay to is copied from here: no part of it is broken across lines, even at 320 px.
+    expect(await brokenWords(page.getByTestId("transfer-account"))).toEqual([]);
   });
 }
 

@@ -179,6 +179,28 @@ test.describe("on a narrow screen", () => {
   });
 });
 
+test.describe("on a desktop screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  // The Czech host in English has the longest menu; without JavaScript the language form has its button too.
+  for (const address of ["/", "/en", onHost("pl.localhost", "/"), onHost("pl.localhost", "/en")]) {
+    test(`the header keeps to one row, language form included (${address})`, async ({ page }, testInfo) => {
+      await page.goto(address);
+      await expectJavaScriptState(page, testInfo);
+      const language = page.locator("header .language-form");
+      const submit = language.getByRole("button", { name: /Změnit jazyk|Zmień język|Change language/ });
+      // With JavaScript the language changes on selection, and the button is gone.
+      await expect(submit).toHaveCount(javaScriptEnabled(testInfo) ? 0 : 1);
+      const logo = await page.locator("header .site-header__logo").boundingBox();
+      const lastLink = await page.locator("header [data-nav=contact]").boundingBox();
+      const select = await language.locator("select").boundingBox();
+      const middle = (box: typeof logo) => (box ? box.y + box.height / 2 : NaN);
+      expect(Math.abs(middle(lastLink) - middle(logo)), "the links beside the logo").toBeLessThan(8);
+      expect(Math.abs(middle(select) - middle(logo)), "the language menu beside the logo").toBeLessThan(8);
+    });
+  }
+});
+
 test("nothing the shop serves may be loaded by another site", async ({ request }, testInfo) => {
   test.skip(!javaScriptEnabled(testInfo), "no page is loaded: once is enough");
   const answers = [
