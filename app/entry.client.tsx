@@ -2,15 +2,15 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { buildVersionHeader } from "../shared/build-version";
-import { loadedCatalogue } from "../shared/i18n/catalogue-script";
+import { catalogueWhenLoaded } from "../shared/i18n/catalogue-script";
 import { ShellLanguageProvider } from "./i18n/shell-language";
 
 /**
  * The page arrives fully rendered and usable; this only makes it smoother. Without its messages (the catalogue
  * script did not load) it stays the plain page it already is.
  */
-const catalogue = loadedCatalogue();
-if (catalogue) {
+void catalogueWhenLoaded().then((catalogue) => {
+  if (!catalogue) return;
   nameBuildOnDataRequests(window.__remixManifest.version);
   startTransition(() => {
     hydrateRoot(
@@ -22,7 +22,7 @@ if (catalogue) {
       </StrictMode>,
     );
   });
-}
+});
 
 /**
  * Each of Remix's data requests for a navigation names the build this page runs (shared/build-version.ts); a server

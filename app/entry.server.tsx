@@ -6,7 +6,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { messages } from "../shared/i18n/messages";
 import { ShellLanguageProvider } from "./i18n/shell-language";
+import { StylesheetReaderProvider } from "./inline-stylesheet";
 import { NonceProvider } from "./nonce";
+import { stylesheetText } from "./stylesheet-text.server";
 import { languageOf } from "../shared/route-table";
 import { isSameForEveryVisitor } from "./same-for-every-visitor";
 
@@ -78,14 +80,16 @@ export default async function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={loadContext.nonce}>
-        <ShellLanguageProvider value={{ lang, messages: messages[lang] }}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={streamTimeoutMs}
-            nonce={loadContext.nonce}
-          />
-        </ShellLanguageProvider>
+        <StylesheetReaderProvider value={stylesheetText}>
+          <ShellLanguageProvider value={{ lang, messages: messages[lang] }}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={streamTimeoutMs}
+              nonce={loadContext.nonce}
+            />
+          </ShellLanguageProvider>
+        </StylesheetReaderProvider>
       </NonceProvider>,
       {
         nonce: loadContext.nonce,

@@ -17,6 +17,7 @@ import { reportBoundaryError, startBrowserMonitoring } from "~/browser-monitorin
 import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { InlineStylesheet } from "~/inline-stylesheet";
 import { useNonce } from "~/nonce";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
 import { useShop } from "~/shop-data";
@@ -25,10 +26,7 @@ import { pageTitleWords, translator } from "~/screen.server";
 import { languageOf, localizedPath } from "../shared/route-table";
 import stylesheet from "~/styles/app.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // The shell reads the host, the locale and the build: the same for every visitor of a host in a locale.
 export const handle = sameForEveryVisitor;
@@ -109,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {data ? null : <title>{t(errorPageTexts(error).pageTitle)}</title>}
+        <InlineStylesheet href={stylesheet} />
         <Links />
       </head>
       <body>
@@ -117,9 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
             its one way on is a full load of the home page. */}
         {data ? (
           <>
-            {/* The browser's messages come first, as a plain script: it runs before the parser reads on, where
-                Remix's module script is async and could run before a deferred one. */}
-            <script src={data.messagesScript} nonce={nonce} />
+            {/* The browser's messages hold up neither the parser nor the first paint; entry.client waits for them. */}
+            <script src={data.messagesScript} nonce={nonce} defer />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

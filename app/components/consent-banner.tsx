@@ -17,9 +17,10 @@ export function ConsentBanner() {
   if (location.pathname === settingsPath) return null;
   return (
     <section className="consent-banner" aria-labelledby="consent-title">
-      <h2 id="consent-title">{t("consent.title")}</h2>
+      {/* One short paragraph and two buttons: the question must not push the page's own first screen away. */}
       <p>
-        {t("consent.text")} <Link to={settingsPath}>{t("consent.settingsLink")}</Link>
+        <strong id="consent-title">{t("consent.title")}</strong>: {t("consent.text")}{" "}
+        <Link to={settingsPath}>{t("consent.details")}</Link>
       </p>
       <Form method="post" action={settingsPath} preventScrollReset className="consent-banner__choices">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />

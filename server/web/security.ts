@@ -17,7 +17,8 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    // The stylesheet is inlined in the page's head (decision 058), under the page's nonce like its scripts.
+    `style-src 'self' 'nonce-${nonce}'`,
     // A CMS serves its articles' pictures from its own host.
     `img-src ${["'self'", "data:", ...(options.imageOrigins ?? [])].join(" ")}`,
     "font-src 'self'",

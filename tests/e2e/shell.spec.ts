@@ -287,6 +287,24 @@ test("a page made for one visitor, asked for with a query, or not found is rende
   }
 });
 
+test("a page paints from its own HTML: its styles come inside it, and no script holds up the paint", async ({
+  page,
+}, testInfo) => {
+  const answer = await page.goto("/objednavka");
+  const html = (await answer?.text()) ?? "";
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head, "no stylesheet to fetch first").not.toMatch(/<link[^>]+rel="stylesheet"/);
+  const nonce = /'nonce-([^']+)'/.exec(answer?.headers()["content-security-policy"] ?? "")?.[1];
+  expect(head).toContain(`<style id="shop-stylesheet" nonce="${nonce}">`);
+  // A classic script without defer or async would stop the parser, and the paint, until it has loaded and run.
+  for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)) {
+    expect(tag, "every script file waits for the page").toMatch(/\b(defer|async)\b|type="module"/);
+  }
+  // The inlined styles apply (the policy lets them), with JavaScript and without.
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.locator(".site-header")).toHaveCSS("border-bottom-style", "solid");
+});
+
 test("a page carries no message catalogue: its language's catalogue is a file of its own, kept for a year", async ({
   request,
 }, testInfo) => {
