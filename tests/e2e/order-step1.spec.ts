@@ -85,6 +85,36 @@ test("a pasted link fills in the stay it carries at once, and nothing is searche
   await expect(page.locator(".stay-summary")).toContainText("1 adult");
 });
 
+test("what the customer typed before the link was read wins over the link's stay (en)", async ({
+  page,
+  context,
+}, testInfo) => {
+  const stay = await availableStay(hotel, { ...defaultParty, adults: 3 });
+  const link = bookingLink(hotel, { checkIn: dayFromToday(90), checkOut: dayFromToday(92), adults: 2, rooms: 1 });
+  await page.goto(orderStep.en);
+  await expectJavaScriptState(page, testInfo);
+  await field(page, "adults").fill("3");
+  await field(page, "checkIn").fill(stay.checkIn);
+  await field(page, "checkOut").fill(stay.checkOut);
+  if (javaScriptEnabled(testInfo)) {
+    // Pasted, so the link is read at once: the stay it fills in keeps what was typed.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), link);
+    await field(page, "url").focus();
+    await page.keyboard.press("ControlOrMeta+V");
+    await expect(page.getByText("We found the hotel.")).toBeVisible();
+    await expect(field(page, "adults")).toHaveValue("3");
+    await expect(field(page, "checkIn")).toHaveValue(stay.checkIn);
+  } else {
+    await field(page, "url").fill(link);
+  }
+
+  await submitStay(page);
+  await page.waitForURL(roomsPath.en);
+  await expect(page.locator(".stay-summary")).toContainText("3 adults");
+  await expect(page.locator(".stay-summary__change")).toHaveAttribute("href", new RegExp(`checkIn=${stay.checkIn}&`));
+});
+
 test("a link that carries the whole stay goes straight to the rooms (pl)", async ({ page }) => {
   const stay = await availableStay(hotel);
   await openRooms(page, "pl", bookingLink(hotel, { ...stay, adults: 2, rooms: 1 }));

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { HotelLinkGuide } from "~/screens/order/hotel-link-guide";
@@ -43,8 +43,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /**
  * Reads the link when it is new or changed, then checks availability as soon as the stay is complete, so a link that
  * carries everything takes one submit. A link that leaves something out comes back prefilled, without errors: the
- * customer has not asked to search yet. Every answer carries what was typed. With JavaScript a pasted link is read at
- * once (`intent=read`): the stay it carries is filled in and nothing is searched until the customer asks.
+ * customer has not asked to search yet. Every answer carries what was typed, and what was typed wins over what the link
+ * says (withLinkSearch). With JavaScript a pasted link is read at once (`intent=read`): the stay it carries is filled
+ * in and nothing is searched until the customer asks.
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const t = translator(context);
@@ -57,7 +58,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const readingLink = linkNeedsReading(values);
   if (readingLink) {
     try {
-      values = withLinkSearch(values, await context.rpc.hotelParseUrl({ url: link.value.url }));
+      const [parsed, earlier] = await Promise.all([
+        context.rpc.hotelParseUrl({ url: link.value.url }),
+        earlierLink(context.rpc, values.parsedUrl),
+      ]);
+      values = withLinkSearch(values, parsed, earlier);
     } catch (error) {
       return stayAnswer(link.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
     }
@@ -83,6 +88,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
     availabilityId,
   });
   return redirect(rooms, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+}
+
+/**
+ * The link read before this one, read again: the fields it filled are still the link's to change. None when no link
+ * was read yet, or when it can no longer be read (the new link's answer is the one that counts).
+ */
+async function earlierLink(rpc: AppLoadContext["rpc"], parsedUrl: string) {
+  if (parsedUrl.trim() === "") return undefined;
+  return rpc.hotelParseUrl({ url: parsedUrl }).catch(() => undefined);
 }
 
 function stayAnswer(reply: FormReply, status: number, { linkRead = false } = {}) {

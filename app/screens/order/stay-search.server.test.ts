@@ -113,20 +113,45 @@ describe("reading a link into the form", () => {
     expect(linkNeedsReading(form({ url: ` ${link} ` }))).toBe(false);
   });
 
-  it("takes what the link carries and keeps what the customer typed for the rest", () => {
+  it("keeps what the customer typed and fills the rest from the link", () => {
     const typed = form({ hotelId: "", parsedUrl: "", checkIn: "2027-03-01", checkOut: "", rooms: "2", adults: "4" });
-    const values = withLinkSearch(typed, parsed({ checkOut: timestampOfDate("2027-03-05"), adults: 3 }, 2));
+    const linkStay = { checkIn: timestampOfDate("2027-03-02"), checkOut: timestampOfDate("2027-03-05"), adults: 3 };
+    const values = withLinkSearch(typed, parsed(linkStay, 2));
     expect(values).toMatchObject({
       hotelId: "777",
       parsedUrl: link,
       checkIn: "2027-03-01",
       checkOut: "2027-03-05",
       rooms: "2",
-      adults: "3",
+      adults: "4",
       children: "2",
       childAges: [],
     });
     expect(isStayComplete(values)).toBe(false);
+  });
+
+  it("fills the fields a first visit offers (one room, no children) from the link", () => {
+    const untouched = { ...emptyStayForm, url: link };
+    const values = withLinkSearch(untouched, parsed({ rooms: 2, adults: 3, childrenAges: [4] }, 1));
+    expect(values).toMatchObject({ rooms: "2", adults: "3", children: "1", childAges: ["4"] });
+  });
+
+  it("keeps the children the customer typed, with their ages, over the link's", () => {
+    const typed = form({ hotelId: "", parsedUrl: "", children: "1", childAges: ["7"] });
+    const values = withLinkSearch(typed, parsed({ childrenAges: [3, 5] }, 2));
+    expect(values).toMatchObject({ children: "1", childAges: ["7"] });
+  });
+
+  it("lets a changed link replace what the link read before filled in, not what the customer typed", () => {
+    const dates = (checkIn: string, checkOut: string) => ({
+      checkIn: timestampOfDate(checkIn),
+      checkOut: timestampOfDate(checkOut),
+    });
+    const earlier = parsed({ ...dates("2027-01-12", "2027-01-14"), adults: 2 });
+    const changed = form({ url: `${link}?changed`, adults: "2", rooms: "3" });
+    const changedLink = parsed({ ...dates("2027-02-01", "2027-02-03"), adults: 5, rooms: 2 });
+    const values = withLinkSearch(changed, changedLink, earlier);
+    expect(values).toMatchObject({ checkIn: "2027-02-01", checkOut: "2027-02-03", adults: "5", rooms: "3" });
   });
 
   it("is complete when every field and every declared age is there", () => {

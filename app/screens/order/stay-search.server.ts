@@ -14,7 +14,7 @@ import {
   MIN_ROOMS,
   tooManyAdultsPerRoom,
 } from "../../../shared/input-limits";
-import { childAgeName, type StayFormValues } from "~/order/stay-form";
+import { childAgeName, emptyStayForm, type StayFormValues } from "~/order/stay-form";
 
 /**
  * The step-1 rules the web checks itself (SPEC §5): shape, order of the dates and the numeric ranges. Whether a date
@@ -149,26 +149,64 @@ export function linkNeedsReading(values: StayFormValues): boolean {
 }
 
 /**
- * The form after reading a link: the hotel is the link's, and so is every part of the stay the link carries (it is
- * the customer's latest search on the portal); what the link lacks keeps what the customer typed.
+ * The form after reading a link: the hotel is the link's; the stay is what the customer typed, and the link fills
+ * only the fields still as the form offered them (empty, or the first visit's one room and no children) or as the
+ * link read before (`earlier`) filled them, so that a changed link updates what the old one said. A customer who
+ * typed three adults before the link was read is searched for three, whatever the link says.
  */
-export function withLinkSearch(values: StayFormValues, parsed: HotelParseUrlResponse): StayFormValues {
-  const request = parsed.hotelRequest;
-  const positive = (value: number | undefined, typed: string) =>
-    value !== undefined && value > 0 ? String(value) : typed;
-  const linkAges = request?.childrenAges.map(String) ?? [];
-  const linkHasChildren = parsed.childrenCount > 0;
+export function withLinkSearch(
+  values: StayFormValues,
+  parsed: HotelParseUrlResponse,
+  earlier?: HotelParseUrlResponse
+): StayFormValues {
+  const fromLink = linkStay(parsed, values);
+  const untouched = earlier ? [emptyStayForm, linkStay(earlier, emptyStayForm)] : [emptyStayForm];
+  const typed = (field: "checkIn" | "checkOut" | "rooms" | "adults") =>
+    values[field].trim() !== "" && untouched.every((form) => form[field] !== values[field].trim());
+  // The children and their ages are one answer: taken from the link or kept, together.
+  const childrenTyped = untouched.every(
+    (form) => form.children !== values.children.trim() || !sameAges(form.childAges, values.childAges)
+  );
   return {
     ...values,
-    hotelId: request?.hotelId ?? "",
-    parsedUrl: values.url.trim(),
-    checkIn: dateOfTimestamp(request?.checkIn) || values.checkIn,
-    checkOut: dateOfTimestamp(request?.checkOut) || values.checkOut,
-    rooms: positive(request?.rooms, values.rooms),
-    adults: positive(request?.adults, values.adults),
-    children: linkHasChildren ? String(parsed.childrenCount) : values.children,
-    childAges: linkHasChildren ? linkAges : values.childAges,
+    hotelId: fromLink.hotelId,
+    parsedUrl: fromLink.parsedUrl,
+    checkIn: typed("checkIn") ? values.checkIn : fromLink.checkIn,
+    checkOut: typed("checkOut") ? values.checkOut : fromLink.checkOut,
+    rooms: typed("rooms") ? values.rooms : fromLink.rooms,
+    adults: typed("adults") ? values.adults : fromLink.adults,
+    children: childrenTyped ? values.children : fromLink.children,
+    childAges: childrenTyped ? values.childAges : fromLink.childAges,
   };
+}
+
+/** The stay a link carries, with `otherwise`'s values for what it leaves out. */
+function linkStay(parsed: HotelParseUrlResponse, otherwise: StayFormValues): StayFormValues {
+  const request = parsed.hotelRequest;
+  const positive = (value: number | undefined, fallback: string) =>
+    value !== undefined && value > 0 ? String(value) : fallback;
+  const linkHasChildren = parsed.childrenCount > 0;
+  return {
+    ...otherwise,
+    hotelId: request?.hotelId ?? "",
+    parsedUrl: otherwise.url.trim(),
+    checkIn: dateOfTimestamp(request?.checkIn) || otherwise.checkIn,
+    checkOut: dateOfTimestamp(request?.checkOut) || otherwise.checkOut,
+    rooms: positive(request?.rooms, otherwise.rooms),
+    adults: positive(request?.adults, otherwise.adults),
+    children: linkHasChildren ? String(parsed.childrenCount) : otherwise.children,
+    childAges: linkHasChildren ? (request?.childrenAges.map(String) ?? []) : otherwise.childAges,
+  };
+}
+
+/** The same ages, empty fields after the last one typed not counting. */
+function sameAges(one: string[], other: string[]): boolean {
+  const typed = (ages: string[]) =>
+    ages
+      .map((age) => age.trim())
+      .join(",")
+      .replace(/,+$/, "");
+  return typed(one) === typed(other);
 }
 
 /** Everything a search needs is filled in (valid or not: the schema says that). */
