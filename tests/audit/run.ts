@@ -54,7 +54,7 @@ const languages = selection<Language>(options.langs ?? process.env.AUDIT_LANGS, 
 const formFactors = selection<FormFactor>(options.forms ?? process.env.AUDIT_FORMS, ["mobile", "desktop"], "forms");
 
 /** One Lighthouse run in a Chromium of its own: a fresh profile, so every run is a new visitor (the cookie banner). */
-async function audit(url: string, formFactor: FormFactor): Promise<Result> {
+async function lighthouseRun(url: string, formFactor: FormFactor): Promise<Result> {
   const chromium = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const flags: Flags = { port: chromium.port, logLevel: "error", onlyCategories: categories };
@@ -62,11 +62,24 @@ async function audit(url: string, formFactor: FormFactor): Promise<Result> {
       formFactor === "mobile"
         ? await lighthouse(url, { ...flags, ...mobileFlags })
         : await lighthouse(url, flags, desktopConfig);
-    const result = answer?.lhr;
-    if (!result || result.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result?.runtimeError?.message}`);
-    return result;
+    if (!answer) throw new Error(`Lighthouse answered nothing for ${url}`);
+    return answer.lhr;
   } finally {
     chromium.kill();
+  }
+}
+
+/**
+ * A run whose trace Lighthouse could not read (NO_NAVSTART and its kin, now and then on a busy machine) measured
+ * nothing: it is run again, up to three times in all.
+ */
+async function audit(url: string, formFactor: FormFactor): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouseRun(url, formFactor);
+    if (!result.runtimeError) return result;
+    const failure = `Lighthouse failed on ${url} (${formFactor}): ${result.runtimeError.code}`;
+    if (attempt === 3) throw new Error(failure);
+    console.error(`${failure}; running it again`);
   }
 }
 
