@@ -126,15 +126,22 @@ async function main(): Promise<number> {
   const shopProcess = await startShopProcess(port, { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
   const shop = new ShopClient(port);
   const rows: AuditRow[] = [];
+  const failures: string[] = [];
   try {
     for (const language of languages) {
       const site = sites[language];
       for (const audited of auditedScreens.filter((screen) => screenNames.includes(screen.name))) {
         if (audited.on && !audited.on(site)) continue;
-        const url = shop.url(site, await preparedPath(shop, site, audited));
-        for (const formFactor of formFactors) {
-          console.error(`auditing ${audited.name} ${language} ${formFactor}: ${url}`);
-          rows.push(rowOf(await audit(url, formFactor), audited.name, language, formFactor));
+        // A screen that could not be made or measured is reported, and the others are still measured.
+        try {
+          const url = shop.url(site, await preparedPath(shop, site, audited));
+          for (const formFactor of formFactors) {
+            console.error(`auditing ${audited.name} ${language} ${formFactor}: ${url}`);
+            rows.push(rowOf(await audit(url, formFactor), audited.name, language, formFactor));
+          }
+        } catch (error) {
+          failures.push(`${audited.name} ${language}: ${error instanceof Error ? error.message : error}`);
+          console.error(`not measured: ${failures.at(-1)}`);
         }
       }
     }
@@ -144,12 +151,12 @@ async function main(): Promise<number> {
   }
   console.log(`\n${formatTable(rows)}\n`);
   const broken = budgetReport(rows);
-  if (broken.length === 0) {
-    console.log(`All ${rows.length} rows kept their budgets.`);
-    return 0;
-  }
-  console.log(`${broken.length} of ${rows.length} rows broke a budget:\n${broken.map((line) => `  ${line}`).join("\n")}`);
-  return 1;
+  if (failures.length > 0) console.log(`${failures.length} screens not measured:\n${indented(failures)}`);
+  if (broken.length > 0) console.log(`${broken.length} of ${rows.length} rows broke a budget:\n${indented(broken)}`);
+  if (failures.length === 0 && broken.length === 0) console.log(`All ${rows.length} rows kept their budgets.`);
+  return failures.length === 0 && broken.length === 0 ? 0 : 1;
 }
+
+const indented = (lines: string[]) => lines.map((line) => `  ${line}`).join("\n");
 
 process.exitCode = await main();
