@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/audit/**/*.test.ts"],
           environment: "node",
         },
       },

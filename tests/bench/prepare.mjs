@@ -27,12 +27,12 @@ export function buildNaiveRemix() {
 }
 
 /** What the figures were measured on: they compare only with figures from the same machine and commit. */
-export function header() {
+export function header(tool = "bench") {
   const git = (...args) => execFileSync("git", args, { encoding: "utf8" }).trim();
   const changed = git("status", "--porcelain", "--untracked-files=no") !== "";
   const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? "unknown CPU";
   return [
-    `dzb-shop bench — ${new Date().toISOString()}`,
+    `dzb-shop ${tool} — ${new Date().toISOString()}`,
     `commit ${git("rev-parse", "--short", "HEAD")}${changed ? " with uncommitted changes" : ""} (${git("log", "-1", "--format=%s").slice(0, 70)})`,
     `node ${process.version}, ${availableParallelism()} × ${cpu}, load average ${loadavg().map((load) => load.toFixed(2)).join(" ")}`,
     // Pinning gives a server its core only among the bench's own processes; anything else running takes its share.

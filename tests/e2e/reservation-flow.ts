@@ -2,6 +2,9 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { field, openRooms, orderStep, type Language } from "./order-flow";
 import { availableStay, bookingLink, defaultParty } from "./stays";
+import { czechCustomer, polishCustomer, type Customer } from "../fixtures/customers";
+
+export { czechCustomer, polishCustomer, type Customer };
 
 /** The reservation screen in each language, its id being the order preview's. */
 export const reservationPath = {
@@ -47,33 +50,6 @@ export async function openReservation(
   await chooseFirstRoom(page, language, options.freelyCancellable);
   await expect(page.locator(".chosen-room")).toHaveCount(1);
 }
-
-export type Customer = Record<
-  "firstName" | "lastName" | "email" | "mobile" | "street" | "streetNumber" | "postalCode" | "city",
-  string
->;
-
-export const czechCustomer: Customer = {
-  firstName: "Jana",
-  lastName: "Nováková",
-  email: "jana.novakova@example.cz",
-  mobile: "+420 603 123 456",
-  street: "Dlouhá",
-  streetNumber: "12",
-  postalCode: "110 00",
-  city: "Praha",
-};
-
-export const polishCustomer: Customer = {
-  firstName: "Anna",
-  lastName: "Kowalska",
-  email: "anna.kowalska@example.pl",
-  mobile: "+48 601 234 567",
-  street: "Długa",
-  streetNumber: "5",
-  postalCode: "00-238",
-  city: "Warszawa",
-};
 
 let ownEmails = 0;
 
