@@ -13,19 +13,6 @@ import { useShop } from "~/shop-data";
 export function InfoPanel({ placement }: { placement: "top" | "footer" }) {
   const { t } = useTranslation();
   const { frontendInfo, backendInfo } = useShop();
-  const frontendRows: [string, string | number | undefined][] = [
-    ["info.buildNumber", frontendInfo.buildNumber],
-    ["info.sourceBranch", frontendInfo.sourceBranch],
-    ["info.sourceVersion", frontendInfo.sourceVersion],
-    ["info.serverDomain", frontendInfo.serverDomain],
-    ["info.apiUrl", frontendInfo.apiUrl],
-    ["info.cmsApiUrl", frontendInfo.cmsApiUrl],
-    ["info.defaultLanguage", frontendInfo.defaultLanguage],
-    ["info.port", frontendInfo.port],
-    ["info.domainCz", frontendInfo.domainCz],
-    ["info.domainPl", frontendInfo.domainPl],
-    ["info.domainWlPluxeeCz", frontendInfo.domainWlPluxeeCz],
-  ];
 
   return (
     <details className={`info-panel info-panel--${placement}`} data-testid="info-panel">
@@ -52,10 +39,11 @@ export function InfoPanel({ placement }: { placement: "top" | "footer" }) {
         </Suspense>
         <h2>{t("info.frontend")}</h2>
         <dl>
-          {frontendRows
+          {/* In the order the server gives them (page-load-context.ts); each is named by the message of its key. */}
+          {Object.entries(frontendInfo)
             .filter(([, value]) => value !== undefined && value !== "")
             .map(([key, value]) => (
-              <Row key={key} label={t(key)} value={String(value)} />
+              <Row key={key} label={t(`info.${key}`)} value={String(value)} />
             ))}
         </dl>
       </div>

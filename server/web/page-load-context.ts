@@ -35,18 +35,20 @@ export function pageLoadContext({ config, log, resolver, inProcessApi, messageSc
     ? { dsn: config.sentryDsn, environment: config.env, release: releaseOf(config.build), tracesSampleRate }
     : null;
 
-  // The info panel's facts that do not depend on the request, gathered once.
-  const buildFacts: Omit<FrontendInfo, "serverDomain" | "defaultLanguage"> = {
+  // The info panel's facts about this web build and the host asked, in the order the panel lists them.
+  const buildFacts = (host: string, defaultLanguage: FrontendInfo["defaultLanguage"]): FrontendInfo => ({
     buildNumber: config.build.buildNumber,
     sourceBranch: config.build.branch,
     sourceVersion: config.build.commit,
+    serverDomain: host,
     apiUrl: config.apiUrl,
     cmsApiUrl: config.cmsApiUrl,
+    defaultLanguage,
     port: config.port,
     domainCz: config.domains.cz,
     domainPl: config.domains.pl,
     domainWlPluxeeCz: config.domains.wlPluxeeCz,
-  };
+  });
 
   const apiEndpoint: ApiEndpoint = inProcessApi ?? { baseUrl: config.apiUrl };
   // Asked of the api on behalf of no visitor: the same facts for every page.
@@ -82,7 +84,7 @@ export function pageLoadContext({ config, log, resolver, inProcessApi, messageSc
           },
         }));
       },
-      frontendInfo: { ...buildFacts, serverDomain: host, defaultLanguage: variant.defaultLocale },
+      frontendInfo: buildFacts(host, variant.defaultLocale),
       backendInfo,
       logError: (error) => log.error({ requestId, err: error }, "page failed"),
       reportError: captureRemixError,
