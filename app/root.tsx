@@ -7,12 +7,13 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { InfoPanel } from "~/components/info-panel";
+import { OfflineNotice } from "~/components/offline-notice";
+import { isNetworkFailure } from "~/network-failure";
 import { reportBoundaryError, startBrowserMonitoring } from "~/browser-monitoring";
 import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
@@ -20,7 +21,7 @@ import { SiteHeader } from "~/components/site-header";
 import { InlineStylesheet } from "~/inline-stylesheet";
 import { useNonce } from "~/nonce";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
-import { useShop } from "~/shop-data";
+import { useRootData, useShop } from "~/shop-data";
 import { errorPageMeta, variantRobots } from "~/screen-meta";
 import { pageTitleWords, translator } from "~/screen.server";
 import { languageOf, localizedPath } from "../shared/route-table";
@@ -91,7 +92,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined && defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const error = useRouteError();
   const { t, lang } = useTranslation();
   const nonce = useNonce();
@@ -129,7 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   if (!data) return <main id="main">{children}</main>;
   return (
     <>
@@ -160,14 +161,15 @@ export default function App() {
 }
 
 /**
- * One boundary for every failure: 404 says the page is missing, anything else that it could not load. A refused
- * request (4xx) is no fault of the shop's and is not logged as one. On the server the failure was logged already, as
+ * One boundary for every failure: 404 says the page is missing, a connection that dropped what is known and how to
+ * retry (OfflineNotice), anything else that the page could not load. A refused request (4xx) is no fault of the
+ * shop's and is not logged as one. On the server the failure was logged already, as
  * Remix handed it to entry.server's `handleError`; the browser writes its own to its console.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const texts = errorPageTexts(error);
   const failed = !isRouteErrorResponse(error) || error.status >= 500;
   useEffect(() => {
@@ -176,6 +178,13 @@ export function ErrorBoundary() {
     reportBoundaryError(error);
   }, [error, failed]);
   const home = data ? localizedPath("home", data.locale, data.site.defaultLocale) : "/";
+  if (isNetworkFailure(error)) {
+    return (
+      <Shell>
+        <OfflineNotice />
+      </Shell>
+    );
+  }
   return (
     <Shell>
       <section className="page-error">

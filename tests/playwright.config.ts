@@ -50,7 +50,7 @@ const withJavaScriptOnly = [
   "form-fuzz.spec.ts", // posts sent without a browser
   "home.spec.ts", // the home page's text as rendered on the server, nothing clicked
   "one-brand.spec.ts", // the white label's pages and sitemap, as the server sends them
-  "slow-phone.spec.ts", // typing before the scripts run on a throttled phone: what only a script-run page can lose
+  "slow-phone.spec.ts", // typing before the scripts run, and a connection lost under a script's navigation
 ];
 
 function codeOptions(codes: Record<string, string>): string {

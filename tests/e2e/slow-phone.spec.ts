@@ -5,6 +5,7 @@ import {
   chooseFirstRoom,
   czechCustomer,
   fillCustomer,
+  openReservation,
   reservationPath,
   statusPath,
   submitIntent,
@@ -14,10 +15,14 @@ import { availableStay, bookingLink, defaultParty } from "./stays";
 
 /**
  * A customer on a slow phone with a flaky connection (issue 31), with JavaScript: what they type before the page's
- * scripts run is kept and a double tap on the order button orders once.
+ * scripts run is kept, a double tap on the order button orders once, and a connection that drops right after the
+ * order is sent leaves them the order's page (once back online) and never a blank one.
  */
 
 test.use({ viewport: { width: 360, height: 800 } });
+
+const numberOn = async (page: Page) =>
+  /\d+/.exec((await page.locator("#confirmation-title").textContent()) ?? "")?.[0] ?? "";
 
 /** The order confirmations the shop has mailed to `email`. */
 async function confirmationsTo(email: string): Promise<number> {
@@ -93,4 +98,42 @@ test("on a slow phone what is typed before the scripts run is kept, and a double
   await page.waitForURL(statusPath);
   await page.locator("#confirmation-title").waitFor();
   await expect.poll(() => confirmationsTo(customer.email)).toBe(1);
+});
+
+test("a connection that drops right after the order is sent shows what is known, then the one order once back online", async ({
+  page,
+  context,
+}) => {
+  await openReservation(page, "cs");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const customer = await fillCustomer(page, czechCustomer);
+  await acceptTerms(page);
+  await page.locator("input[name=lastPayment][value=transfer]").check();
+  await submitIntent(page, "update");
+
+  // The order's post reaches the shop; the connection drops as the browser asks for the status page's data.
+  const statusData = /\/status\/[0-9a-f-]{36}\?(.*&)?_data=/;
+  await page.route(statusData, async (route) => {
+    await context.setOffline(true);
+    await route.abort("internetdisconnected");
+  });
+  await submitIntent(page, "order");
+
+  const notice = page.getByTestId("offline-notice");
+  await expect(notice).toContainText("Nejste připojeni k internetu");
+  await expect(notice).toContainText("Vaše objednávka dorazila a je uložená.");
+  await expect(page).toHaveURL(statusPath);
+  const statusPage = page.url();
+  await expect(page.locator("header")).toBeVisible();
+  await expect(page.getByTestId("retry")).toHaveAttribute("href", new URL(statusPage).pathname);
+
+  // Back online, the status page loads by itself: the order that was made, and no other.
+  await page.unroute(statusData);
+  await context.setOffline(false);
+  await expect(page.locator("#confirmation-title")).toBeVisible();
+  expect(page.url()).toBe(statusPage);
+  const number = await numberOn(page);
+  expect(number).not.toBe("");
+  await expect.poll(() => confirmationsTo(customer.email)).toBe(1);
+  expect((await mailsMentioning(customer.email)).every((mail) => mail.includes(number))).toBe(true);
 });
