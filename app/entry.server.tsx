@@ -11,8 +11,7 @@ import { NonceProvider } from "./nonce";
 import { stylesheetText } from "./stylesheet-text.server";
 import { languageOf } from "../shared/route-table";
 import { isSameForEveryVisitor } from "./same-for-every-visitor";
-
-const streamTimeoutMs = 5_000;
+import { streamTimeoutMs } from "./stream-timeout.server";
 
 /**
  * Pages and their data are made for one visitor (locale, session): no shared cache may keep them. A route that may be

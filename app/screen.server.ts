@@ -1,4 +1,4 @@
-import { json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
+import { defer, json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import { translatorOf } from "../shared/i18n/messages";
 import type { Translate, TranslateOptions } from "../shared/i18n/translator";
 import { UUID_PATTERN } from "../shared/input-limits";
@@ -34,16 +34,29 @@ export async function screenData<T extends object>(
   extra: T = {} as T,
   { titleOptions, cacheControl, status }: ScreenDataOptions = {}
 ) {
-  const t = translator(context);
-  return json(
-    {
-      ...extra,
-      title: t(`screens.${screen}.title`, titleOptions),
-      description: t(`screens.${screen}.description`, titleOptions),
-    },
-    { status, headers: cacheControl ? { "Cache-Control": cacheControl } : undefined }
-  );
+  return json({ ...extra, ...screenTexts(context, screen, titleOptions) }, { status, headers: cacheHeaders(cacheControl) });
 }
+
+/** As screenData, for a screen some of whose data streams in after the page (Remix's `defer`). */
+export function deferredScreenData<T extends Record<string, unknown>>(
+  context: AppLoadContext,
+  screen: ScreenId,
+  extra: T,
+  { cacheControl }: Pick<ScreenDataOptions, "cacheControl"> = {}
+) {
+  return defer({ ...extra, ...screenTexts(context, screen) }, { headers: cacheHeaders(cacheControl) });
+}
+
+function screenTexts(context: AppLoadContext, screen: ScreenId, titleOptions?: TranslateOptions) {
+  const t = translator(context);
+  return {
+    title: t(`screens.${screen}.title`, titleOptions),
+    description: t(`screens.${screen}.description`, titleOptions),
+  };
+}
+
+const cacheHeaders = (cacheControl: string | undefined) =>
+  cacheControl ? { "Cache-Control": cacheControl } : undefined;
 
 /** The document of a screen carries its loader's Cache-Control; Remix sends none unless a route says so. */
 export const loaderCacheHeaders: HeadersFunction = ({ loaderHeaders }) => {

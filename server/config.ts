@@ -160,6 +160,11 @@ const schema = z
      * visitors, and a price a minute old is checked again when the order is placed. 0 asks the provider every time.
      */
     PROVIDER_ANSWER_REUSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+    /**
+     * How long step 1 sent without JavaScript waits for the availability check before it answers with the page that
+     * says the check is under way and streams its outcome (decision 063); a script's post always waits.
+     */
+    CHECKING_PAGE_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long the simulator's deliberately slow hotel takes; demos of the pending state want a few seconds. */
     SIMULATOR_SLOW_MS: z.coerce.number().int().min(0).default(3_000),
     /** Build facts shown in the info panel and answered by the Version call. */
@@ -377,6 +382,7 @@ function toConfig(env: z.output<typeof schema>) {
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     jobLeaseMs: env.JOB_LEASE_MS,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
+    checkingPageAfterMs: env.CHECKING_PAGE_AFTER_MS,
     gateways: {
       csob: env.CSOB_API_URL
         ? {

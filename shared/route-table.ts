@@ -37,6 +37,11 @@ export const screens = {
     file: "screens/order/route.tsx",
     paths: { cs: "objednavka", pl: "zamowienie", en: "order" },
   },
+  /** A slow availability check, for a browser that sent step 1 without JavaScript; the stay is in the query. */
+  orderCheck: {
+    file: "screens/order-check/route.tsx",
+    paths: { cs: "objednavka/overeni", pl: "zamowienie/sprawdzanie", en: "order/checking" },
+  },
   orderAccommodation: {
     file: "screens/order-accommodation/route.tsx",
     paths: {

@@ -65,6 +65,8 @@ export type ShopLoadContext = {
   content: ContentStore;
   /** Each language's message catalogue for the browser, a script of its own (decision 020). */
   messageScripts: MessageScripts;
+  /** How long step 1 sent without JavaScript waits for a check before it shows the checking page (decision 063). */
+  checkingPageAfterMs: number;
   /**
    * Set when this page may be kept for the next visitors (a plain GET, decision 030): the renderer hands the whole
    * page over once it is sent, if every route of it is the same for every visitor (`sameForEveryVisitor`).

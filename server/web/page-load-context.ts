@@ -91,6 +91,7 @@ export function pageLoadContext({ config, log, resolver, inProcessApi, messageSc
       browserMonitoring,
       content,
       messageScripts,
+      checkingPageAfterMs: config.checkingPageAfterMs,
       keepPage,
     };
   };

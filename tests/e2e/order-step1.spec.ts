@@ -19,8 +19,9 @@ import {
   simulatorShareCodes,
   simulatorSlugs,
 } from "./stays";
+import { simulatorHotelIds } from "../../server/adapters/provider/simulator";
 import { chooseFirstRoom, placeTransferOrder, polishCustomer } from "./reservation-flow";
-import { expectJavaScriptState, javaScriptEnabled } from "./support";
+import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 const hotel = "hotel-paris-prague";
 
@@ -331,3 +332,60 @@ test("a slow provider shows that availability is being checked", async ({ page }
   await page.waitForURL(roomsPath.en);
   await expect(page.locator(".room-card").first()).toBeVisible();
 });
+
+test.describe("in a browser, not a crawler", () => {
+  // Headless Chromium names itself HeadlessChrome, which the shop takes for a crawler and sends whole pages, unstreamed.
+  test.use({
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+  });
+
+  test("without JavaScript a slow check answers at once with a page that says so, then shows the rooms", async ({
+    page,
+  }, testInfo) => {
+    test.skip(javaScriptEnabled(testInfo), "a script's post shows its own pending state (above)");
+    const stay = await availableStay(simulatorSlugs.slow);
+    await page.goto(orderStep.cs);
+    await expectJavaScriptState(page, testInfo);
+    // Another stay than the test above asks for, and than a retry's: the api would give its kept answer at once.
+    const party = { adults: 2 + testInfo.retry, rooms: 1 };
+    await field(page, "url").fill(bookingLink(simulatorSlugs.slow, { ...stay, ...party }));
+    await submitStay(page);
+    // The simulator's slow hotel answers after 3 s; step 1 waits a second at most, then the page streams its wait.
+    await page.waitForURL(/\/objednavka\/overeni\?/, { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ověřujeme dostupnost");
+    await expect(page.getByRole("status").filter({ hasText: "Ptáme se hotelu" })).toBeVisible();
+    await page.waitForURL(roomsPath.cs);
+    await expect(page.locator(".room-card").first()).toBeVisible();
+  });
+
+  test("the checking page shows a check the hotel refused, below its heading, and goes back to the stay", async ({
+    page,
+  }, testInfo) => {
+    const stay = { checkIn: dayFromToday(30), checkOut: dayFromToday(32) };
+    const link = bookingLink(simulatorSlugs.failing, { ...stay, adults: 2, rooms: 1 });
+    const search = new URLSearchParams({
+      url: link,
+      parsedUrl: link,
+      hotelId: simulatorHotelIds.failing,
+      ...stay,
+      adults: "2",
+      rooms: "1",
+      children: "0",
+    });
+    await page.goto(`${onHost("pl.localhost", "/en/order/checking")}?${search}`);
+    await expectJavaScriptState(page, testInfo);
+    const refusal = page.getByRole("alert");
+    await expect(refusal).toBeVisible();
+    await expect(page.getByText("We are asking the hotel")).toBeHidden();
+    // Where a reader expects it: under the page's heading, above the footer.
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const shown = await refusal.boundingBox();
+    const footer = await page.locator(".site-footer").boundingBox();
+    expect(shown!.y).toBeGreaterThan(heading!.y);
+    expect(shown!.y).toBeLessThan(footer!.y);
+    await page.getByRole("link", { name: "Change the stay" }).click();
+    await expect(page).toHaveURL(/\/en\/order\?/);
+    await expect(field(page, "checkIn")).toHaveValue(stay.checkIn);
+  });
+});
+

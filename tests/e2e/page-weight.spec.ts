@@ -1,8 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { screens, type ScreenId } from "../../shared/route-table";
+import { simulatorHotelIds } from "../../server/adapters/provider/simulator";
+import { localizedPath, screens, type ScreenId } from "../../shared/route-table";
 import { orderByRequest, reservationByRequest } from "./reservation-flow";
-import { availableStay, bookingLink } from "./stays";
+import { availableStay, bookingLink, dayFromToday, simulatorSlugs } from "./stays";
 
 /**
  * The page-weight guard for a first visit to any screen, gzipped as sent. Two budgets:
@@ -33,9 +34,18 @@ async function roomsPath(request: APIRequestContext): Promise<string> {
   return response.headers()["location"];
 }
 
+/** The checking page of a hotel that refuses: its answer stays on the page, where a found room would move on. */
+async function checkingPath(): Promise<string> {
+  const stay = { checkIn: dayFromToday(30), checkOut: dayFromToday(32) };
+  const link = bookingLink(simulatorSlugs.failing, { ...stay, adults: 2, rooms: 1 });
+  const search = { url: link, parsedUrl: link, hotelId: simulatorHotelIds.failing, ...stay, adults: "2", rooms: "1" };
+  return `${localizedPath("orderCheck", "cs", "cs")}?${new URLSearchParams(search)}`;
+}
+
 const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext) => Promise<string>)> = {
   home: "/",
   order: "/objednavka",
+  orderCheck: checkingPath,
   orderAccommodation: roomsPath,
   orderReservation: (request) => reservationByRequest(request),
   orderStatus: orderByRequest,

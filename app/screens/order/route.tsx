@@ -16,6 +16,7 @@ import {
   toHotelRequest,
   withLinkSearch,
 } from "~/screens/order/stay-search.server";
+import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
 import { localizedPath } from "../../../shared/route-table";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
@@ -45,7 +46,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  * carries everything takes one submit. A link that leaves something out comes back prefilled, without errors: the
  * customer has not asked to search yet. Every answer carries what was typed, and what was typed wins over what the link
  * says (withLinkSearch). With JavaScript a pasted link is read at once (`intent=read`): the stay it carries is filled
- * in and nothing is searched until the customer asks.
+ * in and nothing is searched until the customer asks. Sent without a script, a check that takes longer than a moment
+ * goes on under the checking page, which says so at once (decision 063).
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const t = translator(context);
@@ -75,19 +77,28 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const submission = parseWithZod(payload, { schema: staySchema(t) });
   if (submission.status !== "success") return stayAnswer(submission.reply(), 400);
 
+  const answerHeaders = { "Cache-Control": orderCacheControl };
   let availabilityId: string;
   try {
-    const hotelRequest = toHotelRequest(values.hotelId, submission.value);
-    ({ availabilityId } = await context.rpc.hotelAvailability({
-      lookup: { case: "hotelRequest", value: hotelRequest },
-    }));
+    const check = context.rpc.hotelAvailability({
+      lookup: { case: "hotelRequest", value: toHotelRequest(values.hotelId, submission.value) },
+    });
+    if (!isDocumentNavigation(request)) ({ availabilityId } = await check);
+    else {
+      const answer = await answerWithin(check, context.checkingPageAfterMs);
+      if (answer === undefined) {
+        const checking = localizedPath("orderCheck", context.locale, context.variant.defaultLocale);
+        return redirect(`${checking}?${stayFormParams(values)}`, { status: 303, headers: answerHeaders });
+      }
+      ({ availabilityId } = answer.value);
+    }
   } catch (error) {
     return stayAnswer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
   }
   const rooms = localizedPath("orderAccommodation", context.locale, context.variant.defaultLocale, {
     availabilityId,
   });
-  return redirect(rooms, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+  return redirect(rooms, { status: 303, headers: answerHeaders });
 }
 
 /**

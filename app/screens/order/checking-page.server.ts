@@ -1,0 +1,27 @@
+/**
+ * When step 1 answers with the checking page instead of waiting for the provider (decision 063). A browser without
+ * JavaScript, or before it ran, shows the page it sent the form from, unchanged, for as long as the answer takes; a
+ * script's post shows its own pending state, so it always waits.
+ */
+
+/** Whether the request is the browser's own navigation, a form sent without a script (Fetch Metadata). */
+export function isDocumentNavigation(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+}
+
+/**
+ * The call's value when it settles within `ms`, undefined when it is still under way then; a refusal within `ms` is
+ * thrown, a later one is nobody's (the race has handled it). The call goes on: its answer is kept, and the checking
+ * page's own ask finds it (the api shares a check under way and reuses its answer, decision 053).
+ */
+export async function answerWithin<T>(call: Promise<T>, ms: number): Promise<{ value: T } | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([call.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
