@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokenBudgets, budgetReport, formatTable, type AuditRow } from "./budgets";
+import { brokenBudgets, budgetReport, formatTable, medianRun, type AuditRow } from "./budgets";
 
 const withinBudgets: AuditRow = {
   screen: "home",
@@ -38,6 +38,19 @@ describe("the audit's budgets", () => {
   it("report only the rows that broke one, with the audits that failed", () => {
     const broken = { ...withinBudgets, screen: "status", language: "pl", seo: 66, failedAudits: ["is-crawlable"] };
     expect(budgetReport([withinBudgets, broken])).toEqual(["status pl mobile: SEO 66 < 100 (failed audits: is-crawlable)"]);
+  });
+});
+
+describe("the median of a screen's runs", () => {
+  it("is the whole run whose LCP is in the middle, the lower middle one of an even count", () => {
+    const run = (lcpMs: number, tbtMs: number) => ({ ...withinBudgets, lcpMs, tbtMs });
+    expect(medianRun([run(2_900, 1), run(900, 2), run(2_700, 3)])).toEqual(run(2_700, 3));
+    expect(medianRun([run(1_200, 1), run(800, 2), run(1_000, 3), run(3_000, 4)])).toEqual(run(1_000, 3));
+    expect(medianRun([run(1_500, 7)])).toEqual(run(1_500, 7));
+  });
+
+  it("needs a run", () => {
+    expect(() => medianRun([])).toThrow("no runs");
   });
 });
 

@@ -42,6 +42,16 @@ export function brokenBudgets(row: AuditRow): string[] {
   return broken;
 }
 
+/**
+ * Of several runs of one screen, the run whose LCP is the median (the lower of the two middle ones for an even count):
+ * a whole run, so its figures come from one trace, as Lighthouse's own median run is chosen.
+ */
+export function medianRun(runs: AuditRow[]): AuditRow {
+  if (runs.length === 0) throw new Error("no runs to take the median of");
+  const byLcp = [...runs].sort((a, b) => a.lcpMs - b.lcpMs);
+  return byLcp[Math.floor((byLcp.length - 1) / 2)];
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const milliseconds = (ms: number) => `${Math.round(ms)} ms`;
 const layoutShift = (cls: number) => cls.toFixed(3);

@@ -8,7 +8,7 @@ import { screenEmulationMetrics } from "lighthouse/core/config/constants.js";
 import type { Language } from "../../shared/route-table";
 import { buildShopIfStale, header } from "../bench/prepare.mjs";
 import { freePort, startShopProcess } from "../fixtures/shop-process";
-import { budgetReport, formatTable, type AuditRow, type FormFactor } from "./budgets";
+import { budgetReport, formatTable, medianRun, type AuditRow, type FormFactor } from "./budgets";
 import { auditedScreens, preparedPath } from "./screens";
 import { ShopClient, sites } from "./shop-data";
 
@@ -17,7 +17,8 @@ import { ShopClient, sites } from "./shop-data";
  * in each language, on a phone and on a desktop, one run at a time (the machine has two cores, and a run shares them
  * with the shop). Exits with 1 when a row breaks a budget (budgets.ts). A measurement, not a test: it is not part of
  * `npm test`. Options: `--screens home,order` and `--langs cs,pl` (or AUDIT_SCREENS, AUDIT_LANGS), `--forms mobile`
- * (AUDIT_FORMS); AUDIT_PORT picks the shop's port (a free one otherwise).
+ * (AUDIT_FORMS), `--runs 3` (AUDIT_RUNS, 1 by default): each row the median of that many runs, since one run's
+ * figures move with the machine; AUDIT_PORT picks the shop's port (a free one otherwise).
  */
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -43,7 +44,7 @@ function selection<T extends string>(option: string | undefined, all: readonly T
 }
 
 const { values: options } = parseArgs({
-  options: { screens: { type: "string" }, langs: { type: "string" }, forms: { type: "string" } },
+  options: { screens: { type: "string" }, langs: { type: "string" }, forms: { type: "string" }, runs: { type: "string" } },
 });
 const screenNames = selection(
   options.screens ?? process.env.AUDIT_SCREENS,
@@ -52,6 +53,8 @@ const screenNames = selection(
 );
 const languages = selection<Language>(options.langs ?? process.env.AUDIT_LANGS, ["cs", "pl", "en"], "languages");
 const formFactors = selection<FormFactor>(options.forms ?? process.env.AUDIT_FORMS, ["mobile", "desktop"], "forms");
+const runs = Number(options.runs ?? process.env.AUDIT_RUNS ?? 1);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number of runs, 1 or more: ${runs}`);
 
 /** One Lighthouse run in a Chromium of its own: a fresh profile, so every run is a new visitor (the cookie banner). */
 async function lighthouseRun(url: string, formFactor: FormFactor): Promise<Result> {
@@ -136,8 +139,12 @@ async function main(): Promise<number> {
         try {
           const url = shop.url(site, await preparedPath(shop, site, audited));
           for (const formFactor of formFactors) {
-            console.error(`auditing ${audited.name} ${language} ${formFactor}: ${url}`);
-            rows.push(rowOf(await audit(url, formFactor), audited.name, language, formFactor));
+            const measured: AuditRow[] = [];
+            for (let run = 1; run <= runs; run++) {
+              console.error(`auditing ${audited.name} ${language} ${formFactor} (run ${run} of ${runs}): ${url}`);
+              measured.push(rowOf(await audit(url, formFactor), audited.name, language, formFactor));
+            }
+            rows.push(medianRun(measured));
           }
         } catch (error) {
           failures.push(`${audited.name} ${language}: ${error instanceof Error ? error.message : error}`);
