@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { reservationByRequest } from "./reservation-flow";
 import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 const localizedScreens = [
@@ -303,6 +304,29 @@ test("a page paints from its own HTML: its styles come inside it, and no script 
   // The inlined styles apply (the policy lets them), with JavaScript and without.
   await expectJavaScriptState(page, testInfo);
   await expect(page.locator(".site-header")).toHaveCSS("border-bottom-style", "solid");
+});
+
+test("the picture that is a page's largest paint is fetched first, and those further down only when near", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "the HTML as sent: once is enough");
+  const imagesOf = async (address: string) => {
+    const html = (await (await page.goto(address))?.text()) ?? "";
+    return [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => !tag.includes("/logos/"));
+  };
+  const [firstArticle, ...furtherArticles] = await imagesOf("/inspirace");
+  expect(firstArticle).toContain('fetchpriority="high"');
+  expect(firstArticle).not.toContain('loading="lazy"');
+  expect(furtherArticles.length).toBeGreaterThan(0);
+  for (const tag of furtherArticles) expect(tag).toContain('loading="lazy"');
+  expect((await imagesOf("/inspirace/krkonose-v-zime")).find((tag) => tag.includes("article__image"))).toContain(
+    'fetchpriority="high"'
+  );
+  const hotelPhotos = await imagesOf(await reservationByRequest(request));
+  const mainPhoto = hotelPhotos.find((tag) => tag.includes("hotel-summary__main-photo"));
+  expect(mainPhoto).toContain('fetchpriority="high"');
+  expect(mainPhoto).not.toContain('loading="lazy"');
 });
 
 test("a page carries no message catalogue: its language's catalogue is a file of its own, kept for a year", async ({

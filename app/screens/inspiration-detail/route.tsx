@@ -30,7 +30,14 @@ export default function InspirationDetailScreen() {
       <p className="article__date">
         <time dateTime={article.date}>{dateText}</time>
       </p>
-      <img className="article__image" src={article.image.src} alt={article.image.alt} width={1200} height={675} />
+      <img
+        className="article__image"
+        src={article.image.src}
+        alt={article.image.alt}
+        width={1200}
+        height={675}
+        fetchpriority="high"
+      />
       <ContentHtml html={article.html} />
       <p className="content-page__actions">
         <OrderButton />

@@ -45,7 +45,14 @@ export default function InspirationScreen() {
           {articles.map((article, index) => (
             <li key={article.slug} id={`article-${index + 1}`}>
               <article className="article-card">
-                <img src={article.image.src} alt={article.image.alt} width={1200} height={675} loading="lazy" />
+                {/* The first picture is on the first screen, and its largest paint: fetched first, not lazily. */}
+                <img
+                  src={article.image.src}
+                  alt={article.image.alt}
+                  width={1200}
+                  height={675}
+                  {...(index === 0 ? { fetchpriority: "high" } : { loading: "lazy" })}
+                />
                 <h2>
                   <LocalizedLink to="inspirationDetail" params={{ "*": article.slug }}>
                     {article.title}
