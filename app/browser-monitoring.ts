@@ -1,4 +1,5 @@
 import type { BrowserMonitoring } from "../server/web/load-context";
+import { isNetworkFailureMessage } from "~/network-failure";
 
 /**
  * The browser's error monitoring, started only once the visitor allowed it (shared/consent.ts) and the shop has a
@@ -11,7 +12,8 @@ let report: ((error: unknown) => void) | undefined;
 export function startBrowserMonitoring(settings: BrowserMonitoring): void {
   starting ??= import("./monitoring.client").then(
     ({ startSentry }) => {
-      report = startSentry(settings);
+      // Handed over rather than imported there: a module both scripts import would be a first-load file of its own.
+      report = startSentry(settings, isNetworkFailureMessage);
     },
     // A script that cannot be loaded (an old build, a blocker) leaves the page as it is: monitoring is no feature.
     () => undefined

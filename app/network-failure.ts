@@ -10,5 +10,10 @@ const networkMessages =
 
 export function isNetworkFailure(error: unknown): boolean {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return true;
-  return error instanceof TypeError && networkMessages.test(error.message);
+  return error instanceof TypeError && isNetworkFailureMessage(error.message);
+}
+
+/** Whether a TypeError's message is the one fetch rejects with when the network failed (above). */
+export function isNetworkFailureMessage(message: string): boolean {
+  return networkMessages.test(message);
 }

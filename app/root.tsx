@@ -162,8 +162,8 @@ export default function App() {
 
 /**
  * One boundary for every failure: 404 says the page is missing, a connection that dropped what is known and how to
- * retry (OfflineNotice), anything else that the page could not load. A refused request (4xx) is no fault of the
- * shop's and is not logged as one. On the server the failure was logged already, as
+ * retry (OfflineNotice), anything else that the page could not load. A refused request (4xx) and a dropped
+ * connection are no fault of the shop's and are not logged or reported as one. On the server the failure was logged already, as
  * Remix handed it to entry.server's `handleError`; the browser writes its own to its console.
  */
 export function ErrorBoundary() {
@@ -171,7 +171,8 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const data = useRootData();
   const texts = errorPageTexts(error);
-  const failed = !isRouteErrorResponse(error) || error.status >= 500;
+  // A dropped connection is the visitor's network, not a fault of the shop's: nothing to report.
+  const failed = (!isRouteErrorResponse(error) || error.status >= 500) && !isNetworkFailure(error);
   useEffect(() => {
     if (!failed) return;
     console.error(error);

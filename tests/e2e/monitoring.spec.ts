@@ -74,3 +74,27 @@ test("once allowed, an error thrown in the page reaches Sentry, without the visi
   expect(event.raw).not.toContain(sessionCookie);
   expect(ingest.items.some((item) => item.raw.includes("thrown before consent"))).toBe(false);
 });
+
+test("a connection the visitor lost is not reported as the shop's failure", async ({ page }, testInfo) => {
+  await page.goto(`${shop}/kontakt`);
+  await expectJavaScriptState(page, testInfo);
+  const earlier = new Set(ingest.items);
+  await page.getByRole("button", { name: "Povolit", exact: true }).click();
+  // This page's Sentry has loaded once it opens the visitor's session (an earlier test's session is not this one).
+  await ingest.waitForItem((item) => item.type === "session" && !earlier.has(item), 20_000);
+  // The shop's own requests fail as on a dropped connection; Sentry's ingest, on another origin, is still reached.
+  await page.route(`${shop}/**`, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("banner").getByRole("link", { name: "Jak to funguje" }).click();
+  await expect(page.getByTestId("offline-notice")).toBeVisible();
+  // An error after it is reported, so the lost connection's report would have gone before it.
+  await page.evaluate(throwInPage("thrown after the connection dropped"));
+  await ingest.waitForItem((item) => exceptionsOf(item).includes("thrown after the connection dropped"), 20_000);
+  expect(ingest.items.flatMap(exceptionsOf)).not.toContain("Failed to fetch");
+});
+
+/** What the exceptions of an event say (`exception.values[].value`); none for any other item. */
+function exceptionsOf(item: { type: string; payload: unknown }): string[] {
+  if (item.type !== "event") return [];
+  const values = (item.payload as { exception?: { values?: { value?: string }[] } }).exception?.values ?? [];
+  return values.map((exception) => exception.value ?? "");
+}
