@@ -8,7 +8,7 @@ import { Transform } from "node:stream";
  * flush of the gzip or brotli stream, which also compressed the page worse (issue 31). Kept until React's `flush()`,
  * they go as one, when React would have them go.
  */
-export function renderedParts(): Transform {
+export function renderedParts(): Transform & { flush(): void } {
   let written: Buffer[] = [];
   const take = () => {
     const part = written.length === 1 ? written[0] : Buffer.concat(written);
