@@ -5,8 +5,8 @@ import { Transform } from "node:stream";
  * chunk. React writes a part in views of 2 KB and, done with it, calls the destination's `flush()`, as compression
  * streams have one (react-dom-server's flushBuffered). Passed on as written, a 60 KB page was some thirty chunks, and
  * each cost a read of Remix's web stream, a `write` on the socket and, with Remix's `res.flush()` after every chunk, a
- * flush of the gzip or brotli stream, which also compressed the page worse (issue 31). Kept until React's `flush()`,
- * they go as one, when React would have them go.
+ * flush of the gzip or brotli stream, which also compressed the page worse. Kept until React's `flush()`, they go as
+ * one, when React would have them go (decision 061).
  */
 export function renderedParts(): Transform & { flush(): void } {
   let written: Buffer[] = [];

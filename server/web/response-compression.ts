@@ -5,10 +5,9 @@ import { namesAFile } from "./static-files";
 
 /**
  * What the pages are compressed with: brotli quality 2 for the browsers that take brotli (all current ones), gzip
- * level 3 for the rest. A page is rendered for its visitor and compressed again for each visit, so its compression
- * costs CPU on every request: compression's defaults (brotli 4, gzip 6) took about 0.8 and 1.0 ms of a 63 KB rooms
- * page, as much as a fifth of the page's whole cost, for 13.5 and 13.3 KB; these take about half of that for some
- * 10 % more bytes, 14.8 and 14.8 KB (issue 31, docs/performance.md).
+ * level 3 for the rest (decision 061). A page is rendered for its visitor and compressed again for each visit: at
+ * compression's defaults (brotli 4, gzip 6) the 63 KB rooms page took about 0.8 and 1.0 ms for 13.5 and 13.3 KB,
+ * these take about half of that for 14.8 KB.
  */
 const pageCompression = compression({
   level: 3,
