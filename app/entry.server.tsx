@@ -1,4 +1,4 @@
-import { PassThrough, Transform } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -11,6 +11,7 @@ import { NonceProvider } from "./nonce";
 import { stylesheetText } from "./stylesheet-text.server";
 import { languageOf } from "../shared/route-table";
 import { isSameForEveryVisitor } from "./same-for-every-visitor";
+import { renderedParts } from "./rendered-parts.server";
 import { streamTimeoutMs } from "./stream-timeout.server";
 
 /**
@@ -65,8 +66,11 @@ export default async function handleRequest(
     let failed = false;
     const sendShell = () => {
       shellRendered = true;
+      const parts = renderedParts();
       const kept = keptPage(responseStatusCode, responseHeaders, remixContext, loadContext, () => failed);
-      const body = kept ?? new PassThrough();
+      // React ends a page it gave up on by destroying its destination: the kept copy ends with it.
+      if (kept) parts.once("error", (error) => kept.destroy(error));
+      const body = kept ? parts.pipe(kept) : parts;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       withDefaultCacheControl(responseHeaders);
       resolve(
@@ -75,7 +79,7 @@ export default async function handleRequest(
           status: responseStatusCode,
         })
       );
-      pipe(body);
+      pipe(parts);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={loadContext.nonce}>

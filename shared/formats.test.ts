@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  currencySymbol,
   formatBasisPoints,
   formatCalendarDate,
   formatDeadline,
@@ -107,5 +108,19 @@ describe("fee rates", () => {
     expect(plain(formatBasisPoints(1000, "pl"))).toBe("10%");
     expect(plain(formatBasisPoints(590, "en"))).toBe("5.9%");
     expect(plain(formatBasisPoints(0, "cs"))).toBe("0 %");
+  });
+});
+
+describe("currencySymbol", () => {
+  it("is the sign a price shows in the language, for each language and currency alike when asked again", () => {
+    const asked = () => [
+      currencySymbol("cs", "CZK"),
+      currencySymbol("pl", "PLN"),
+      currencySymbol("en", "CZK"),
+      currencySymbol("cs", "PLN"),
+      currencySymbol("en", "PLN"),
+    ];
+    expect(asked()).toEqual(["Kč", "zł", "CZK", "PLN", "PLN"]);
+    expect(asked()).toEqual(["Kč", "zł", "CZK", "PLN", "PLN"]);
   });
 });

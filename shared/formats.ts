@@ -112,14 +112,22 @@ export function formatExactMoney(minor: number, currency: string, language: Lang
   return format.format(minor / 100);
 }
 
-/** The currency's sign as prices show it in the language: "Kč", "zł", or "CZK" in English. */
+const currencySymbols = new Map<string, string>();
+
+/**
+ * The currency's sign as prices show it in the language: "Kč", "zł", or "CZK" in English. Found once per language and
+ * currency: every page's formats carry it (view-formats.server.ts), and formatting a price to parts to find it cost
+ * each page about as much as formatting its dates.
+ */
 export function currencySymbol(language: Language, currency: string): string {
-  const format = cached(
-    `currency ${language} ${currency}`,
-    () => new Intl.NumberFormat(localeTags[language], { style: "currency", currency })
-  );
-  const parts = format.formatToParts(0);
-  return parts.find((part) => part.type === "currency")?.value ?? currency;
+  const key = `${language} ${currency}`;
+  let symbol = currencySymbols.get(key);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat(localeTags[language], { style: "currency", currency }).formatToParts(0);
+    symbol = parts.find((part) => part.type === "currency")?.value ?? currency;
+    currencySymbols.set(key, symbol);
+  }
+  return symbol;
 }
 
 /** A guests' review score with at most one decimal: "8,7", "8.7". */

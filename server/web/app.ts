@@ -1,6 +1,5 @@
 import type { RequestListener } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { Config } from "../config";
 import { sandboxMountPath } from "../adapters/gateways";
@@ -14,6 +13,7 @@ import { pages } from "./pages";
 import { requestGuards } from "./request-guards";
 import { answeredAs, requestLog } from "./request-log";
 import { requestResolver } from "./request-resolution";
+import { responseCompression } from "./response-compression";
 import type { ApiEndpoint } from "./rpc-client";
 import { securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
@@ -60,7 +60,7 @@ export function createWebApp({
   app.use(nearestProxysForwardedHeaders());
   // After the forwarded headers are cut to the nearest proxy's: the line names the host and client they say.
   app.use(requestLog({ config, log, metrics: metrics?.web, servesPages: remixBuild !== undefined }));
-  app.use(compression());
+  app.use(responseCompression());
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(healthChecks(isReady));
   if (gatewaySandbox) app.use(sandboxMountPath, answeredAs("sandbox-gateway", gatewaySandbox));

@@ -15,6 +15,11 @@ export function staticFiles(): Router {
   router.use("/build", answeredAs("static", express.static(path.resolve("public/build"), fingerprinted)));
   const publicFiles = answeredAs("static", express.static(path.resolve("public"), { maxAge: "1h", index: false }));
   // Only a path with a file extension can name a file there: a page's path would cost a failed file lookup.
-  router.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  router.use((req, res, next) => (namesAFile(req.path) ? publicFiles(req, res, next) : next()));
   return router;
+}
+
+/** Only a path with a file extension names a file: a page's path never has one. */
+export function namesAFile(urlPath: string): boolean {
+  return /\.\w+$/.test(urlPath);
 }

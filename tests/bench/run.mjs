@@ -15,6 +15,8 @@ import { nodeFlagsFor } from "../../server/node-flags.mjs";
  *  2. memory — ROLE=web's resident set idle and after two runs of load, ROLE=all's after the page runs;
  *  3. the api — each call's latency at 8 connections (ROLE=api on core 0, wrk on core 1), on PGlite or, with
  *     BENCH_DATABASE_URL, PostgreSQL (BENCH_ONLY=api runs this part alone).
+ * BENCH_ONLY=pages runs the first part alone; BENCH_ONLY=rooms,status (any of step1, home, rooms, status) only those
+ * of the shop's pages, beside the bare and naive servers they are compared with.
  * Compare figures only between commits on the same machine, measured while it is otherwise idle.
  */
 const settings = {
@@ -31,6 +33,11 @@ const serverCpu = 0;
 const shopHost = `localhost:${settings.port}`;
 const databases = benchDatabases(process.env.BENCH_DATABASE_URL);
 const running = new Set();
+const only = process.env.BENCH_ONLY ?? "";
+const shopPageNames = ["step1", "home", "rooms", "status"];
+/** The shop's pages BENCH_ONLY names, or all of them. */
+const chosenPages = only.split(",").filter((name) => shopPageNames.includes(name));
+const measured = (name) => chosenPages.length === 0 || chosenPages.includes(name);
 
 async function start(options) {
   const server = await startServer(options);
@@ -128,26 +135,27 @@ async function benchPages() {
   const shop = await startShop(port + 2, "all", { cpu: serverCpu });
   const { availabilityId, orderId } = await createStayAndOrder(apiClient(shop.origin));
   const pages = [
-    ["order step 1", "/objednavka"],
-    ["home", "/"],
-    ["rooms", `/objednavka/ubytovani/${availabilityId}`, "/objednavka/ubytovani/<id>"],
-    ["status", `/status/${orderId}`, "/status/<id>"],
+    ["step1", "order step 1", "/objednavka"],
+    ["home", "home", "/"],
+    ["rooms", "rooms", `/objednavka/ubytovani/${availabilityId}`, "/objednavka/ubytovani/<id>"],
+    ["status", "status", `/status/${orderId}`, "/status/<id>"],
   ];
   let stepOne;
-  for (const [name, pathname, shown = pathname] of pages) {
+  for (const [id, name, pathname, shown = pathname] of pages.filter(([id]) => measured(id))) {
     const result = await measurePage(shop, pathname, shopHost);
-    stepOne ??= result;
+    if (id === "step1") stepOne = result;
     printRow(`shop ${name} (${shown})`, result, naive);
   }
-  await stepOneBelowPeak(`${shop.origin}/objednavka`, stepOne.requestsPerSecond, "");
+  if (stepOne) await stepOneBelowPeak(`${shop.origin}/objednavka`, stepOne.requestsPerSecond, "");
   console.log(`  ROLE=all (${databases.kind}) resident memory after the page runs: ${shop.residentMegabytes().toFixed(0)} MB`);
   await stop(shop);
+  if (chosenPages.length > 0) return;
 
   // Step 1 and home are the same for every visitor, so the shop serves them from a render a second (decision 030).
   // What a render of them costs, measured with that cache off:
   const rendering = await startShop(port + 2, "all", { cpu: serverCpu, env: { PAGE_CACHE_TTL_MS: "0" } });
   let renderedStepOne;
-  for (const [name, pathname] of pages.slice(0, 2)) {
+  for (const [, name, pathname] of pages.slice(0, 2)) {
     const result = await measurePage(rendering, pathname, shopHost);
     renderedStepOne ??= result;
     printRow(`shop ${name} (${pathname}), rendered every visit`, result, naive);
@@ -219,18 +227,17 @@ async function benchApi() {
 }
 
 try {
-  // BENCH_ONLY=api measures the api alone.
-  const apiOnly = process.env.BENCH_ONLY === "api";
+  // BENCH_ONLY=api measures the api alone; BENCH_ONLY=pages or a list of pages, the pages alone.
+  const apiOnly = only === "api";
+  const pagesOnly = only === "pages" || chosenPages.length > 0;
   requireTwoCores();
   ensureWrk();
   buildShopIfStale();
   if (!apiOnly) buildNaiveRemix();
   console.log(header());
-  if (!apiOnly) {
-    await benchPages();
-    await benchWebMemory();
-  }
-  await benchApi();
+  if (!apiOnly) await benchPages();
+  if (!apiOnly && !pagesOnly) await benchWebMemory();
+  if (!pagesOnly) await benchApi();
 } finally {
   await Promise.all([...running].map(stop));
   await databases.removeAll();
