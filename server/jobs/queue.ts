@@ -1,6 +1,7 @@
 import { and, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { deleteSome } from "../db/bounded-delete";
 import type { Database } from "../db/database";
+import { preparedPerDatabase, preparedPerShape } from "../db/prepared";
 import { jobs } from "../db/schema";
 import { afterFailure, type BackoffPolicy } from "./backoff";
 
@@ -51,8 +52,36 @@ export async function enqueueJob(db: Database, input: EnqueueJobInput): Promise<
  */
 export async function enqueueJobs(db: Database, inputs: readonly EnqueueJobInput[]): Promise<void> {
   if (inputs.length === 0) return;
-  await db.insert(jobs).values(inputs.map(jobRow)).onConflictDoNothing({ target: jobs.dedupeKey });
+  const values: Record<string, unknown> = {};
+  inputs.forEach((input, index) => {
+    const row = jobRow(input);
+    values[`kind${index}`] = row.kind;
+    values[`payload${index}`] = row.payload;
+    values[`runAt${index}`] = row.runAt;
+    values[`dedupeKey${index}`] = row.dedupeKey ?? null;
+    values[`maxAttempts${index}`] = row.maxAttempts;
+  });
+  await jobsInsert(inputs.length)(db).execute(values);
 }
+
+/** An order's creation and settlement enqueue a few jobs at once: one statement for each number of them. */
+const jobsInsert = preparedPerShape((count: number) =>
+  preparedPerDatabase((db) =>
+    db
+      .insert(jobs)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          kind: sql.placeholder(`kind${index}`),
+          payload: sql.placeholder(`payload${index}`),
+          runAt: sql.placeholder(`runAt${index}`),
+          dedupeKey: sql.placeholder(`dedupeKey${index}`),
+          maxAttempts: sql.placeholder(`maxAttempts${index}`),
+        }))
+      )
+      .onConflictDoNothing({ target: jobs.dedupeKey })
+      .prepare(`insert_jobs_${count}`)
+  )
+);
 
 function jobRow(input: EnqueueJobInput) {
   return {

@@ -1,6 +1,5 @@
 import type { ProviderLanguage } from "../adapters/provider/hotel-provider";
 import { ProviderError } from "../adapters/provider/hotel-provider";
-import { receivingAccount } from "../config";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { findOrderByPreview, type CustomerDetails, type StoredOrder, type UnpaidOrderOfStay } from "../stores/orders";
 import type { StoredPaymentRequest } from "../stores/previews";
@@ -72,7 +71,6 @@ export async function placeHotelOrder(
       customer: ask.customer,
       language: ask.language,
       duplicates: ask.duplicates,
-      transferAccount: receivingAccount(deps.config, currency),
     });
     if (!("order" in saved)) return { unpaidOrdersOfStay: saved.unpaidOrdersOfStay };
     const search = { product, hotelId: availability.answer.hotel.hotelId, stay: availability.stay, language: ask.language };
@@ -91,9 +89,9 @@ export async function placeHotelOrder(
   }
 }
 
-/** The order placed, read by its customer, who placed it. */
+/** The order placed, read by its customer, who placed it; its status page, seen next, shows the transfers' QR codes. */
 function placedOrder(deps: Pick<UseCaseDeps, "config" | "now">, order: StoredOrder): HotelOrderPlaced {
-  return { placed: readableHotelOrder(asCreated(order), deps.config, deps.now(), "customer") };
+  return { placed: readableHotelOrder(asCreated(order), deps.config, deps.now(), "customer", "left out") };
 }
 
 /** An order the shop cancelled on its own is refused with its reason, however often its preview is ordered. */

@@ -1,7 +1,6 @@
 import type { Language } from "../../shared/route-table";
 import type { Database } from "../db/database";
 import type { Logger } from "../logging/logger";
-import type { BankAccount } from "../domain/bank-account";
 import type { ProviderAvailability } from "../domain/hotel-offer";
 import {
   calculationDifference,
@@ -25,7 +24,9 @@ import {
   findOrderByPreview,
   orderedRoom,
   insertHotelOrder,
+  insertPayments,
   newOrder,
+  paymentsDue,
   replaceOrder,
   unpaidOrdersOfStay,
   type CustomerDetails,
@@ -39,7 +40,6 @@ import { spendVoucher, voucherLookups } from "../stores/vouchers";
 import { enqueueJobs } from "../jobs/queue";
 import { bookingJob, enqueueOrderMail, expiryJob, orderMailJob } from "./order-jobs";
 import { settlementJobs } from "./payment-settlement";
-import { insertNewPayments, paymentsDue } from "./transfer-qr-codes";
 
 /**
  * Creating a hotel order from its preview: the order, its payments and the vouchers' credit saved in one
@@ -78,8 +78,6 @@ export interface NewHotelOrder {
    * nothing is saved and the orders are answered, for them to choose.
    */
   readonly duplicates: "ask" | "replace" | "keep_both";
-  /** Where the order's transfers are paid to: their QR codes are rendered as they are saved. */
-  readonly transferAccount: BankAccount;
 }
 
 /** The reason an order the shop cancelled on its own keeps answering with; undefined for any other order. */
@@ -98,7 +96,7 @@ export function automaticCancelReasonOf(order: StoredOrder): AutomaticCancelReas
 export async function saveHotelOrder(
   db: Database,
   now: () => Date,
-  { product, preview, availability, chosen, customer, language, duplicates, transferAccount }: NewHotelOrder
+  { product, preview, availability, chosen, customer, language, duplicates }: NewHotelOrder
 ): Promise<{ order: StoredOrder } | { unpaidOrdersOfStay: UnpaidOrderOfStay[] }> {
   const currency = marketCurrency[product];
   const today = marketDate(now());
@@ -165,7 +163,7 @@ export async function saveHotelOrder(
     for (const credit of order.calculation.credits) {
       if (credit.willBeUsed > 0) await spendVoucher(tx, credit.voucherId, inserted.id, credit.willBeUsed);
     }
-    const saved = await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
+    const saved = await insertPayments(tx, inserted.id, payments, createdAt);
     // The order as these inserts left it: nothing else can have changed it, as no other transaction sees it yet.
     const created = asHotelOrder(newOrder(inserted, saved));
     await onOrderCreated(tx, created, createdAt);

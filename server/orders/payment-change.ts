@@ -9,12 +9,10 @@ import { findHotelOrder, lockedHotelOrder, saveOrderPrice, savePaymentMethod, ty
 import { attemptStatesOf } from "../stores/payment-attempts";
 import { findPreview } from "../stores/previews";
 import { voucherLookups } from "../stores/vouchers";
-import { receivingAccount } from "../config";
 import type { ProductKey } from "../domain/products";
 import { requestedOwnHotelOrder } from "./order-lookup";
 import { readableHotelOrder, type ReadableHotelOrder } from "./readable-order";
 import { Refused } from "./refusals";
-import { keepTransferQrCodes } from "./transfer-qr-codes";
 import type { UseCaseDeps } from "./use-case-deps";
 
 /** Why a payment cannot move: not one of the order's, not movable now, or the domain's rules refuse the method. */
@@ -80,8 +78,7 @@ export async function changePaymentMethod(
 
 /**
  * The customer, proved by the order's owner key, pays an unpaid part of their order with another method after its
- * gateway declined it or they cancelled there (SPEC §4). A part moved to the transfer gets its QR code now, once,
- * rather than on every read of the order.
+ * gateway declined it or they cancelled there (SPEC §4). A part moved to the transfer is answered with its QR code.
  */
 export async function changeOwnPayment(
   deps: Pick<UseCaseDeps, "db" | "config" | "now">,
@@ -92,6 +89,5 @@ export async function changeOwnPayment(
   const now = deps.now();
   const asked = { orderId: id, paymentId: change.paymentId.toLowerCase(), methodId: change.methodId };
   const changed = await changePaymentMethod(deps.db, asked, now);
-  const order = await keepTransferQrCodes(deps.db, changed, receivingAccount(deps.config, changed.currency), now);
-  return readableHotelOrder(order, deps.config, now, "customer");
+  return readableHotelOrder(changed, deps.config, now, "customer");
 }

@@ -23,11 +23,17 @@ import { orderDocumentUrl } from "./shop-links";
  */
 export type OrderReader = "customer" | "anyone";
 
+/**
+ * Whether an answer shows its transfers' QR codes. An order's creation does not: its status page, which the customer
+ * sees next, shows them, and a code is rendered only where it is shown (decision 062).
+ */
+export type QrCodes = "shown" | "left out";
+
 /** What a transfer payment needs to be paid: the shop's account, the order number as variable symbol, and its QR. */
 export interface TransferDetails {
   readonly account: BankAccount;
   readonly variableSymbol: string;
-  /** The QR code's image, for a transfer still to be paid; only that needs scanning. */
+  /** The QR code's image, for a transfer still to be paid (only that needs scanning), where the answer shows it. */
   readonly qrImage: string | undefined;
 }
 
@@ -67,13 +73,14 @@ export function readableHotelOrder(
   order: StoredOrder,
   config: Config,
   now: Date,
-  reader: OrderReader
+  reader: OrderReader,
+  qrCodes: QrCodes = "shown"
 ): ReadableHotelOrder {
   const facts = hotelOrderFacts(order, now);
   return {
     ...facts,
     order,
-    payments: readablePayments(order, facts.payments, config, reader),
+    payments: readablePayments(order, facts.payments, config, reader, qrCodes),
     documents: documentsOf(order).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
     refundVoucherCode: reader === "customer" ? order.refundVoucher?.code ?? "" : "",
     cancellationVoucherValue: facts.cancellableUntil ? orderCancellationValue(order) : undefined,
@@ -91,7 +98,7 @@ export function readableVoucherOrder(
     order,
     payBy: facts.payBy,
     // A voucher order's id opens the voucher it bought: whoever reads the order reads it as its customer.
-    payments: readablePayments(order, facts.payments, config, "customer"),
+    payments: readablePayments(order, facts.payments, config, "customer", "shown"),
     documents: voucherDocumentsOf(order, voucher).map((kind) => ({ kind, url: orderDocumentUrl(config, order, kind) })),
   };
 }
@@ -100,7 +107,8 @@ function readablePayments(
   order: AnyStoredOrder,
   facts: readonly PaymentFacts<StoredPayment>[],
   config: Config,
-  reader: OrderReader
+  reader: OrderReader,
+  qrCodes: QrCodes
 ): ReadablePayment[] {
   return facts.map((paymentFacts) => {
     const { payment } = paymentFacts;
@@ -110,7 +118,7 @@ function readablePayments(
       ...paymentFacts,
       method,
       gateway: gatewayOfMethod(payment.methodId),
-      transfer: method?.kind === "bank_transfer" ? transferDetails(order, payment, config) : undefined,
+      transfer: method?.kind === "bank_transfer" ? transferDetails(order, payment, config, qrCodes) : undefined,
       refundVoucherCode:
         reader === "customer" && payment.refundVoucherId && payment.refundVoucherId === refund?.id
           ? refund.code
@@ -120,15 +128,21 @@ function readablePayments(
 }
 
 /**
- * How to pay a transfer payment, as the status page and the payment request show it. The QR is the one kept when the
- * payment became a transfer (rendered here only for a payment made before codes were kept).
+ * How to pay a transfer payment, as the status page and the payment request show it. Its QR code is rendered where it
+ * is first shown, then used again (payments/transfer-qr.ts).
  */
-export function transferDetails(order: AnyStoredOrder, payment: StoredPayment, config: Config): TransferDetails {
+export function transferDetails(
+  order: AnyStoredOrder,
+  payment: StoredPayment,
+  config: Config,
+  qrCodes: QrCodes = "shown"
+): TransferDetails {
   const account = receivingAccount(config, order.currency);
   const transfer = orderTransfer(order, payment.value, account);
+  const shown = qrCodes === "shown" && payment.status === "waiting";
   return {
     account,
     variableSymbol: transfer.variableSymbol,
-    qrImage: payment.status === "waiting" ? transferQr(transfer, payment.transferQr).image : undefined,
+    qrImage: shown ? transferQr(transfer, payment.transferQr).image : undefined,
   };
 }

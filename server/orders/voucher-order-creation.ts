@@ -2,7 +2,6 @@ import type { Language } from "../../shared/route-table";
 import type { VoucherDesign } from "../../shared/voucher-designs";
 import { marketTimeZones } from "../../shared/market-time-zones";
 import type { Database } from "../db/database";
-import type { BankAccount } from "../domain/bank-account";
 import { calculationDifference } from "../domain/hotel-order";
 import { owesPayment, payByDeadlineWithoutStay } from "../domain/order-lifecycle";
 import { orderStatusAfterPayments } from "../domain/order-status";
@@ -13,8 +12,10 @@ import { enqueueJobs } from "../jobs/queue";
 import {
   asVoucherOrder,
   findOrderByVoucherPreview,
+  insertPayments,
   insertVoucherOrder,
   newOrder,
+  paymentsDue,
   type CustomerDetails,
   type PresentFor,
   type StoredVoucherOrder,
@@ -22,7 +23,6 @@ import {
 import type { StoredVoucherPreview } from "../stores/voucher-previews";
 import { expiryJob, orderMailJob } from "./order-jobs";
 import { settlementJobs } from "./payment-settlement";
-import { insertNewPayments, paymentsDue } from "./transfer-qr-codes";
 
 /** Why a voucher order is not made: it cannot be bought as asked, or not as previewed. */
 export type VoucherOrderRefusal =
@@ -42,8 +42,6 @@ export interface NewVoucherOrderRequest {
   readonly presentFor: PresentFor | null;
   readonly design: VoucherDesign;
   readonly language: Language;
-  /** Where the order's transfers are paid to: their QR codes are rendered as they are saved. */
-  readonly transferAccount: BankAccount;
 }
 
 /**
@@ -55,7 +53,7 @@ export interface NewVoucherOrderRequest {
 export async function saveVoucherOrder(
   db: Database,
   now: () => Date,
-  { product, preview, customer, presentFor, design, language, transferAccount }: NewVoucherOrderRequest
+  { product, preview, customer, presentFor, design, language }: NewVoucherOrderRequest
 ): Promise<StoredVoucherOrder> {
   const currency = marketCurrency[product];
   return db.transaction(async (tx) => {
@@ -107,7 +105,7 @@ export async function saveVoucherOrder(
     if (calculationDifference(preview.calculation, order.calculation)) {
       throw new VoucherOrderRefusedError({ kind: "calculation_changed" });
     }
-    const saved = await insertNewPayments(tx, { ...inserted, product, currency }, payments, transferAccount, createdAt);
+    const saved = await insertPayments(tx, inserted.id, payments, createdAt);
     // The order as these inserts left it (as a hotel order's creation answers it).
     const created = asVoucherOrder(newOrder(inserted, saved));
     await enqueueJobs(tx, [

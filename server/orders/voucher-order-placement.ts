@@ -1,5 +1,4 @@
 import type { ProviderLanguage } from "../adapters/provider/hotel-provider";
-import { receivingAccount } from "../config";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import type { VoucherDesign } from "../../shared/voucher-designs";
 import { findOrderByVoucherPreview, type CustomerDetails, type PresentFor } from "../stores/orders";
@@ -55,7 +54,6 @@ export async function placeVoucherOrder(
       presentFor: ask.presentFor,
       design: ask.design,
       language: ask.language,
-      transferAccount: receivingAccount(deps.config, marketCurrency[product]),
     });
     return voucherOrderDetail(deps, order);
   } catch (error) {

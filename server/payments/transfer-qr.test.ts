@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeQrDataUrl } from "../../tests/fixtures/qr-code";
 import { bankAccountOf } from "../domain/bank-account";
 import { parseSpayd, parseZbp } from "../domain/transfer-payment";
-import { transferQrDataUrl } from "./transfer-qr";
+import { transferQr, transferQrDataUrl } from "./transfer-qr";
 
 describe("transfer QR images", () => {
   it("hold a SPAYD a phone reads back for a CZK order", () => {
@@ -40,4 +40,31 @@ describe("transfer QR images", () => {
     expect(() => decodeQrDataUrl(blank)).toThrow(/No QR code/);
     expect(() => decodeQrDataUrl("data:image/gif;base64,R0lGOD")).toThrow(/PNG data URL/);
   });
+
+  it("are rendered once for a transfer, and again for a transfer that reads otherwise", () => {
+    const transfer = czkTransfer(99_900, "26000077");
+    const first = transferQr(transfer);
+    expect(first.image).toBe(transferQrDataUrl(transfer));
+    expect(transferQr({ ...transfer })).toBe(first);
+    const other = transferQr({ ...transfer, amount: 100_000 });
+    expect(other.text).not.toBe(first.text);
+    expect(parseSpayd(decodeQrDataUrl(other.image))).toMatchObject({ ok: true, fields: { AM: "1000.00" } });
+  });
+
+  it("are answered as the payment kept them while they encode the transfer", () => {
+    const transfer = czkTransfer(12_300, "26000078");
+    const { text } = transferQr(transfer);
+    const kept = { text, image: "data:image/png;base64,kept" };
+    expect(transferQr(transfer, kept)).toBe(kept);
+    expect(transferQr(transfer, { ...kept, text: `${text}*X-OLD:1` }).image).toBe(transferQrDataUrl(transfer));
+  });
 });
+
+function czkTransfer(amount: number, orderNumber: string) {
+  return {
+    account: bankAccountOf("CZK", "2000145399/2010", "DZB Benefit Travel"),
+    amount,
+    variableSymbol: orderNumber,
+    message: `Objednávka ${orderNumber}`,
+  };
+}

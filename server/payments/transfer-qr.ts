@@ -21,12 +21,27 @@ export interface TransferQr {
 }
 
 /**
- * The QR code of a transfer, rendered once: rendering it (a QR matrix, then a deflated PNG) costs as much as the
- * rest of an order's answer. A code rendered for the same text is the same image, so a kept one is used as long as
- * the transfer still reads the same; a transfer that changed (another account configured) is rendered again.
+ * The QR code of a transfer, rendered when it is first shown (decision 062): rendering it (a QR matrix, then a
+ * deflated PNG) costs as much as the rest of an order's answer. A code rendered for the same text is the same image,
+ * so one kept with the payment (decision 022) is used as long as the transfer still reads the same, and one this
+ * process rendered is used again for every later answer, page and document that shows it.
  */
 export function transferQr(transfer: TransferOrder, kept?: TransferQr | null): TransferQr {
   const text = transferQrText(transfer);
   if (kept?.text === text) return kept;
-  return { text, image: qrDataUrl(text) };
+  let rendered = renderedCodes.get(text);
+  if (!rendered) {
+    if (renderedCodes.size >= RENDERED_CODES_KEPT) renderedCodes.clear();
+    rendered = { text, image: qrDataUrl(text) };
+    renderedCodes.set(text, rendered);
+  }
+  return rendered;
 }
+
+/**
+ * The codes rendered, by the text they encode: the transfers of the orders being paid now, each shown on its status
+ * page, in its e-mail's documents, again on each reload. Under a kilobyte each; past this many the process starts over
+ * rather than growing without end.
+ */
+const renderedCodes = new Map<string, TransferQr>();
+const RENDERED_CODES_KEPT = 2000;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/database";
-import { preparedPerDatabase } from "../db/prepared";
+import { preparedPerDatabase, preparedPerShape } from "../db/prepared";
 import { orders, payments, vouchers } from "../db/schema";
 import type { HotelPriceBreakdown } from "../domain/hotel-price";
 import type { PricedHotelOrder } from "../domain/hotel-order";
@@ -91,7 +91,10 @@ export interface StoredPayment {
   readonly voucherId: string | null;
   /** The voucher what this payment paid became, when it became one (a cancellation) rather than going back. */
   readonly refundVoucherId: string | null;
-  /** A transfer's QR code as rendered when it became a transfer to be paid, with the text it encodes. */
+  /**
+   * A transfer's QR code with the text it encodes, as the shop kept it when the payment became a transfer to be paid
+   * (decision 022) until codes were rendered only when shown (decision 062); null for a payment since.
+   */
   readonly transferQr: { readonly text: string; readonly image: string } | null;
   readonly paidAt: Date | null;
 }
@@ -207,8 +210,11 @@ export interface NewPayment {
   readonly value: number;
   readonly status: PaymentStatus;
   readonly voucherId?: string;
-  /** A transfer's QR code, rendered once and kept with it (decision 022). */
-  readonly transferQr?: { readonly text: string; readonly image: string };
+}
+
+/** What the methods of a priced order are to pay, each waiting for its money. */
+export function paymentsDue(outputs: readonly { methodId: string; value: number }[]): NewPayment[] {
+  return outputs.map(({ methodId, value }) => ({ methodId, value, status: "waiting" }));
 }
 
 /** The next order number of the year `now` is in, from the one sequence hotel and voucher orders share. */
@@ -226,30 +232,49 @@ export type InsertedOrder = typeof orders.$inferSelect;
  */
 export async function insertHotelOrder(db: Database, order: NewHotelOrder): Promise<InsertedOrder | undefined> {
   const number = await nextOrderNumber(db, order.now);
-  const [row] = await db
-    .insert(orders)
-    .values({
-      orderNumber: number,
-      product: order.product,
-      kind: "hotel",
-      previewId: order.previewId,
-      status: order.status,
-      email: order.email,
-      currency: order.currency,
-      total: order.total,
-      customer: order.customer,
-      summary: order.summary,
-      bookingStatus: "not_ordered",
-      duplicateKey: order.duplicateKey,
-      language: order.language,
-      payBy: order.payBy,
-      createdAt: order.now,
-      updatedAt: order.now,
-    })
-    .onConflictDoNothing({ target: orders.previewId })
-    .returning();
+  const [row] = await hotelOrderInsert(db).execute({
+    orderNumber: number,
+    product: order.product,
+    previewId: order.previewId,
+    status: order.status,
+    email: order.email,
+    currency: order.currency,
+    total: order.total,
+    customer: order.customer,
+    summary: order.summary,
+    duplicateKey: order.duplicateKey,
+    language: order.language,
+    payBy: order.payBy,
+    now: order.now,
+  });
   return row;
 }
+
+const hotelOrderInsert = preparedPerDatabase((db) =>
+  db
+    .insert(orders)
+    .values({
+      orderNumber: sql.placeholder("orderNumber"),
+      product: sql.placeholder("product"),
+      kind: "hotel",
+      previewId: sql.placeholder("previewId"),
+      status: sql.placeholder("status"),
+      email: sql.placeholder("email"),
+      currency: sql.placeholder("currency"),
+      total: sql.placeholder("total"),
+      customer: sql.placeholder("customer"),
+      summary: sql.placeholder("summary"),
+      bookingStatus: "not_ordered",
+      duplicateKey: sql.placeholder("duplicateKey"),
+      language: sql.placeholder("language"),
+      payBy: sql.placeholder("payBy"),
+      createdAt: sql.placeholder("now"),
+      updatedAt: sql.placeholder("now"),
+    })
+    .onConflictDoNothing({ target: orders.previewId })
+    .returning()
+    .prepare("insert_hotel_order")
+);
 
 export interface NewVoucherOrder {
   readonly product: ProductKey;
@@ -304,26 +329,41 @@ export async function insertPayments(
   now: Date
 ): Promise<StoredPayment[]> {
   if (list.length === 0) return [];
-  const rows = await db
-    .insert(payments)
-    .values(
-      list.map((payment, position) => ({
-        orderId,
-        position,
-        methodId: payment.methodId,
-        value: payment.value,
-        status: payment.status,
-        voucherId: payment.voucherId,
-        transferQrText: payment.transferQr?.text,
-        transferQrImage: payment.transferQr?.image,
-        paidAt: payment.status === "paid" ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      }))
-    )
-    .returning(paymentFields);
+  const values: Record<string, unknown> = { orderId, now };
+  list.forEach((payment, position) => {
+    values[`methodId${position}`] = payment.methodId;
+    values[`value${position}`] = payment.value;
+    values[`status${position}`] = payment.status;
+    values[`voucherId${position}`] = payment.voucherId ?? null;
+    values[`paidAt${position}`] = payment.status === "paid" ? now.toISOString() : null;
+  });
+  const rows = await paymentsInsert(list.length)(db).execute(values);
   return rows.map(storedPayment);
 }
+
+/** An order has a payment or a few: one statement for each number of them, prepared once (decision 062). */
+const paymentsInsert = preparedPerShape((count: number) =>
+  preparedPerDatabase((db) =>
+    db
+      .insert(payments)
+      .values(
+        Array.from({ length: count }, (_, position) => ({
+          orderId: sql.placeholder("orderId"),
+          position,
+          methodId: sql.placeholder(`methodId${position}`),
+          value: sql.placeholder(`value${position}`),
+          status: sql.placeholder(`status${position}`),
+          voucherId: sql.placeholder(`voucherId${position}`),
+          // Null for a payment still to be paid: drizzle's encoder of a timestamp takes no null, so none is used.
+          paidAt: sql`${sql.placeholder(`paidAt${position}`)}`,
+          createdAt: sql.placeholder("now"),
+          updatedAt: sql.placeholder("now"),
+        }))
+      )
+      .returning(paymentFields)
+      .prepare(`insert_payments_${count}`)
+  )
+);
 
 const orderById = preparedPerDatabase((db) =>
   selectOrders(db).where(eq(orders.id, sql.placeholder("id"))).limit(1).prepare("order_by_id")
@@ -625,19 +665,6 @@ export async function savePaymentMethod(
     .where(eq(payments.id, paymentId));
 }
 
-/** A transfer's QR code, rendered for the text it encodes. */
-export async function saveTransferQr(
-  db: Database,
-  paymentId: string,
-  qr: { text: string; image: string },
-  now: Date
-): Promise<void> {
-  await db
-    .update(payments)
-    .set({ transferQrText: qr.text, transferQrImage: qr.image, updatedAt: now })
-    .where(eq(payments.id, paymentId));
-}
-
 /** The order's price changed (a payment moved to another method): its total and the summary that breaks it down. */
 export async function saveOrderPrice(
   db: Database,
@@ -721,22 +748,27 @@ export async function unpaidOrdersOfStay(
   duplicateKey: string,
   previewId: string
 ): Promise<UnpaidOrderOfStay[]> {
-  return db
+  return unpaidOfStay(db).execute({ duplicateKey, previewId });
+}
+
+const unpaidOfStay = preparedPerDatabase((db) =>
+  db
     .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt })
     .from(orders)
     .where(
       and(
-        eq(orders.duplicateKey, duplicateKey),
+        eq(orders.duplicateKey, sql.placeholder("duplicateKey")),
         // A create of the same preview that got there first is the same order, not an earlier one.
-        sql`${orders.previewId} is distinct from ${previewId}`,
+        sql`${orders.previewId} is distinct from ${sql.placeholder("previewId")}`,
         inArray(orders.status, ["waiting", "partially_paid"]),
         sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
           and ${payments.status} = 'paid' and ${payments.methodId} <> 'voucher')`
       )
     )
     .orderBy(asc(orders.createdAt))
-    .for("update");
-}
+    .for("update")
+    .prepare("unpaid_orders_of_stay")
+);
 
 /** The customer's new order replaces an unpaid one of the same stay: that one is cancelled as a duplicate. */
 export async function replaceOrder(db: Database, orderId: string, newOrderId: string, now: Date): Promise<void> {

@@ -355,7 +355,7 @@ describe.each(databaseTargets())("database on $name", (target) => {
     expect(await findHotelLink(db, "simulator", hotelId)).toEqual(link);
   });
 
-  it("prepares a read once per database, and anew in a transaction, seeing the transaction's writes", async () => {
+  it("prepares a statement once, and runs it in a transaction on the transaction's connection, seeing its writes", async () => {
     const hotelBySlug = preparedPerDatabase((db) =>
       db
         .select({ hotelId: hotelLinks.hotelId })
@@ -369,6 +369,9 @@ describe.each(databaseTargets())("database on $name", (target) => {
     const rolledBack = new Error("rolled back");
     const inTransaction = db.transaction(async (tx) => {
       await saveHotelLink(tx, "simulator", link, hotelId);
+      // The statement built for the database, sent to the transaction's connection.
+      expect(hotelBySlug(tx)).not.toBe(hotelBySlug(db));
+      expect(Object.getPrototypeOf(hotelBySlug(tx))).toBe(Object.getPrototypeOf(hotelBySlug(db)));
       expect(await hotelBySlug(tx).execute({ slug: hotelId })).toEqual([{ hotelId }]);
       throw rolledBack;
     });

@@ -335,11 +335,17 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       });
       expect(hotelOrder?.orderNumber).toMatch(/^26\d{6}$/);
       expect(hotelOrder?.status).toBe(OrderStatus.PARTIALLY_PAID);
-      // The create answers the order from what it inserted: the same order a read of it answers.
+      // The create answers the order from what it inserted: the same order a read of it answers, which alone shows
+      // the transfer's QR code.
       const read = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
-      expect(read.order.value).toEqual(hotelOrder);
+      const shown = read.order.value as NonNullable<typeof hotelOrder>;
+      expect(hotelOrder!.payments.map((payment) => payment.qrCode)).toEqual([undefined, undefined]);
+      expect({ ...shown, payments: shown.payments.map(({ qrCode: _shown, ...payment }) => payment) }).toEqual({
+        ...hotelOrder,
+        payments: hotelOrder!.payments.map(({ qrCode: _none, ...payment }) => payment),
+      });
       expect(minorOf(hotelOrder?.total)).toBe(minorOf(previewed.orderPreview!.price!.total));
-      const [credit, transfer] = hotelOrder!.payments;
+      const [credit, transfer] = shown.payments;
       expect(credit).toMatchObject({ status: PaymentStatus.PAID, method: { methodId: "voucher" } });
       expect(transfer).toMatchObject({ status: PaymentStatus.WAITING, method: { methodId: "transfer" } });
       expect(transfer!.bankTransfer?.variableSymbol).toBe(hotelOrder!.orderNumber);
@@ -378,7 +384,8 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         paymentRequest,
         order: { ...customer, mobile: "+48 123 456 789" },
       });
-      const [transfer] = hotelOrder!.payments;
+      const read = await client.orderDetail({ productVariant: variants.DZB_PL, orderId: hotelOrder!.orderId });
+      const [transfer] = (read.order.value as NonNullable<typeof hotelOrder>).payments;
       const zbp = parseZbp(decodeQrDataUrl(transfer!.qrCode!));
       if (!zbp.ok) expect.fail(zbp.reason);
       expect(zbp.fields.amount).toBe(minorOf(transfer!.value));
@@ -388,7 +395,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(zbp.fields.title).toBe(hotelOrder!.orderNumber);
     });
 
-    it("renders a transfer's QR code once, at the order's creation, and answers the kept one on every read", async () => {
+    it("renders a transfer's QR code where it is shown, not at the order's creation, and answers a code kept before", async () => {
       const paymentRequest = { lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
       const { hotelOrder } = await client.hotelOrderCreate({
@@ -397,29 +404,28 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
         paymentRequest,
         order: customer,
       });
-      const created = hotelOrder!.payments[0]!.qrCode;
+      expect(hotelOrder!.payments[0]!.qrCode).toBeUndefined();
       const db = databases[0]!.db;
-      const [kept] = (await findOrder(db, hotelOrder!.orderId))!.payments;
-      expect(kept?.transferQr?.image).toBe(created);
-      expect(kept?.transferQr?.text).toBe(decodeQrDataUrl(created!));
+      const [stored] = (await findOrder(db, hotelOrder!.orderId))!.payments;
+      expect(stored?.transferQr).toBeNull();
       const qrOfDetail = async () => {
         const detail = await client.orderDetail({ productVariant: czVariant, orderId: hotelOrder!.orderId });
-        return (detail.order.value as NonNullable<typeof hotelOrder>).payments[0]!.qrCode;
+        return (detail.order.value as NonNullable<typeof hotelOrder>).payments[0]!.qrCode!;
       };
-      expect(await qrOfDetail()).toBe(created);
+      const shown = await qrOfDetail();
+      const text = decodeQrDataUrl(shown);
+      expect(parseSpayd(text)).toMatchObject({ ok: true, fields: { "X-VS": hotelOrder!.orderNumber } });
+      expect(await qrOfDetail()).toBe(shown);
 
-      // A code kept for another text (the shop's account has changed since) is not the transfer's any more.
-      await db
-        .update(payments)
-        .set({ transferQrText: "SPD*1.0*ACC:CZ6508000000192000145399*AM:1.00", transferQrImage: "data:image/png;base64," })
-        .where(eq(payments.id, kept!.id));
-      expect(await qrOfDetail()).toBe(created);
-      // A payment made before codes were kept gets one rendered as it is read.
-      await db
-        .update(payments)
-        .set({ transferQrText: null, transferQrImage: null })
-        .where(eq(payments.id, kept!.id));
-      expect(await qrOfDetail()).toBe(created);
+      // A code the shop kept with the payment (decision 022) is answered while it encodes the transfer's text...
+      const kept = "data:image/png;base64,a-kept-image";
+      const keep = (qrText: string) =>
+        db.update(payments).set({ transferQrText: qrText, transferQrImage: kept }).where(eq(payments.id, stored!.id));
+      await keep(text);
+      expect(await qrOfDetail()).toBe(kept);
+      // ...and not once the transfer reads otherwise (the shop's account has changed since).
+      await keep("SPD*1.0*ACC:CZ6508000000192000145399*AM:1.00");
+      expect(await qrOfDetail()).toBe(shown);
     });
 
     it("makes one order of 20 concurrent creates from one preview", async () => {

@@ -21,10 +21,12 @@ import type { JobHandlers } from "../../server/jobs/worker";
 import { orderJobKinds } from "../../server/orders/order-jobs";
 import { paymentJobKinds, statusCheckDelayMs } from "../../server/payments/gateway-payments";
 import { markTransferPaid } from "../../server/orders/payment-settlement";
+import { parseSpayd } from "../../server/domain/transfer-payment";
 import { findOrder } from "../../server/stores/orders";
 import { sandboxRecordStore } from "../../server/stores/sandbox-gateway-records";
 import { startApiServer, type RunningApi } from "../fixtures/api-server";
 import { databaseTargets, type TestDatabase } from "../fixtures/database";
+import { decodeQrDataUrl } from "../fixtures/qr-code";
 import {
   czVariant,
   failureOf,
@@ -326,9 +328,9 @@ describe.each(databaseTargets())("payment gateways, $name", (target) => {
       const moved = hotelOrder!.payments[0]!;
       expect(minorOf(moved.value)).toBe(minorOf(payment.value));
       expect(moved.bankTransfer?.variableSymbol).toBeTruthy();
-      // Its QR code is rendered as it moves, kept, and read from then on.
-      const kept = (await findOrder(db(), order.orderId))!.payments[0]!.transferQr;
-      expect(kept?.image).toBe(moved.qrCode);
+      // Its QR code is shown in the answer, and the same code on the status page.
+      const spayd = parseSpayd(decodeQrDataUrl(moved.qrCode!));
+      expect(spayd).toMatchObject({ ok: true, fields: { "X-VS": order.orderNumber } });
       expect((await orderOf(order.orderId)).payments[0]!.qrCode).toBe(moved.qrCode);
       expect(hotelOrder!.bookOnlyAfterPayment).toBe(true);
       await markTransferPaid(db(), order.orderNumber, now);

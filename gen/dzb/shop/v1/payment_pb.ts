@@ -425,7 +425,8 @@ export type Payment = Message<"dzb.shop.v1.Payment"> & {
   bankTransfer?: BankTransferDetails | undefined;
 
   /**
-   * The bank-transfer QR code as a PNG data URL.
+   * The bank-transfer QR code as a PNG data URL, for a transfer still to be paid. Not in HotelOrderCreate's answer:
+   * the order's status page (OrderDetail), which its customer sees next, shows it.
    *
    * @generated from field: optional string qr_code = 7;
    */
