@@ -16,10 +16,10 @@ import {
   defaultParty,
   hotelPageUrl,
   sharedPage,
+  refusedCheckSearch,
   simulatorShareCodes,
   simulatorSlugs,
 } from "./stays";
-import { simulatorHotelIds } from "../../server/adapters/provider/simulator";
 import { chooseFirstRoom, placeTransferOrder, polishCustomer } from "./reservation-flow";
 import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
@@ -361,17 +361,7 @@ test.describe("in a browser, not a crawler", () => {
   test("the checking page shows a check the hotel refused, below its heading, and goes back to the stay", async ({
     page,
   }, testInfo) => {
-    const stay = { checkIn: dayFromToday(30), checkOut: dayFromToday(32) };
-    const link = bookingLink(simulatorSlugs.failing, { ...stay, adults: 2, rooms: 1 });
-    const search = new URLSearchParams({
-      url: link,
-      parsedUrl: link,
-      hotelId: simulatorHotelIds.failing,
-      ...stay,
-      adults: "2",
-      rooms: "1",
-      children: "0",
-    });
+    const { search, stay } = refusedCheckSearch();
     await page.goto(`${onHost("pl.localhost", "/en/order/checking")}?${search}`);
     await expectJavaScriptState(page, testInfo);
     const refusal = page.getByRole("alert");

@@ -1,9 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { simulatorHotelIds } from "../../server/adapters/provider/simulator";
 import { localizedPath, screens, type ScreenId } from "../../shared/route-table";
 import { orderByRequest, reservationByRequest } from "./reservation-flow";
-import { availableStay, bookingLink, dayFromToday, simulatorSlugs } from "./stays";
+import { availableStay, bookingLink, refusedCheckSearch } from "./stays";
 
 /**
  * The page-weight guard for a first visit to any screen, gzipped as sent. Two budgets:
@@ -34,12 +33,9 @@ async function roomsPath(request: APIRequestContext): Promise<string> {
   return response.headers()["location"];
 }
 
-/** The checking page of a hotel that refuses: its answer stays on the page, where a found room would move on. */
+/** The checking page of a hotel that refuses: its answer stays on the page. */
 async function checkingPath(): Promise<string> {
-  const stay = { checkIn: dayFromToday(30), checkOut: dayFromToday(32) };
-  const link = bookingLink(simulatorSlugs.failing, { ...stay, adults: 2, rooms: 1 });
-  const search = { url: link, parsedUrl: link, hotelId: simulatorHotelIds.failing, ...stay, adults: "2", rooms: "1" };
-  return `${localizedPath("orderCheck", "cs", "cs")}?${new URLSearchParams(search)}`;
+  return `${localizedPath("orderCheck", "cs", "cs")}?${refusedCheckSearch().search}`;
 }
 
 const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext) => Promise<string>)> = {

@@ -1,4 +1,4 @@
-import { createSimulatorProvider, simulatorSlugs } from "../../server/adapters/provider/simulator";
+import { createSimulatorProvider, simulatorHotelIds, simulatorSlugs } from "../../server/adapters/provider/simulator";
 import { simulatorShareCodes } from "../../server/adapters/provider/simulator-share";
 import { parseBookingLink } from "../../server/domain/booking-link";
 import { availableStay as firstFreeStay, daysAfter, type StayWanted } from "../fixtures/available-stay";
@@ -38,6 +38,17 @@ export function bookingLink(slug: string, search: Partial<Stay & Party> = {}): s
   }
   const query = params.toString();
   return `${hotelPageUrl(slug).replace(/\.html$/, ".cs.html")}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The query of the checking page (decision 063) for a refusing hotel's stay 30 days ahead, its link already read, as
+ * step 1 sends it there: the refusal stays on the page, where a found room would move on to the rooms.
+ */
+export function refusedCheckSearch(): { search: URLSearchParams; stay: Stay } {
+  const stay = { checkIn: dayFromToday(30), checkOut: dayFromToday(32) };
+  const link = bookingLink(simulatorSlugs.failing, { ...stay, adults: 2, rooms: 1 });
+  const fields = { url: link, parsedUrl: link, hotelId: simulatorHotelIds.failing, ...stay, adults: "2", rooms: "1" };
+  return { search: new URLSearchParams({ ...fields, children: "0" }), stay };
 }
 
 /**

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { readStayForm, stayFormParams } from "~/order/stay-form";
 import { formErrorOf } from "~/rpc-form-error.server";
 import { answerWithin } from "~/screens/order/checking-page.server";
-import { staySchema, stayFieldOf, toHotelRequest } from "~/screens/order/stay-search.server";
+import { checkStay, staySchema, stayErrorOptions } from "~/screens/order/stay-search.server";
 import { screenMeta } from "~/screen-meta";
 import { deferredScreenData, loaderCacheHeaders, orderCacheControl, translator } from "~/screen.server";
 import { streamTimeoutMs } from "~/stream-timeout.server";
@@ -27,20 +27,16 @@ type CheckOutcome = { rooms: string } | { problem: string } | { stillChecking: t
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const t = translator(context);
   const values = readStayForm(new URL(request.url).searchParams);
-  const step1 = `${localizedPath("order", context.locale, context.variant.defaultLocale)}?${stayFormParams(values)}`;
-  const submission = parseWithZod(stayFormParams(values), { schema: staySchema(t) });
+  const fields = stayFormParams(values);
+  const step1 = `${localizedPath("order", context.locale, context.variant.defaultLocale)}?${fields}`;
+  const submission = parseWithZod(fields, { schema: staySchema(t) });
   // Only a complete stay of a link already read is checked here; anything else is step 1's to say.
   if (submission.status !== "success" || values.hotelId === "") throw redirect(step1, 303);
 
-  const errorOptions = { fieldOf: stayFieldOf, supportEmail: context.variant.support.email };
-  const check: Promise<CheckOutcome> = context.rpc
-    .hotelAvailability({ lookup: { case: "hotelRequest", value: toHotelRequest(values.hotelId, submission.value) } })
-    .then(
-      ({ availabilityId }) => ({
-        rooms: localizedPath("orderAccommodation", context.locale, context.variant.defaultLocale, { availabilityId }),
-      }),
-      (error) => ({ problem: formErrorOf(error, t, errorOptions).message })
-    );
+  const check: Promise<CheckOutcome> = checkStay(context, values.hotelId, submission.value).then(
+    (rooms) => ({ rooms }),
+    (error) => ({ problem: formErrorOf(error, t, stayErrorOptions(context)).message })
+  );
   const outcome = answerWithin(check, streamTimeoutMs - 1_000).then(
     (answer): CheckOutcome => answer?.value ?? { stillChecking: true }
   );

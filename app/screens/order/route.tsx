@@ -7,13 +7,13 @@ import { StayForm, type StayFormErrors } from "~/screens/order/stay-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { readStayForm, stayFormFromEcho, stayFormParams, type StayFormValues } from "~/order/stay-form";
 import {
+  checkStay,
   hotelLinkSchema,
   isStayComplete,
   linkNeedsReading,
   stayConstraint,
   staySchema,
-  stayFieldOf,
-  toHotelRequest,
+  stayErrorOptions,
   withLinkSearch,
 } from "~/screens/order/stay-search.server";
 import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
@@ -51,7 +51,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export async function action({ context, request }: ActionFunctionArgs) {
   const t = translator(context);
-  const errorOptions = { fieldOf: stayFieldOf, supportEmail: context.variant.support.email };
+  const errorOptions = stayErrorOptions(context);
   const formData = await readForm(request);
   const link = parseWithZod(formData, { schema: hotelLinkSchema(t) });
   if (link.status !== "success") return stayAnswer(link.reply(), 400);
@@ -78,26 +78,21 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (submission.status !== "success") return stayAnswer(submission.reply(), 400);
 
   const answerHeaders = { "Cache-Control": orderCacheControl };
-  let availabilityId: string;
+  let rooms: string;
   try {
-    const check = context.rpc.hotelAvailability({
-      lookup: { case: "hotelRequest", value: toHotelRequest(values.hotelId, submission.value) },
-    });
-    if (!isDocumentNavigation(request)) ({ availabilityId } = await check);
+    const check = checkStay(context, values.hotelId, submission.value);
+    if (!isDocumentNavigation(request)) rooms = await check;
     else {
       const answer = await answerWithin(check, context.checkingPageAfterMs);
       if (answer === undefined) {
         const checking = localizedPath("orderCheck", context.locale, context.variant.defaultLocale);
         return redirect(`${checking}?${stayFormParams(values)}`, { status: 303, headers: answerHeaders });
       }
-      ({ availabilityId } = answer.value);
+      rooms = answer.value;
     }
   } catch (error) {
     return stayAnswer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), 400);
   }
-  const rooms = localizedPath("orderAccommodation", context.locale, context.variant.defaultLocale, {
-    availabilityId,
-  });
   return redirect(rooms, { status: 303, headers: answerHeaders });
 }
 

@@ -1,4 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { Translate } from "../../../shared/i18n/translator";
+import { localizedPath } from "../../../shared/route-table";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import * as z from "zod";
@@ -217,6 +219,22 @@ export function isStayComplete(values: StayFormValues): boolean {
     ? values.childAges.slice(0, children).filter(filled).length === children
     : true;
   return [values.checkIn, values.checkOut, values.rooms, values.adults, values.children].every(filled) && agesFilled;
+}
+
+/**
+ * Has the api check the stay at the hotel (or give the check it shares or keeps, decision 053); answers the path of
+ * the rooms screen that shows it. Step 1 and the checking page (decision 063) both ask this way.
+ */
+export async function checkStay(context: AppLoadContext, hotelId: string, search: StaySearch): Promise<string> {
+  const { availabilityId } = await context.rpc.hotelAvailability({
+    lookup: { case: "hotelRequest", value: toHotelRequest(hotelId, search) },
+  });
+  return localizedPath("orderAccommodation", context.locale, context.variant.defaultLocale, { availabilityId });
+}
+
+/** How the api's refusals of a stay are worded for the step-1 form: beside their field, naming the shop's support. */
+export function stayErrorOptions(context: AppLoadContext) {
+  return { fieldOf: stayFieldOf, supportEmail: context.variant.support.email };
 }
 
 export function toHotelRequest(hotelId: string, search: StaySearch): MessageInitShape<typeof HotelRequestSchema> {
