@@ -161,8 +161,9 @@ const schema = z
      */
     PROVIDER_ANSWER_REUSE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
     /**
-     * How long step 1 sent without JavaScript waits for the availability check before it answers with the page that
-     * says the check is under way and streams its outcome (decision 063); a script's post always waits.
+     * How long step 1 and the reservation sent without JavaScript wait for the availability check or the order's
+     * creation before they answer with a page that says it is under way and streams its outcome (decisions 063, 065);
+     * a script's post always waits.
      */
     CHECKING_PAGE_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How long the simulator's deliberately slow hotel takes; demos of the pending state want a few seconds. */

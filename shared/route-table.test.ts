@@ -14,6 +14,7 @@ import {
 const sampleParams: Record<string, Record<string, string>> = {
   orderAccommodation: { availabilityId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderReservation: { previewId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
+  orderPlacing: { previewId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderStatus: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderDocument: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10", document: "invoice" },
   paymentReturn: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10", attemptId: "0b5c7a52-7a86-4b8e-9a55-1d7e6f0c3b21" },

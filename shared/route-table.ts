@@ -58,6 +58,15 @@ export const screens = {
       en: "order/reservation/:previewId",
     },
   },
+  /** An order still being made, for a browser that sent the reservation without JavaScript (its preview's id). */
+  orderPlacing: {
+    file: "screens/order-placing/route.tsx",
+    paths: {
+      cs: "objednavka/odesilani/:previewId",
+      pl: "zamowienie/wysylanie/:previewId",
+      en: "order/sending/:previewId",
+    },
+  },
   orderStatus: { file: "screens/order-status/route.tsx", paths: samePath("status/:id") },
   /** One of an order's documents as a PDF (`:document` is a documentKinds entry); a resource route, no screen. */
   orderDocument: {

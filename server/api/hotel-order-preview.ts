@@ -41,7 +41,7 @@ function askOf(request: HotelOrderPreviewRequest): PreviewAsk {
   }
 }
 
-function answer({ preview, availability, priced }: HotelPreview) {
+function answer({ preview, availability, priced, orderId }: HotelPreview) {
   const currency = marketCurrency[preview.product];
   const { paymentRequest } = preview;
   return {
@@ -59,6 +59,7 @@ function answer({ preview, availability, priced }: HotelPreview) {
     },
     cancellationInsurance: preview.cancellationInsurance,
     availabilityId: availability.id,
+    orderId: orderId ?? "",
   };
 }
 

@@ -11,6 +11,7 @@ import { marketCurrency, type ProductKey } from "../domain/products";
 import { defaultRestMethod } from "../domain/service-fee";
 import { marketDate } from "../domain/stay";
 import type { StoredAvailability } from "../stores/availabilities";
+import { findOrderByPreview } from "../stores/orders";
 import {
   findPreview,
   repricePreview,
@@ -40,6 +41,8 @@ export interface HotelPreview {
   readonly preview: StoredPreview;
   readonly availability: StoredAvailability;
   readonly priced: PricedHotelOrder;
+  /** The order made from a kept preview, once one is: looked for only when the preview is asked for by its id. */
+  readonly orderId?: string;
 }
 
 /**
@@ -72,12 +75,17 @@ export async function previewHotelOrder(
     return { preview, availability, priced };
   }
   const kept = await previewFor(deps, product, ask.previewId);
-  const availability = await availabilityFor(deps, product, kept.availabilityId);
+  const [availability, ordered] = await Promise.all([
+    availabilityFor(deps, product, kept.availabilityId),
+    findOrderByPreview(deps.db, kept.id),
+  ]);
   const chosen = chosenOrThrow(availability, kept.productIds);
+  const orderId = ordered?.id;
   const asStored = (preview: StoredPreview): HotelPreview => ({
     preview,
     availability,
     priced: pricedHotelOrder(product, chosen, preview.cancellationInsurance, preview.calculation),
+    orderId,
   });
   if (!ask.pricing) return asStored(kept);
   const priced = await price(deps, client, product, chosen, ask.pricing);
@@ -90,7 +98,7 @@ export async function previewHotelOrder(
   );
   // A later re-price of the same screen was applied first: this one arrived late, and the later one stands.
   if (!applied) return asStored(await previewFor(deps, product, kept.id));
-  return { preview: { ...kept, ...ask.pricing, calculation: priced.calculation }, availability, priced };
+  return { preview: { ...kept, ...ask.pricing, calculation: priced.calculation }, availability, priced, orderId };
 }
 
 /**

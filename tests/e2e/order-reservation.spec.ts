@@ -21,7 +21,8 @@ import {
   statusPath,
   submitIntent,
 } from "./reservation-flow";
-import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
+import { simulatorSlugs } from "./stays";
+import { browserUserAgent, expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 /** What the status page says of the transfer, and the text of its QR code as a banking app reads it. */
 async function transferOnStatusPage(page: Page) {
@@ -650,4 +651,58 @@ test("a visitor who came through a host not the shop's is not sent to pay, and t
   await expect(page.getByRole("alert")).toHaveText(
     "Nastala neznámá chyba. Kontaktujte nás prosím na podpora@dovolenazabenefity.cz."
   );
+});
+
+test.describe("an order the hotel takes a while to confirm, in a browser (not a crawler)", () => {
+  test.use({ userAgent: browserUserAgent });
+  const placingPath = /\/objednavka\/odesilani\/[0-9a-f-]{36}$/;
+
+  test("reaches its status page as its customer's; without JavaScript a page says meanwhile that it is being sent", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await openReservation(page, "cs", simulatorSlugs.slow, { freelyCancellable: true });
+    await expectJavaScriptState(page, testInfo);
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await fillCustomer(page, czechCustomer);
+    await acceptTerms(page);
+    await page.locator("input[name=lastPayment][value=transfer]").check();
+    await submitIntent(page, "update");
+    await submitIntent(page, "order");
+    // The simulator's slow hotel confirms its offer after 3 s; the post waits a second at most, then the page streams.
+    if (!javaScriptEnabled(testInfo)) {
+      await page.waitForURL(placingPath, { waitUntil: "commit" });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odesíláme objednávku");
+      await expect(page.getByRole("status").filter({ hasText: "Ověřujeme u hotelu" })).toBeVisible();
+    }
+    await page.waitForURL(statusPath);
+    // The browser that sent the order keeps its owner key: it may cancel the order, and is not sent to its e-mail.
+    await expect(page.locator("#cancel-title")).toBeVisible();
+    await expect(page.getByTestId("owner-only")).toHaveCount(0);
+    const placing = visited.find((url) => placingPath.test(new URL(url).pathname));
+    if (javaScriptEnabled(testInfo)) {
+      // A script's post waits under its own pending state.
+      expect(placing).toBeUndefined();
+      return;
+    }
+
+    // Someone else with the placing page's address sees the order's status page, as its address shows it to anyone,
+    // but is not made its customer.
+    const stranger = await browser.newPage({ javaScriptEnabled: false, userAgent: browserUserAgent });
+    await stranger.goto(placing!);
+    await expect(stranger).toHaveURL(new URL(page.url()).href);
+    await expect(stranger.getByTestId("owner-only")).toBeVisible();
+    await stranger.close();
+  });
+
+  test("the placing page of a reservation not sent is the reservation", async ({ page, request }, testInfo) => {
+    const reservation = new URL(await reservationByRequest(request));
+    await page.goto(reservation.pathname.replace("/rezervace/", "/odesilani/"));
+    await expectJavaScriptState(page, testInfo);
+    await expect(page).toHaveURL(reservationPath.cs);
+    expect(new URL(page.url()).pathname).toBe(reservation.pathname);
+  });
 });

@@ -21,7 +21,7 @@ import {
   simulatorSlugs,
 } from "./stays";
 import { chooseFirstRoom, placeTransferOrder, polishCustomer } from "./reservation-flow";
-import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
+import { browserUserAgent, expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 const hotel = "hotel-paris-prague";
 
@@ -334,10 +334,7 @@ test("a slow provider shows that availability is being checked", async ({ page }
 });
 
 test.describe("in a browser, not a crawler", () => {
-  // Headless Chromium names itself HeadlessChrome, which the shop takes for a crawler and sends whole pages, unstreamed.
-  test.use({
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
-  });
+  test.use({ userAgent: browserUserAgent });
 
   test("without JavaScript a slow check answers at once with a page that says so, then shows the rooms", async ({
     page,

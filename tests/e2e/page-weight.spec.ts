@@ -54,6 +54,9 @@ const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext
   partner: "/partner/edenred",
   edenred2024: "/edenred-2024",
   cookieSettings: "/cookies",
+  // Shown only while an order is being made, and left by a refresh when it is: no page stays to be measured. Its
+  // route file is the checking page's kind (a heading and a streamed answer).
+  orderPlacing: null,
   // Resource routes: XML, a PDF or a redirect; no JavaScript at all.
   sitemap: null,
   paymentReturn: null,

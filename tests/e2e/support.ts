@@ -7,6 +7,13 @@ export function onHost(host: "localhost" | "pl.localhost" | "pluxee.localhost", 
   return `http://${host}:${port}${path}`;
 }
 
+/**
+ * A desktop Chrome's user agent. Headless Chromium names itself HeadlessChrome, which the shop takes for a crawler and
+ * sends whole pages, unstreamed; a test of what streams uses this one.
+ */
+export const browserUserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
 export function javaScriptEnabled(testInfo: TestInfo): boolean {
   return testInfo.project.name === "js";
 }

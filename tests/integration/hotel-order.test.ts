@@ -446,6 +446,22 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(new Set(results.map((r) => r.hotelOrder?.orderNumber)).size).toBe(1);
     });
 
+    it("names the order a preview made when the preview is read again, and none before", async () => {
+      const paymentRequest = { lastPayment: "transfer" };
+      const previewed = await preview(paymentRequest);
+      const read = () =>
+        client.hotelOrderPreview({ productVariant: czVariant, lookup: { case: "previewId", value: previewed.previewId } });
+      expect(previewed.orderId).toBe("");
+      expect((await read()).orderId).toBe("");
+      const { hotelOrder } = await client.hotelOrderCreate({
+        productVariant: czVariant,
+        previewId: previewed.previewId,
+        paymentRequest,
+        order: customer,
+      });
+      expect((await read()).orderId).toBe(hotelOrder!.orderId);
+    });
+
     it("lets exactly 3 of 20 concurrent orders spend a voucher worth 3 of them, never below zero", async () => {
       // Twenty people order the same room; the voucher holds three times its price.
       const answer = await availability();

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits } from "../../../shared/money";
-import { languageOf } from "../../../shared/route-table";
+import { languageOf, localizedPath } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
-import { keepOwnerKey } from "~/order/owner-keys.server";
-import { payAtGateway } from "~/order/gateway-payment.server";
+import { keepPlacing, onToPayment, staleStayCodes } from "~/order/order-placing.server";
+import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
 import {
   duplicateChoiceOf,
   orderRequestOf,
@@ -46,8 +46,6 @@ export async function reservationLoader({ context, params }: LoaderFunctionArgs)
   return screenData(context, "orderReservation", { view, form }, { cacheControl: orderCacheControl });
 }
 
-/** The api's refusals that mean this stay cannot be booked as previewed: only a fresh availability check helps. */
-const staleStayCodes = new Set([ErrorCode.ORDER_PRICE_INCREASED, ErrorCode.ORDER_ACCOMMODATION_UNAVAILABLE]);
 /** The api's refusals after which the price is re-read, so the customer sees what changed before sending again. */
 const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.VOUCHER_BALANCE_CHANGED]);
 
@@ -110,12 +108,23 @@ export async function reservationAction({ context, params, request }: ActionFunc
       let orderId: string;
       let ownerKey: string;
       try {
-        const created = await context.rpc.hotelOrderCreate({
+        const creation = context.rpc.hotelOrderCreate({
           previewId,
           paymentRequest,
           order: orderRequestOf(fields),
           duplicates: duplicateChoiceOf(fields),
         });
+        // Without a script the browser shows nothing new while the api checks the hotel's offer: after a moment
+        // it is sent to the placing page, which waits on this creation (decision 065).
+        if (isDocumentNavigation(request)) {
+          const early = await answerWithin(creation, context.checkingPageAfterMs);
+          if (early === undefined) {
+            keepPlacing(previewId, context.sessionId, creation);
+            const placing = localizedPath("orderPlacing", context.locale, context.variant.defaultLocale, { previewId });
+            return redirect(placing, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+          }
+        }
+        const created = await creation;
         const { hotelOrder, unpaidOrdersOfStay } = created;
         // Nothing was ordered yet: the customer chooses what happens to their unpaid order of this stay.
         if (!hotelOrder && unpaidOrdersOfStay.length > 0) {
@@ -134,11 +143,8 @@ export async function reservationAction({ context, params, request }: ActionFunc
         return answer(reply, refusalStatus(error, repriced || staleStay ? 409 : 400), staleStay);
       }
       if (!orderId) throw new Error("HotelOrderCreate answered without an order");
-      // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page. This
-      // browser keeps the order's owner key, so that it may cancel the order or move a payment (decision 041).
-      const response = await payAtGateway(context, request, orderId);
-      response.headers.append("Set-Cookie", await keepOwnerKey(context, request, orderId, ownerKey));
-      return response;
+      // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page.
+      return onToPayment(context, request, orderId, ownerKey);
     }
   }
 }

@@ -1,7 +1,8 @@
 /**
- * When step 1 answers with the checking page instead of waiting for the provider (decision 063). A browser without
- * JavaScript, or before it ran, shows the page it sent the form from, unchanged, for as long as the answer takes; a
- * script's post shows its own pending state, so it always waits.
+ * When step 1 answers with the checking page (decision 063), and the reservation with the placing page (decision 065),
+ * instead of waiting for the provider. A browser without JavaScript, or before it ran, shows the page it sent the
+ * form from, unchanged, for as long as the answer takes; a script's post shows its own pending state, so it always
+ * waits.
  */
 
 /** Whether the request is the browser's own navigation, a form sent without a script (Fetch Metadata). */
@@ -11,8 +12,8 @@ export function isDocumentNavigation(request: Request): boolean {
 
 /**
  * The call's value when it settles within `ms`, undefined when it is still under way then; a refusal within `ms` is
- * thrown, a later one is nobody's (the race has handled it). The call goes on: its answer is kept, and the checking
- * page's own ask finds it (the api shares a check under way and reuses its answer, decision 053).
+ * thrown, a later one is nobody's (the race has handled it). The call goes on: the checking page's own ask finds its
+ * answer (the api shares a check under way and reuses its answer, decision 053), the placing page the creation itself.
  */
 export async function answerWithin<T>(call: Promise<T>, ms: number): Promise<{ value: T } | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;

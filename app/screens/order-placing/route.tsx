@@ -1,0 +1,141 @@
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { Await, useLoaderData, useLocation } from "@remix-run/react";
+import { Suspense } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+import { stayView } from "~/order/availability-view.server";
+import { statusRedirect } from "~/order/gateway-payment.server";
+import { onToPayment, placingOf, staleStayCodes, type PlacingEnd } from "~/order/order-placing.server";
+import { loadPreview } from "~/order/reservation-view.server";
+import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
+import { answerWithin } from "~/screens/order/checking-page.server";
+import { screenMeta } from "~/screen-meta";
+import { deferredScreenData, loaderCacheHeaders, orderCacheControl, requireUuid, translator } from "~/screen.server";
+import { streamTimeoutMs } from "~/stream-timeout.server";
+import { localizedPath } from "../../../shared/route-table";
+
+export const meta = screenMeta;
+export const headers = loaderCacheHeaders;
+
+/**
+ * A refusal that came after the customer left the form, and the way on from it: back to the reservation, or, when the
+ * rooms are gone or dearer, to step 1 filled in with the same stay (`stayCheck`), to check it afresh.
+ */
+type Refusal = { problem: string; reservation: string; stayCheck: string | null };
+
+/**
+ * The placing page (decision 065): the reservation sent without JavaScript comes here when the api takes longer than
+ * a moment to make the order (it checks the hotel's offer first). While the creation is under way the page streams
+ * "we are sending your order" and, when it has ended, a refresh of itself; loaded again after the end, it answers as
+ * the reservation's post would have: on to the payment with the owner key kept, or the refusal in words. A creation
+ * this web process does not hold for this visitor (another instance's, one long ended, or a stranger's) is looked up
+ * in the api by its preview: its status page, without the owner key.
+ */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const previewId = requireUuid(params.previewId);
+  const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, { previewId });
+  const placing = placingOf(previewId, context.sessionId);
+  if (!placing) return placedElsewhere(context, previewId, reservation);
+  if (placing.ended) return afterTheEnd(context, request, placing.ended, previewId, reservation);
+  const ended = answerWithin(placing.done, streamTimeoutMs - 1_000).then((answer) => answer !== undefined);
+  const data = { refusal: null as Refusal | null, ended };
+  return deferredScreenData(context, "orderPlacing", data, { cacheControl: orderCacheControl });
+}
+
+async function afterTheEnd(
+  context: AppLoadContext,
+  request: Request,
+  end: PlacingEnd,
+  previewId: string,
+  reservation: string
+) {
+  if ("created" in end) {
+    const { hotelOrder, ownerKey } = end.created;
+    // No order without one: the customer has unpaid orders of the stay and chooses, on the reservation, what happens.
+    if (!hotelOrder) throw redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+    return onToPayment(context, request, hotelOrder.orderId, ownerKey);
+  }
+  const t = translator(context);
+  const { message } = formErrorOf(end.refusal, t, {
+    fieldOf: () => undefined,
+    supportEmail: context.variant.support.email,
+  });
+  const code = errorCodeOf(end.refusal);
+  const staleStay = code !== undefined && staleStayCodes.has(code);
+  const step1 = localizedPath("order", context.locale, context.variant.defaultLocale);
+  const stayCheck = staleStay ? `${step1}?${stayView(await loadPreview(context, previewId)).changeQuery}` : null;
+  const refusal: Refusal = { problem: message, reservation, stayCheck };
+  return deferredScreenData(context, "orderPlacing", { refusal, ended: Promise.resolve(true) }, {
+    cacheControl: orderCacheControl,
+  });
+}
+
+/** The order the preview made, on its status page; none made: the reservation, to be sent again. */
+async function placedElsewhere(context: AppLoadContext, previewId: string, reservation: string): Promise<Response> {
+  const { orderId } = await loadPreview(context, previewId);
+  if (orderId) return statusRedirect(context, orderId);
+  return redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+}
+
+export default function OrderPlacingScreen() {
+  const { t } = useTranslation();
+  const { title, refusal, ended } = useLoaderData<typeof loader>();
+  return (
+    <div className="order-step">
+      <h1>{title}</h1>
+      {refusal ? (
+        <Refused refusal={refusal} />
+      ) : (
+        <Suspense
+          fallback={
+            <p className="checking-page__wait" role="status">
+              {t("order.placing.waiting")}
+            </p>
+          }
+        >
+          <Await resolve={ended}>{(hasEnded) => <Refresh hasEnded={hasEnded} />}</Await>
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Streamed after the page, the creation having ended or the stream's time being nearly up: this page again, which then
+ * answers with the order's way on (or waits anew). A refresh, which the browser follows with scripts or without;
+ * without scripts app.css shows the block React streamed to the end of the body (`.streamed-answer`).
+ */
+function Refresh({ hasEnded }: { hasEnded: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div className="streamed-answer" role="status">
+      <meta httpEquiv="refresh" content={`0;url=${pathname}`} />
+      <p>
+        <a href={pathname}>{t(hasEnded ? "order.placing.ended" : "order.placing.stillWaiting")}</a>
+      </p>
+    </div>
+  );
+}
+
+function Refused({ refusal }: { refusal: Refusal }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="form-errors" role="alert">
+        <p>{refusal.problem}</p>
+      </div>
+      {refusal.stayCheck === null ? (
+        <a className="button" href={refusal.reservation}>
+          {t("order.placing.backToReservation")}
+        </a>
+      ) : (
+        <>
+          <p>{t("reservation.retry.hint")}</p>
+          <a className="button" href={refusal.stayCheck}>
+            {t("accommodation.stay.change")}
+          </a>
+        </>
+      )}
+    </>
+  );
+}
