@@ -34,7 +34,7 @@ export default {
     v3_lazyRouteDiscovery: true,
   },
   async routes(defineRoutes) {
-    const { screens, endpoints, locales } = await loadRouteTable();
+    const { screens, screenFile, endpoints, locales } = await loadRouteTable();
     return defineRoutes((route) => {
       for (const [id, screen] of Object.entries(screens)) {
         // Unprefixed paths serve the variant's default locale (cs or pl); the web server
@@ -43,13 +43,13 @@ export default {
         let index = 0;
         for (const path of defaultPaths) {
           const routeId = index === 0 ? `default--${id}` : `default-${index}--${id}`;
-          route(path, screen.file, { id: routeId, index: path === "" ? true : undefined });
+          route(path, screenFile(id), { id: routeId, index: path === "" ? true : undefined });
           index++;
         }
         for (const locale of locales) {
           const language = locale === "cs-pluxee" ? "cs" : locale;
           const path = screen.paths[language];
-          route(`${locale}${path ? `/${path}` : ""}`, screen.file, { id: `${locale}--${id}` });
+          route(`${locale}${path ? `/${path}` : ""}`, screenFile(id), { id: `${locale}--${id}` });
         }
       }
       for (const [id, endpoint] of Object.entries(endpoints)) {

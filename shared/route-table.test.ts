@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,6 +7,7 @@ import {
   locales,
   matchScreen,
   MAX_SWITCHED_PATH_LENGTH,
+  screenFile,
   screens,
   switchedLocalePath,
   type ScreenId,
@@ -39,6 +41,14 @@ describe("the route table", () => {
     expect(localizedPath("home", "cs", "cs")).toBe("/");
     expect(localizedPath("home", "en", "pl")).toBe("/en");
     expect(localizedPath("orderStatus", "cs", "cs", { id: "x" })).toBe("/status/x");
+  });
+
+  it("names each screen's route module by its id in kebab case, a file that is there", () => {
+    expect(screenFile("orderPlacing")).toBe("screens/order-placing/route.tsx");
+    expect(screenFile("edenred2024")).toBe("screens/edenred-2024/route.tsx");
+    for (const screen of Object.keys(screens) as ScreenId[]) {
+      expect(existsSync(new URL(`../app/${screenFile(screen)}`, import.meta.url)), screen).toBe(true);
+    }
   });
 
   it("refuses to build a path without its required parameter", () => {

@@ -32,18 +32,15 @@ function samePath(path: string): LocalizedPaths {
  * `:name?` an optional one, and a trailing `*` takes the rest of the path.
  */
 export const screens = {
-  home: { file: "screens/home/route.tsx", paths: samePath("") },
+  home: { paths: samePath("") },
   order: {
-    file: "screens/order/route.tsx",
     paths: { cs: "objednavka", pl: "zamowienie", en: "order" },
   },
   /** A slow availability check, for a browser that sent step 1 without JavaScript; the stay is in the query. */
   orderCheck: {
-    file: "screens/order-check/route.tsx",
     paths: { cs: "objednavka/overeni", pl: "zamowienie/sprawdzanie", en: "order/checking" },
   },
   orderAccommodation: {
-    file: "screens/order-accommodation/route.tsx",
     paths: {
       cs: "objednavka/ubytovani/:availabilityId",
       pl: "zamowienie/nocleg/:availabilityId",
@@ -51,7 +48,6 @@ export const screens = {
     },
   },
   orderReservation: {
-    file: "screens/order-reservation/route.tsx",
     paths: {
       cs: "objednavka/rezervace/:previewId",
       pl: "zamowienie/rezerwacja/:previewId",
@@ -60,17 +56,15 @@ export const screens = {
   },
   /** An order still being made, for a browser that sent the reservation without JavaScript (its preview's id). */
   orderPlacing: {
-    file: "screens/order-placing/route.tsx",
     paths: {
       cs: "objednavka/odesilani/:previewId",
       pl: "zamowienie/wysylanie/:previewId",
       en: "order/sending/:previewId",
     },
   },
-  orderStatus: { file: "screens/order-status/route.tsx", paths: samePath("status/:id") },
+  orderStatus: { paths: samePath("status/:id") },
   /** One of an order's documents as a PDF (`:document` is a documentKinds entry); a resource route, no screen. */
   orderDocument: {
-    file: "screens/order-document/route.tsx",
     paths: {
       cs: "status/:id/dokument/:document",
       pl: "status/:id/dokument/:document",
@@ -79,40 +73,44 @@ export const screens = {
   },
   /** Where a payment gateway sends the visitor back; without the attempt, the base the api completes for the gateway. */
   paymentReturn: {
-    file: "screens/payment-return/route.tsx",
     paths: {
       cs: "status/:id/platba/:attemptId?",
       pl: "status/:id/platnosc/:attemptId?",
       en: "status/:id/payment/:attemptId?",
     },
   },
-  voucher: { file: "screens/voucher/route.tsx", paths: samePath("voucher") },
+  voucher: { paths: samePath("voucher") },
   voucherStatus: {
-    file: "screens/voucher-status/route.tsx",
     paths: { cs: "overeni-poukazu/:id?", pl: "sprawdz-voucher/:id?", en: "voucher-status/:id?" },
   },
-  contact: { file: "screens/contact/route.tsx", paths: { cs: "kontakt", pl: "kontakt", en: "contact" } },
+  contact: { paths: { cs: "kontakt", pl: "kontakt", en: "contact" } },
   inspiration: {
-    file: "screens/inspiration/route.tsx",
     paths: { cs: "inspirace", pl: "inspiracje", en: "inspiration" },
   },
   inspirationDetail: {
-    file: "screens/inspiration-detail/route.tsx",
     paths: { cs: "inspirace/*", pl: "inspiracje/*", en: "inspiration/*" },
   },
   howItWorks: {
-    file: "screens/how-it-works/route.tsx",
     paths: { cs: "jak-to-funguje", pl: "jak-to-dziala", en: "how-it-works" },
   },
-  partner: { file: "screens/partner/route.tsx", paths: samePath("partner/:partner") },
-  edenred2024: { file: "screens/edenred-2024/route.tsx", paths: samePath("edenred-2024") },
+  partner: { paths: samePath("partner/:partner") },
+  edenred2024: { paths: samePath("edenred-2024") },
   /** What the optional cookies and scripts are and the visitor's choice of them; the consent banner posts here. */
-  cookieSettings: { file: "screens/cookie-settings/route.tsx", paths: samePath("cookies") },
-  sitemap: { file: "screens/sitemap/route.tsx", paths: samePath("sitemap.xml") },
-  contentPage: { file: "screens/content-page/route.tsx", paths: samePath("*") },
-} as const satisfies Record<string, { file: string; paths: LocalizedPaths }>;
+  cookieSettings: { paths: samePath("cookies") },
+  sitemap: { paths: samePath("sitemap.xml") },
+  contentPage: { paths: samePath("*") },
+} as const satisfies Record<string, { paths: LocalizedPaths }>;
 
 export type ScreenId = keyof typeof screens;
+
+/**
+ * A screen's route module, for the Remix config: its folder is its id in kebab case (decision 046), so
+ * `orderPlacing` is `screens/order-placing/route.tsx` and `edenred2024` is `screens/edenred-2024/route.tsx`. Named by
+ * rule rather than in the table above, which the browser loads: the file names are the build's business alone.
+ */
+export function screenFile(screen: ScreenId): string {
+  return `screens/${screen.replace(/[A-Z]|\d+/g, (part) => `-${part.toLowerCase()}`)}/route.tsx`;
+}
 
 /** Routes that are not screens: endpoints that exist once, without a locale. */
 export const endpoints = {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { endpoints, localizedPath, screens, type Locale, type ScreenId } from "../../shared/route-table";
+import { endpoints, localizedPath, screenFile, screens, type Locale, type ScreenId } from "../../shared/route-table";
 import { orderByRequest, reservationByRequest } from "./reservation-flow";
 import { port } from "./support";
 
@@ -19,7 +19,7 @@ const runs = Number(process.env.FUZZ_RUNS ?? 2_000);
 const appDirectory = new URL("../../app/", import.meta.url);
 const takesPosts = (file: string) =>
   /export (async )?function action\b/.test(readFileSync(new URL(file, appDirectory), "utf8"));
-const actionScreens = (Object.keys(screens) as ScreenId[]).filter((screen) => takesPosts(screens[screen].file));
+const actionScreens = (Object.keys(screens) as ScreenId[]).filter((screen) => takesPosts(screenFile(screen)));
 const actionEndpoints = Object.values(endpoints).filter((endpoint) => takesPosts(endpoint.file));
 
 type Host = "localhost" | "pl.localhost";

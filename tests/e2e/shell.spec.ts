@@ -111,6 +111,8 @@ test("the remembered locale brings a visitor of the Polish host to English paths
   const context = await browser.newContext({ locale: "pl-PL", javaScriptEnabled: javaScriptEnabled(testInfo) });
   const page = await context.newPage();
   await page.goto(onHost("pl.localhost", "/zamowienie"));
+  // With JavaScript the menu's script sends the choice; it waits for the page to be hydrated.
+  await expectJavaScriptState(page, testInfo);
   const select = page.getByLabel("Język");
   await select.selectOption("en");
   if (!javaScriptEnabled(testInfo)) await page.getByRole("button", { name: "Zmień język" }).click();
@@ -304,6 +306,26 @@ test("a page paints from its own HTML: its styles come inside it, and no script 
   // The inlined styles apply (the policy lets them), with JavaScript and without.
   await expectJavaScriptState(page, testInfo);
   await expect(page.locator(".site-header")).toHaveCSS("border-bottom-style", "solid");
+});
+
+test("the page's modules are fetched only after its first paint, all at once, and then make it interactive", async ({
+  page,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled(testInfo), "without JavaScript no module is fetched at all");
+  const answer = await page.goto("/objednavka");
+  expect(await answer?.text(), "no module is preloaded by the HTML").not.toMatch(/rel="modulepreload"/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const { firstPaint, modules } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
+    modules: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && !entry.name.includes("/build/messages/"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(modules.length).toBeGreaterThan(3);
+  for (const fetchedAt of modules) expect(fetchedAt).toBeGreaterThanOrEqual(firstPaint);
+  // The chunks the route and entry modules import are preloaded together, not found one import at a time.
+  expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(3);
 });
 
 test("the picture that is a page's largest paint is fetched first, and those further down only when near", async ({
