@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Await, useLoaderData, useLocation } from "@remix-run/react";
-import { Suspense } from "react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { RefreshTo, StreamedWait } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { readStayForm, stayFormParams } from "~/order/stay-form";
 import { formErrorOf } from "~/rpc-form-error.server";
@@ -49,24 +49,14 @@ export default function OrderCheckScreen() {
   return (
     <div className="order-step">
       <h1>{title}</h1>
-      <Suspense
-        fallback={
-          <p className="checking-page__wait" role="status">
-            {t("order.checking.waiting")}
-          </p>
-        }
-      >
-        <Await resolve={outcome}>{(answer) => <Outcome outcome={answer} step1={step1} />}</Await>
-      </Suspense>
+      <StreamedWait waiting={t("order.checking.waiting")} resolve={outcome}>
+        {(answer) => <Outcome outcome={answer} step1={step1} />}
+      </StreamedWait>
     </div>
   );
 }
 
-/**
- * React streams an outcome that comes after the page to the end of the body, hidden, with a script that moves it into
- * place; without scripts app.css shows it there (`.streamed-answer`). The way on is a refresh, which the browser
- * follows with scripts or without.
- */
+/** The refusal with the way back to the stay, or the way on: to the rooms, or this page again to wait on. */
 function Outcome({ outcome, step1 }: { outcome: CheckOutcome; step1: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -86,12 +76,5 @@ function Outcome({ outcome, step1 }: { outcome: CheckOutcome; step1: string }) {
     "rooms" in outcome
       ? [outcome.rooms, t("order.checking.found")]
       : [pathname + search, t("order.checking.stillChecking")];
-  return (
-    <div className="streamed-answer" role="status">
-      <meta httpEquiv="refresh" content={`0;url=${next}`} />
-      <p>
-        <a href={next}>{text}</a>
-      </p>
-    </div>
-  );
+  return <RefreshTo next={next} text={text} />;
 }

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Await, useLoaderData, useLocation } from "@remix-run/react";
-import { Suspense } from "react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { RefreshTo, StreamedWait } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { stayView } from "~/order/availability-view.server";
 import { statusRedirect } from "~/order/gateway-payment.server";
@@ -51,7 +51,7 @@ async function afterTheEnd(
   if ("created" in end) {
     const { hotelOrder, ownerKey } = end.created;
     // No order without one: the customer has unpaid orders of the stay and chooses, on the reservation, what happens.
-    if (!hotelOrder) throw redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+    if (!hotelOrder) return toReservation(reservation);
     return onToPayment(context, request, hotelOrder.orderId, ownerKey);
   }
   const t = translator(context);
@@ -73,6 +73,10 @@ async function afterTheEnd(
 async function placedElsewhere(context: AppLoadContext, previewId: string, reservation: string): Promise<Response> {
   const { orderId } = await loadPreview(context, previewId);
   if (orderId) return statusRedirect(context, orderId);
+  return toReservation(reservation);
+}
+
+function toReservation(reservation: string): Response {
   return redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
 
@@ -85,15 +89,9 @@ export default function OrderPlacingScreen() {
       {refusal ? (
         <Refused refusal={refusal} />
       ) : (
-        <Suspense
-          fallback={
-            <p className="checking-page__wait" role="status">
-              {t("order.placing.waiting")}
-            </p>
-          }
-        >
-          <Await resolve={ended}>{(hasEnded) => <Refresh hasEnded={hasEnded} />}</Await>
-        </Suspense>
+        <StreamedWait waiting={t("order.placing.waiting")} resolve={ended}>
+          {(hasEnded: boolean) => <Refresh hasEnded={hasEnded} />}
+        </StreamedWait>
       )}
     </div>
   );
@@ -101,20 +99,12 @@ export default function OrderPlacingScreen() {
 
 /**
  * Streamed after the page, the creation having ended or the stream's time being nearly up: this page again, which then
- * answers with the order's way on (or waits anew). A refresh, which the browser follows with scripts or without;
- * without scripts app.css shows the block React streamed to the end of the body (`.streamed-answer`).
+ * answers with the order's way on (or waits anew).
  */
 function Refresh({ hasEnded }: { hasEnded: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  return (
-    <div className="streamed-answer" role="status">
-      <meta httpEquiv="refresh" content={`0;url=${pathname}`} />
-      <p>
-        <a href={pathname}>{t(hasEnded ? "order.placing.ended" : "order.placing.stillWaiting")}</a>
-      </p>
-    </div>
-  );
+  return <RefreshTo next={pathname} text={t(hasEnded ? "order.placing.ended" : "order.placing.stillWaiting")} />;
 }
 
 function Refused({ refusal }: { refusal: Refusal }) {
