@@ -69,6 +69,8 @@ test("a pasted link fills in the stay it carries at once, and nothing is searche
   const stay = await availableStay(hotel, { ...defaultParty, adults: 1 });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(orderStep.en);
+  // The paste is read by the page's script, which runs once the page is hydrated.
+  await expectJavaScriptState(page, testInfo);
   await page.evaluate((link) => navigator.clipboard.writeText(link), bookingLink(hotel, { ...stay, adults: 1, rooms: 1 }));
   await field(page, "url").focus();
   await page.keyboard.press("ControlOrMeta+V");
