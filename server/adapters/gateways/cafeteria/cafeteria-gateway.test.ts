@@ -212,10 +212,22 @@ describe("a payment through the cafeteria gateway", () => {
     expect(await gateway().status(started.gatewayRef)).toBe("waiting");
   });
 
-  it("shows a decided payment's page no more", async () => {
+  it("shows a decided payment's page no more and refuses another decision, but answers the same one again", async () => {
     const paid = await pay("approve");
     expect((await fetch(`${origin}${mount}/pay/${paid.expected.gatewayRef}`)).status).toBe(409);
     expect((await fetch(`${origin}${mount}/pay/unknown`)).status).toBe(404);
+    const decideAgain = (decision: SandboxDecision) =>
+      fetch(`${origin}${mount}/pay/${paid.expected.gatewayRef}/decide`, {
+        method: "POST",
+        body: new URLSearchParams({ decision }),
+        redirect: "manual",
+      });
+    expect((await decideAgain("decline")).status).toBe(409);
+    // Its first answer lost, the load balancer resends the decision: the customer goes back as the first would have.
+    const again = await decideAgain("approve");
+    expect(again.status).toBe(303);
+    const params = Object.fromEntries(new URL(again.headers.get("location")!).searchParams);
+    expect((await gateway().verifyReturn(params, paid.expected)).state).toBe("paid");
   });
 });
 

@@ -198,10 +198,14 @@ export function cafeteriaProtocolRouter(options: CafeteriaProtocolRouterOptions)
   /** The transaction the visitor may still decide on; answers the visitor itself otherwise. */
   async function undecidedPayment(req: Request, res: Response) {
     const payment = await store.get(req.params.transactionId ?? "");
-    if (payment === undefined) res.status(404).type("text/plain").send("This payment does not exist.");
-    else if (!undecided.includes(payment.status)) res.status(409).type("text/plain").send("This payment is decided.");
-    else return payment;
+    if (payment !== undefined && undecided.includes(payment.status)) return payment;
+    refuseVisitor(res, payment);
     return undefined;
+  }
+
+  function refuseVisitor(res: Response, payment: CafeteriaSandboxPayment | undefined) {
+    if (payment === undefined) res.status(404).type("text/plain").send("This payment does not exist.");
+    else res.status(409).type("text/plain").send("This payment is decided.");
   }
 
   router.get(
@@ -232,10 +236,15 @@ export function cafeteriaProtocolRouter(options: CafeteriaProtocolRouterOptions)
         return;
       }
       const status = decisions[decision as SandboxDecision];
-      const payment = await undecidedPayment(req, res);
-      if (payment === undefined) return;
+      const payment = await store.get(req.params.transactionId ?? "");
+      const open = payment !== undefined && undecided.includes(payment.status);
+      // The same decision sent again (its answer was lost, the load balancer resends it) answers as the first did.
+      if (payment === undefined || (!open && payment.status !== status)) {
+        refuseVisitor(res, payment);
+        return;
+      }
       const decided = { ...payment, status };
-      await store.update(decided.transactionId, decided);
+      if (open) await store.update(decided.transactionId, decided);
       const secret = options.merchants[decided.merchantId];
       if (secret === undefined) throw new Error(`merchant ${decided.merchantId} is no longer configured`);
       const query = signedReturnQuery(secret, {

@@ -253,7 +253,15 @@ describe("CsobGateway against the eAPI 1.9 protocol server", () => {
     await expect(csob.status(started.gatewayRef)).resolves.toBe("paid");
   });
 
-  it("a decided payment's page and decision are refused", async () => {
+  it("the same decision sent again answers the same return, as when the first answer was lost", async () => {
+    const csob = gateway();
+    const { started, params } = await startAndDecide("approve", csob);
+    const again = await decide(pages.at(-1)!.decideUrl, "approve");
+    expect(again).toMatchObject({ paymentStatus: params.paymentStatus, authCode: params.authCode });
+    await expect(csob.verifyReturn(again, expectedFor(started.gatewayRef))).resolves.toMatchObject({ state: "paid" });
+  });
+
+  it("a decided payment's page and another decision are refused", async () => {
     const { started } = await startAndDecide("approve");
     expect((await fetch(new URL(started.redirectUrl, origin))).status).toBe(409);
     const again = await fetch(`${apiUrl}/payment/decide/${started.gatewayRef}`, {

@@ -325,10 +325,18 @@ export function csobProtocolRouter(options: CsobProtocolRouterOptions): Router {
       if (!parsed.success) throw new Refusal(400, CsobResult.invalidParameter, "Invalid parameter decision");
       const payment = await store.get(req.params.payId);
       if (!payment) throw refusedUnknownPayment();
-      if (!isUndecided(payment)) throw new Refusal(409, CsobResult.paymentNotInValidState, "Payment already processed");
+      const outcome = statusAfter[parsed.data.decision];
+      if (!isUndecided(payment)) {
+        // The same decision sent again (its answer was lost, the load balancer resends it) answers as the first did.
+        if (payment.paymentStatus !== outcome) {
+          throw new Refusal(409, CsobResult.paymentNotInValidState, "Payment already processed");
+        }
+        res.redirect(303, returnLocation(payment, now(), sign));
+        return;
+      }
       const decided: CsobSandboxPayment = {
         ...payment,
-        paymentStatus: statusAfter[parsed.data.decision],
+        paymentStatus: outcome,
         authCode: parsed.data.decision === "approve" ? newAuthCode() : undefined,
       };
       await store.update(decided.payId, decided);
