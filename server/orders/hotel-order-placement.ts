@@ -1,6 +1,7 @@
 import type { ProviderLanguage } from "../adapters/provider/hotel-provider";
 import { ProviderError } from "../adapters/provider/hotel-provider";
 import { marketCurrency, type ProductKey } from "../domain/products";
+import { isOrderSentAgain } from "../domain/repeated-order";
 import { findOrderByPreview, type CustomerDetails, type StoredOrder, type UnpaidOrderOfStay } from "../stores/orders";
 import type { StoredPaymentRequest } from "../stores/previews";
 import { samePaymentRequest } from "./payment-requests";
@@ -36,8 +37,8 @@ export type HotelOrderPlaced =
   | { readonly unpaidOrdersOfStay: readonly UnpaidOrderOfStay[] };
 
 /**
- * Creates the order of a preview, once: the same preview submitted again (a double click, two tabs, a retry)
- * answers the order it already made. The order, its payments and the vouchers' credit are saved in one transaction
+ * Creates the order of a preview, once: the same preview submitted again with the same customer details (a double
+ * click, two tabs, a retry) answers the order it already made, and with other details is refused. The order, its payments and the vouchers' credit are saved in one transaction
  * before anything outside is contacted; then the provider's current offer is checked, and an order whose rooms are
  * gone or dearer is cancelled, its credit returned, with the refusal that sends the visitor to a fresh offer.
  */
@@ -51,7 +52,10 @@ export async function placeHotelOrder(
   const currency = marketCurrency[product];
   const preview = await previewFor(deps, product, ask.previewId);
   const earlier = await findOrderByPreview(deps.db, preview.id);
-  if (earlier) return placedOrder(deps, earlier);
+  if (earlier) {
+    if (!isOrderSentAgain(earlier.customer, ask.customer)) throw new Refused({ kind: "already_ordered" });
+    return placedOrder(deps, earlier);
+  }
   // Before the request is compared with its preview: a client that used up its budget learns nothing of its codes.
   await guardVoucherCodes(deps, client, ask.paymentRequest.voucherCodes, "payment");
   if (

@@ -34,6 +34,8 @@ export type Refusal =
   | { readonly kind: "voucher_pays_voucher" }
   /** The order asks for another stay payment, insurance or voucher than its preview was priced with. */
   | { readonly kind: "not_as_previewed"; readonly order: "hotel" | "voucher" }
+  /** The preview made its order for other customer details (domain/repeated-order.ts). */
+  | { readonly kind: "already_ordered" }
   | { readonly kind: "hotel_order_refused"; readonly refusal: OrderRefusal; readonly currency: CurrencyCode }
   | { readonly kind: "voucher_order_refused"; readonly refusal: VoucherOrderRefusal; readonly currency: CurrencyCode }
   /** The customer may not cancel the order now (domain/order-lifecycle.ts). */

@@ -1,5 +1,6 @@
 import type { ProviderLanguage } from "../adapters/provider/hotel-provider";
 import { marketCurrency, type ProductKey } from "../domain/products";
+import { isOrderSentAgain } from "../domain/repeated-order";
 import type { VoucherDesign } from "../../shared/voucher-designs";
 import { findOrderByVoucherPreview, type CustomerDetails, type PresentFor } from "../stores/orders";
 import { samePaymentRequest } from "./payment-requests";
@@ -21,9 +22,10 @@ export interface VoucherOrderAsk {
 }
 
 /**
- * Creates the voucher order of a preview, once: the same preview sent again answers the order it already made. The
- * request must ask for what its preview was priced with (amount, fee mode, extra service, payment request), else
- * the visitor is asked to look at the price again. Its voucher is issued once it is paid in full.
+ * Creates the voucher order of a preview, once: the same preview sent again with the same customer details answers
+ * the order it already made, and with other details is refused. The request must ask for what its preview was priced
+ * with (amount, fee mode, extra service, payment request), else the visitor is asked to look at the price again. Its
+ * voucher is issued once it is paid in full.
  */
 export async function placeVoucherOrder(
   deps: UseCaseDeps,
@@ -32,7 +34,10 @@ export async function placeVoucherOrder(
 ): Promise<VoucherOrderDetail> {
   const preview = await voucherPreviewFor(deps, product, ask.previewId);
   const earlier = await findOrderByVoucherPreview(deps.db, preview.id);
-  if (earlier) return voucherOrderDetail(deps, earlier);
+  if (earlier) {
+    if (!isOrderSentAgain(earlier.customer, ask.customer)) throw new Refused({ kind: "already_ordered" });
+    return voucherOrderDetail(deps, earlier);
+  }
 
   const { asked } = ask;
   const previewed = preview.paymentRequest;

@@ -167,6 +167,20 @@ describe.each(databaseTargets())("who may see and change an order, $name", (targ
     expect(await hotelOrderOf(order.orderId, ownerKey)).toMatchObject({ owner: true });
   });
 
+  it("the preview's address sent again with someone else's details opens nothing: no order, no id, no key", async () => {
+    const { preview } = await createOrder({ lastPayment: "transfer" });
+    const stranger = { ...customer, firstName: "Eva", email: "eva@example.cz" };
+    const failure = await failureOf(
+      client.hotelOrderCreate({
+        productVariant: czVariant,
+        previewId: preview.previewId,
+        paymentRequest: { lastPayment: "transfer" },
+        order: stranger,
+      })
+    );
+    expect(failure).toMatchObject({ code: Code.AlreadyExists, errorCode: ErrorCode.ORDER_ALREADY_SENT, field: "preview_id" });
+  });
+
   it("only the customer reads a refund voucher's code in the order; anyone with its id reads its value", async () => {
     const order = await paidOrder();
     const ownerKey = ownerKeyOf(order.orderId);

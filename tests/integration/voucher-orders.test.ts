@@ -293,6 +293,19 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       // Each create answers the order as a read of it answers it, the one that made it and those that found it.
       for (const answer of orders) expect(answer.voucherOrder).toEqual(await orderOf(order.orderId));
 
+      // The preview's address in someone else's hands opens no order (its voucher's code is money).
+      const stranger = { ...customer, email: "eva@example.cz" };
+      expect(
+        await failureOf(
+          client.voucherOrderCreate({
+            ...giftRequest,
+            previewId: preview.previewId,
+            paymentRequest: preview.paymentRequest,
+            order: stranger,
+          })
+        )
+      ).toMatchObject({ code: Code.AlreadyExists, errorCode: ErrorCode.ORDER_ALREADY_SENT });
+
       const other = await client.voucherOrderPreview(giftRequest);
       expect(
         await failureOf(

@@ -119,6 +119,13 @@ export function refusalError(refusal: Refusal): ConnectError {
         previewFirst[refusal.order],
         "payment_request"
       );
+    case "already_ordered":
+      return apiError(
+        Code.AlreadyExists,
+        ErrorCode.ORDER_ALREADY_SENT,
+        "the preview was ordered with other customer details; that order's link is in its customer's e-mail",
+        "preview_id"
+      );
     case "hotel_order_refused":
       return orderRefusalError(refusal.refusal, refusal.currency);
     case "voucher_order_refused":
