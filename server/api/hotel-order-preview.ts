@@ -41,7 +41,7 @@ function askOf(request: HotelOrderPreviewRequest): PreviewAsk {
   }
 }
 
-function answer({ preview, availability, priced, orderId }: HotelPreview) {
+function answer({ preview, availability, priced, orderNumber }: HotelPreview) {
   const currency = marketCurrency[preview.product];
   const { paymentRequest } = preview;
   return {
@@ -59,7 +59,7 @@ function answer({ preview, availability, priced, orderId }: HotelPreview) {
     },
     cancellationInsurance: preview.cancellationInsurance,
     availabilityId: availability.id,
-    orderId: orderId ?? "",
+    orderNumber: orderNumber ?? "",
   };
 }
 

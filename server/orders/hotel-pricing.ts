@@ -41,8 +41,11 @@ export interface HotelPreview {
   readonly preview: StoredPreview;
   readonly availability: StoredAvailability;
   readonly priced: PricedHotelOrder;
-  /** The order made from a kept preview, once one is: looked for only when the preview is asked for by its id. */
-  readonly orderId?: string;
+  /**
+   * The number of the order made from a kept preview, once one is: looked for only when the preview is asked for by its
+   * id. Its number, not its id, which opens the order: the preview's id travels with the reservation's address.
+   */
+  readonly orderNumber?: string;
 }
 
 /**
@@ -80,12 +83,12 @@ export async function previewHotelOrder(
     findOrderByPreview(deps.db, kept.id),
   ]);
   const chosen = chosenOrThrow(availability, kept.productIds);
-  const orderId = ordered?.id;
+  const orderNumber = ordered?.orderNumber;
   const asStored = (preview: StoredPreview): HotelPreview => ({
     preview,
     availability,
     priced: pricedHotelOrder(product, chosen, preview.cancellationInsurance, preview.calculation),
-    orderId,
+    orderNumber,
   });
   if (!ask.pricing) return asStored(kept);
   const priced = await price(deps, client, product, chosen, ask.pricing);
@@ -98,7 +101,7 @@ export async function previewHotelOrder(
   );
   // A later re-price of the same screen was applied first: this one arrived late, and the later one stands.
   if (!applied) return asStored(await previewFor(deps, product, kept.id));
-  return { preview: { ...kept, ...ask.pricing, calculation: priced.calculation }, availability, priced, orderId };
+  return { preview: { ...kept, ...ask.pricing, calculation: priced.calculation }, availability, priced, orderNumber };
 }
 
 /**

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../server/cluster/cluster";
+import { localizedPath } from "../../shared/route-table";
 import { simulatorSlugs } from "../e2e/stays";
 import { orderAStay, readPages, type PlacedOrder } from "./journeys";
 import { failedForCustomer, Visitor, type RequestRecord } from "./visitor";
@@ -179,6 +180,22 @@ describe("the cluster behind its load balancer", () => {
       journeysFailed: 0,
       failedRequests: 0,
     });
+  });
+});
+
+describe("the load balancer's way with a visitor", () => {
+  it("keeps them with the web instance that first served them, where a reservation sent is waited on", async () => {
+    const own: RequestRecord[] = [];
+    const visitor = new Visitor(port, "localhost", own);
+    for (let page = 0; page < 6; page += 1) await visitor.get(localizedPath("home", "cs", "cs"));
+    const ids = own.map((record) => record.requestId ?? "");
+    const servers = () =>
+      readFileSync(cluster.supervisor.logFile("haproxy"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"backend":"web"') && ids.some((id) => id && line.includes(id)))
+        .map((line) => (JSON.parse(line) as { server: string }).server);
+    await until("the balancer's log of the visits", async () => servers().length === ids.length, 10_000);
+    expect(new Set(servers()).size).toBe(1);
   });
 });
 

@@ -689,12 +689,18 @@ test.describe("an order the hotel takes a while to confirm, in a browser (not a 
       return;
     }
 
-    // Someone else with the placing page's address sees the order's status page, as its address shows it to anyone,
-    // but is not made its customer.
+    // Someone else with the placing page's address learns that the order was sent and where its link is, by its
+    // number: neither its status page nor its key.
+    const confirmation = (await page.locator("#confirmation-title").textContent()) ?? "";
+    const orderNumber = /objednávka (\d+) byla odeslána/.exec(confirmation)?.[1];
+    expect(orderNumber).toBeDefined();
     const stranger = await browser.newPage({ javaScriptEnabled: false, userAgent: browserUserAgent });
     await stranger.goto(placing!);
-    await expect(stranger).toHaveURL(new URL(page.url()).href);
-    await expect(stranger.getByTestId("owner-only")).toBeVisible();
+    await expect(stranger).toHaveURL(placing!);
+    await expect(stranger.getByRole("status")).toHaveText(
+      `Objednávka č. ${orderNumber} byla odeslána. Odkaz, kterým ji zaplatíte a budete sledovat, najdete v e-mailu, který jsme poslali na adresu uvedenou v objednávce.`
+    );
+    expect(await stranger.content()).not.toContain(new URL(page.url()).pathname);
     await stranger.close();
   });
 

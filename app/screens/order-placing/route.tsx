@@ -3,7 +3,6 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { RefreshTo, StreamedWait } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { stayView } from "~/order/availability-view.server";
-import { statusRedirect } from "~/order/gateway-payment.server";
 import { onToPayment, placingOf, staleStayCodes, type PlacingEnd } from "~/order/order-placing.server";
 import { loadPreview } from "~/order/reservation-view.server";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
@@ -28,7 +27,7 @@ type Refusal = { problem: string; reservation: string; stayCheck: string | null 
  * "we are sending your order" and, when it has ended, a refresh of itself; loaded again after the end, it answers as
  * the reservation's post would have: on to the payment with the owner key kept, or the refusal in words. A creation
  * this web process does not hold for this visitor (another instance's, one long ended, or a stranger's) is looked up
- * in the api by its preview: its status page, without the owner key.
+ * in the api by its preview: the order's number and where its link is (the customer's e-mail), never the order.
  */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const previewId = requireUuid(params.previewId);
@@ -37,7 +36,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (!placing) return placedElsewhere(context, previewId, reservation);
   if (placing.ended) return afterTheEnd(context, request, placing.ended, previewId, reservation);
   const ended = answerWithin(placing.done, streamTimeoutMs - 1_000).then((answer) => answer !== undefined);
-  const data = { refusal: null as Refusal | null, ended };
+  const data = { refusal: null as Refusal | null, sent: null as string | null, ended };
   return deferredScreenData(context, "orderPlacing", data, { cacheControl: orderCacheControl });
 }
 
@@ -64,16 +63,24 @@ async function afterTheEnd(
   const step1 = localizedPath("order", context.locale, context.variant.defaultLocale);
   const stayCheck = staleStay ? `${step1}?${stayView(await loadPreview(context, previewId)).changeQuery}` : null;
   const refusal: Refusal = { problem: message, reservation, stayCheck };
-  return deferredScreenData(context, "orderPlacing", { refusal, ended: Promise.resolve(true) }, {
-    cacheControl: orderCacheControl,
-  });
+  return endedPage(context, { refusal, sent: null });
 }
 
-/** The order the preview made, on its status page; none made: the reservation, to be sent again. */
-async function placedElsewhere(context: AppLoadContext, previewId: string, reservation: string): Promise<Response> {
-  const { orderId } = await loadPreview(context, previewId);
-  if (orderId) return statusRedirect(context, orderId);
-  return toReservation(reservation);
+/**
+ * The number of the order the preview made, and that its link is in the customer's e-mail: the page's address may be
+ * in anyone's hands (decision 065); none made: the reservation, to be sent again.
+ */
+async function placedElsewhere(context: AppLoadContext, previewId: string, reservation: string) {
+  const { orderNumber } = await loadPreview(context, previewId);
+  if (!orderNumber) return toReservation(reservation);
+  return endedPage(context, { refusal: null, sent: orderNumber });
+}
+
+/** The page once the creation has ended: the outcome shown, nothing more to wait for. */
+function endedPage(context: AppLoadContext, outcome: { refusal: Refusal | null; sent: string | null }) {
+  return deferredScreenData(context, "orderPlacing", { ...outcome, ended: Promise.resolve(true) }, {
+    cacheControl: orderCacheControl,
+  });
 }
 
 function toReservation(reservation: string): Response {
@@ -82,12 +89,14 @@ function toReservation(reservation: string): Response {
 
 export default function OrderPlacingScreen() {
   const { t } = useTranslation();
-  const { title, refusal, ended } = useLoaderData<typeof loader>();
+  const { title, refusal, sent, ended } = useLoaderData<typeof loader>();
   return (
     <div className="order-step">
       <h1>{title}</h1>
       {refusal ? (
         <Refused refusal={refusal} />
+      ) : sent ? (
+        <p role="status">{t("order.placing.sent", { number: sent })}</p>
       ) : (
         <StreamedWait waiting={t("order.placing.waiting")} resolve={ended}>
           {(hasEnded: boolean) => <Refresh hasEnded={hasEnded} />}
