@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,7 +18,9 @@ import { ShopClient, sites } from "./shop-data";
  * with the shop). Exits with 1 when a row breaks a budget (budgets.ts). A measurement, not a test: it is not part of
  * `npm test`. Options: `--screens home,order` and `--langs cs,pl` (or AUDIT_SCREENS, AUDIT_LANGS), `--forms mobile`
  * (AUDIT_FORMS), `--runs 3` (AUDIT_RUNS, 1 by default): each row the median of that many runs, since one run's
- * figures move with the machine; AUDIT_PORT picks the shop's port (a free one otherwise).
+ * figures move with the machine; AUDIT_PORT picks the shop's port (a free one otherwise); `--reports DIR`
+ * (AUDIT_REPORTS) keeps each run's whole Lighthouse report there as JSON, to read what the figures come from (the
+ * largest paint's element, the long tasks and their scripts).
  */
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -44,7 +46,13 @@ function selection<T extends string>(option: string | undefined, all: readonly T
 }
 
 const { values: options } = parseArgs({
-  options: { screens: { type: "string" }, langs: { type: "string" }, forms: { type: "string" }, runs: { type: "string" } },
+  options: {
+    screens: { type: "string" },
+    langs: { type: "string" },
+    forms: { type: "string" },
+    runs: { type: "string" },
+    reports: { type: "string" },
+  },
 });
 const screenNames = selection(
   options.screens ?? process.env.AUDIT_SCREENS,
@@ -55,6 +63,7 @@ const languages = selection<Language>(options.langs ?? process.env.AUDIT_LANGS, 
 const formFactors = selection<FormFactor>(options.forms ?? process.env.AUDIT_FORMS, ["mobile", "desktop"], "forms");
 const runs = Number(options.runs ?? process.env.AUDIT_RUNS ?? 1);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number of runs, 1 or more: ${runs}`);
+const reportDir = options.reports ?? process.env.AUDIT_REPORTS;
 
 /** One Lighthouse run in a Chromium of its own: a fresh profile, so every run is a new visitor (the cookie banner). */
 async function lighthouseRun(url: string, formFactor: FormFactor): Promise<Result> {
@@ -142,7 +151,9 @@ async function main(): Promise<number> {
             const measured: AuditRow[] = [];
             for (let run = 1; run <= runs; run++) {
               console.error(`auditing ${audited.name} ${language} ${formFactor} (run ${run} of ${runs}): ${url}`);
-              measured.push(rowOf(await audit(url, formFactor), audited.name, language, formFactor));
+              const result = await audit(url, formFactor);
+              if (reportDir) keepReport(result, `${audited.name}-${language}-${formFactor}-${run}`);
+              measured.push(rowOf(result, audited.name, language, formFactor));
             }
             rows.push(medianRun(measured));
           }
@@ -162,6 +173,11 @@ async function main(): Promise<number> {
   if (broken.length > 0) console.log(`${broken.length} of ${rows.length} rows broke a budget:\n${indented(broken)}`);
   if (failures.length === 0 && broken.length === 0) console.log(`All ${rows.length} rows kept their budgets.`);
   return failures.length === 0 && broken.length === 0 ? 0 : 1;
+}
+
+function keepReport(result: Result, name: string): void {
+  mkdirSync(reportDir!, { recursive: true });
+  writeFileSync(path.join(reportDir!, `${name}.json`), JSON.stringify(result));
 }
 
 const indented = (lines: string[]) => lines.map((line) => `  ${line}`).join("\n");
