@@ -12,7 +12,11 @@ export async function screenContent(context: AppLoadContext, key: ScreenContentK
   return (await context.content.screen(context.locale, key)) ?? notFound();
 }
 
-/** A content page's data: its own title and description are the page's (screen-meta.ts). */
+/**
+ * A content page's data: its own title and description are the page's (screen-meta.ts), sent once, beside its body
+ * (every byte of the data is a byte more of each page, decision 020's budget).
+ */
 export function contentPageData<T extends object>(page: ContentPage, extra: T = {} as T) {
-  return json({ ...extra, title: page.title, description: page.description, page });
+  const { title, description, ...body } = page;
+  return json({ ...extra, title, description, page: body });
 }

@@ -10,7 +10,7 @@ export function ContentHtml({ html, className = "prose" }: { html: string; class
 }
 
 /** A content page's intro and its sections, each under its own heading with an anchor. */
-export function ContentSections({ page }: { page: ContentPage }) {
+export function ContentSections({ page }: { page: Pick<ContentPage, "html" | "sections"> }) {
   return (
     <>
       <ContentHtml html={page.html} />

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { catalogueScript } from "../../shared/i18n/catalogue-script";
 import { messages } from "../../shared/i18n/messages";
+import type { MessageTree } from "../../shared/i18n/translator";
 import type { Language } from "../../shared/route-table";
 
 /**
@@ -12,6 +13,27 @@ import type { Language } from "../../shared/route-table";
 export const messageAssetsFolder = path.resolve("build/messages");
 /** Where the web server serves the catalogue files: under /build, with the fingerprinted assets' caching. */
 export const messageAssetsUrlPath = "/build/messages";
+/** What of a screen's messages only the server uses: the page's title and description come with its data. */
+const serverOnlyScreenMessages = new Set(["title", "description"]);
+
+/**
+ * The messages the browser renders: all but each screen's title and description (app/screen.server.ts puts them into
+ * the page's data, which the browser's `meta` reads), a kilobyte less of every page's first load.
+ */
+export function browserMessages(catalogue: MessageTree): MessageTree {
+  const screens = catalogue.screens;
+  if (typeof screens !== "object") return catalogue;
+  const shown = Object.fromEntries(
+    Object.entries(screens).map(([screen, texts]) => [
+      screen,
+      typeof texts === "string"
+        ? texts
+        : Object.fromEntries(Object.entries(texts).filter(([name]) => !serverOnlyScreenMessages.has(name))),
+    ])
+  );
+  return { ...catalogue, screens: shown };
+}
+
 /** Which file holds which language, for the web server to read at start. */
 const manifestFile = path.resolve("build/messages.json");
 
@@ -25,7 +47,7 @@ export async function writeMessageAssets(): Promise<MessageScripts> {
   await mkdir(messageAssetsFolder, { recursive: true });
   const scripts: Partial<MessageScripts> = {};
   for (const [lang, catalogue] of Object.entries(messages) as [Language, (typeof messages)[Language]][]) {
-    const source = catalogueScript({ lang, messages: catalogue });
+    const source = catalogueScript({ lang, messages: browserMessages(catalogue) });
     const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
     const fileName = `${lang}.${hash}.js`;
     await writeFile(path.join(messageAssetsFolder, fileName), source);

@@ -13,6 +13,7 @@ import {
   openReservation,
   orderByRequest,
   orderForm,
+  ownEmail,
   placeTransferOrder,
   polishCustomer,
   reservationByRequest,
@@ -597,17 +598,25 @@ test("sending twice places one order", async ({ page, request }, testInfo) => {
   const status = first.headers()["location"];
   expect(second.headers()["location"]).toBe(status);
 
-  // And in the browser: back to the reservation, the order sent again, the same status page.
-  await page.goto(reservation);
-  await expectJavaScriptState(page, testInfo);
-  await fillCustomer(page, czechCustomer);
-  await page.locator("input[name=lastPayment][value=transfer]").check();
-  await acceptTerms(page);
-  await submitIntent(page, "update");
-  await expect(page.locator(".price-line[data-method=transfer]")).toBeVisible();
-  await submitIntent(page, "order");
+  // And in the browser: back to the reservation, the order sent again with the same details, the same status page.
+  const sendAgain = async (email: string) => {
+    await page.goto(reservation);
+    await expectJavaScriptState(page, testInfo);
+    await fillCustomer(page, { ...czechCustomer, email }, { sameEmail: true });
+    await page.locator("input[name=lastPayment][value=transfer]").check();
+    await acceptTerms(page);
+    await submitIntent(page, "update");
+    await expect(page.locator(".price-line[data-method=transfer]")).toBeVisible();
+    await submitIntent(page, "order");
+  };
+  await sendAgain(form.email!);
   await page.waitForURL(statusPath);
   expect(new URL(page.url()).pathname).toBe(status);
+
+  // Someone else with the reservation's address and their own details opens no order: they are told where it is.
+  await sendAgain(ownEmail(czechCustomer.email));
+  await expect(page.locator("#error-summary")).toContainText("Tato rezervace už byla odeslána jako objednávka");
+  await expect(page).toHaveURL(reservationPath.cs);
 });
 
 test("order screens are never stored, and unknown ones are the 404 page", async ({ page, request }) => {

@@ -342,12 +342,13 @@ test.describe("in a browser, not a crawler", () => {
     page,
   }, testInfo) => {
     test.skip(javaScriptEnabled(testInfo), "a script's post shows its own pending state (above)");
-    const stay = await availableStay(simulatorSlugs.slow);
+    // Another party than any other test asks the slow hotel for (they ask for two adults), and than a retry's: the api
+    // would give its kept answer at once.
+    const party = { ...defaultParty, adults: 1 + 2 * testInfo.retry };
+    const stay = await availableStay(simulatorSlugs.slow, party);
     await page.goto(orderStep.cs);
     await expectJavaScriptState(page, testInfo);
-    // Another stay than the test above asks for, and than a retry's: the api would give its kept answer at once.
-    const party = { adults: 2 + testInfo.retry, rooms: 1 };
-    await field(page, "url").fill(bookingLink(simulatorSlugs.slow, { ...stay, ...party }));
+    await field(page, "url").fill(bookingLink(simulatorSlugs.slow, { ...stay, adults: party.adults, rooms: 1 }));
     await submitStay(page);
     // The simulator's slow hotel answers after 3 s; step 1 waits a second at most, then the page streams its wait.
     await page.waitForURL(/\/objednavka\/overeni\?/, { waitUntil: "commit" });

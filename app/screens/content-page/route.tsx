@@ -22,11 +22,11 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 }
 
 export default function ContentPageScreen() {
-  const { page } = useLoaderData<typeof loader>();
+  const { title, page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <article className="content-page">
-      <h1>{page.title}</h1>
+      <h1>{title}</h1>
       {page.layout === "questions" ? (
         <>
           <ContentHtml html={page.html} />

@@ -22,11 +22,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export default function Edenred2024Screen() {
-  const { page } = useLoaderData<typeof loader>();
+  const { title, page } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <article className="content-page">
-      <h1>{page.title}</h1>
+      <h1>{title}</h1>
       <ContentSections page={page} />
       <p className="content-page__actions">
         <LocalizedLink to="partner" params={{ partner: "edenred" }} className="button button--primary">

@@ -20,11 +20,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export default function HowItWorksScreen() {
-  const { page, methods } = useLoaderData<typeof loader>();
+  const { title, page, methods } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <article className="content-page">
-      <h1>{page.title}</h1>
+      <h1>{title}</h1>
       <ContentSections page={page} />
       {methods ? <MethodFees methods={methods} /> : null}
       <p className="content-page__actions">

@@ -30,11 +30,11 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 }
 
 export default function PartnerScreen() {
-  const { page, methods } = useLoaderData<typeof loader>();
+  const { title, page, methods } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <article className="content-page">
-      <h1>{page.title}</h1>
+      <h1>{title}</h1>
       {methods ? (
         <aside className="partner-facts" aria-label={t("content.partnerFacts")}>
           <dl>
