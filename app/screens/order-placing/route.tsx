@@ -21,6 +21,9 @@ export const headers = loaderCacheHeaders;
  */
 type Refusal = { problem: string; reservation: string; stayCheck: string | null };
 
+/** What the page shows once the creation has ended: a refusal, or the number of an order another page collected. */
+type Outcome = { refusal: Refusal | null; sent: string | null };
+
 /**
  * The placing page (decision 065): the reservation sent without JavaScript comes here when the api takes longer than
  * a moment to make the order (it checks the hotel's offer first). While the creation is under way the page streams
@@ -36,8 +39,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (!placing) return placedElsewhere(context, previewId, reservation);
   if (placing.ended) return afterTheEnd(context, request, placing.ended, previewId, reservation);
   const ended = answerWithin(placing.done, streamTimeoutMs - 1_000).then((answer) => answer !== undefined);
-  const data = { refusal: null as Refusal | null, sent: null as string | null, ended };
-  return deferredScreenData(context, "orderPlacing", data, { cacheControl: orderCacheControl });
+  const waiting: Outcome = { refusal: null, sent: null };
+  return deferredScreenData(context, "orderPlacing", { ...waiting, ended }, { cacheControl: orderCacheControl });
 }
 
 async function afterTheEnd(
@@ -77,7 +80,7 @@ async function placedElsewhere(context: AppLoadContext, previewId: string, reser
 }
 
 /** The page once the creation has ended: the outcome shown, nothing more to wait for. */
-function endedPage(context: AppLoadContext, outcome: { refusal: Refusal | null; sent: string | null }) {
+function endedPage(context: AppLoadContext, outcome: Outcome) {
   return deferredScreenData(context, "orderPlacing", { ...outcome, ended: Promise.resolve(true) }, {
     cacheControl: orderCacheControl,
   });
