@@ -166,7 +166,10 @@ const schema = z
      * a script's post always waits.
      */
     CHECKING_PAGE_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-    /** How long the simulator's deliberately slow hotel takes; demos of the pending state want a few seconds. */
+    /**
+     * How long the simulator's deliberately slow hotel, and the sandbox gateway's slow payer (decision 068), take;
+     * demos of the pending state want a few seconds.
+     */
     SIMULATOR_SLOW_MS: z.coerce.number().int().min(0).default(3_000),
     /** Build facts shown in the info panel and answered by the Version call. */
     DOCKER_TAG: z.string().default("local"),
@@ -396,6 +399,7 @@ function toConfig(env: z.output<typeof schema>) {
       pluxee: cafeteriaSettings(env.PLUXEE_API_URL, env.PLUXEE_MERCHANT_ID, env.PLUXEE_SHARED_SECRET),
       edenred: cafeteriaSettings(env.EDENRED_API_URL, env.EDENRED_MERCHANT_ID, env.EDENRED_SHARED_SECRET),
       sandboxUrl: env.SANDBOX_GATEWAY_URL ?? `http://127.0.0.1:${env.PORT}/sandbox-gateway`,
+      sandboxSlowMs: env.SIMULATOR_SLOW_MS,
     },
     orderKeySecret: env.ORDER_KEY_SECRET ?? developmentOrderKeySecret,
     /** Checked at boot by the schema above, so building them here cannot throw. */

@@ -19,6 +19,7 @@ const sampleParams: Record<string, Record<string, string>> = {
   orderPlacing: { previewId: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderStatus: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   orderDocument: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10", document: "invoice" },
+  orderPaying: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10" },
   paymentReturn: { id: "3f1c1f8e-0a4b-4f5e-9d43-6b1a9f3c2d10", attemptId: "0b5c7a52-7a86-4b8e-9a55-1d7e6f0c3b21" },
   voucherStatus: { id: "12345678" },
   inspirationDetail: { "*": "mountains/krkonose" },

@@ -63,6 +63,10 @@ export const screens = {
     },
   },
   orderStatus: { paths: samePath("status/:id") },
+  /** A payment's start the gateway is slow to answer, for a browser that asked for it without JavaScript. */
+  orderPaying: {
+    paths: { cs: "status/:id/k-platbe", pl: "status/:id/do-platnosci", en: "status/:id/to-payment" },
+  },
   /** One of an order's documents as a PDF (`:document` is a documentKinds entry); a resource route, no screen. */
   orderDocument: {
     paths: {

@@ -1,4 +1,4 @@
-import { Await } from "@remix-run/react";
+import { Await, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 
 /**
@@ -37,5 +37,28 @@ export function RefreshTo({ next, text }: { next: string; text: string }) {
         <a href={next}>{text}</a>
       </p>
     </div>
+  );
+}
+
+/**
+ * The wait of a page that loads itself again when a call it waits on has ended (decisions 065, 068): `ended` settles
+ * true then, or false when the stream's time is nearly up, and the page is asked for again, to answer or to wait anew.
+ */
+export function WaitThenReload({
+  waiting,
+  ended,
+  endedText,
+  stillWaitingText,
+}: {
+  waiting: string;
+  ended: Promise<boolean>;
+  endedText: string;
+  stillWaitingText: string;
+}) {
+  const { pathname, search } = useLocation();
+  return (
+    <StreamedWait waiting={waiting} resolve={ended}>
+      {(hasEnded: boolean) => <RefreshTo next={`${pathname}${search}`} text={hasEnded ? endedText : stillWaitingText} />}
+    </StreamedWait>
   );
 }

@@ -2,8 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect, redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
+import type { PaymentStartResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { localizedPath } from "../../shared/route-table";
+import { KeptCalls, settled, type CallEnd } from "~/order/kept-calls.server";
 import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
+import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
 import { orderCacheControl } from "~/screen.server";
 
 /**
@@ -22,6 +25,11 @@ export const outcomeNames = {
 } as const satisfies Partial<Record<PaymentOutcome, string>>;
 
 export type OutcomeName = (typeof outcomeNames)[keyof typeof outcomeNames];
+
+/** The outcome a query names, when it is one of SPEC §4's. */
+export function outcomeNamed(value: string | null): OutcomeName | undefined {
+  return Object.values(outcomeNames).find((name) => name === value);
+}
 
 /** The refusals the status page explains in words of its own; any other is the catalogue's generic sentence. */
 export const explainedPaymentErrors = [
@@ -52,10 +60,17 @@ export function statusRedirect(
 const paymentStartRefusals = [ErrorCode.PAYMENT_GATEWAY_UNAVAILABLE, ErrorCode.PAYMENT_RETURN_URL_INVALID];
 
 /**
+ * Payment starts a browser without JavaScript was sent on from, by order id (decision 068): the gateway had not
+ * answered within a moment, so the browser waits on the paying page instead of on its post.
+ */
+export const paymentStarts = new KeptCalls<PaymentStartResponse>();
+
+/**
  * Starts paying the order's payment (or its first one due at a gateway) and redirects there; with nothing to pay at
  * a gateway, to the status page (with `after`, what the visitor was just told). The gateway sends the visitor back to
  * the host they came through, which the api takes only when it is one of the shop's (a stranger's Host header is
- * not). A refusal is said on the status page, where "Pay now" tries again.
+ * not). A refusal is said on the status page, where "Pay now" tries again. A browser's own navigation waits for the
+ * gateway a moment at most, then goes to the paying page, which waits on the same start.
  */
 export async function payAtGateway(
   context: AppLoadContext,
@@ -64,18 +79,35 @@ export async function payAtGateway(
   options: { paymentId?: string; after?: OutcomeName } = {}
 ): Promise<Response> {
   const base = localizedPath("paymentReturn", context.locale, context.variant.defaultLocale, { id: orderId });
-  try {
-    const { gateway } = await context.rpc.paymentStart({
-      orderId,
-      paymentId: options.paymentId,
-      returnUrl: new URL(base, request.url).href,
-    });
-    if (!gateway?.url) return statusRedirect(context, orderId, { outcome: options.after });
-    // A whole page load: the gateway's page is no route of this app, even when the sandbox serves it on its host.
-    return redirectDocument(gateway.url, { status: 303, headers: { "Cache-Control": orderCacheControl } });
-  } catch (error) {
-    const code = errorCodeOf(error);
-    if (code === undefined || !paymentStartRefusals.includes(code)) throwAsAnswer(error);
-    return statusRedirect(context, orderId, { outcome: options.after, error: code });
+  const start = context.rpc.paymentStart({
+    orderId,
+    paymentId: options.paymentId,
+    returnUrl: new URL(base, request.url).href,
+  });
+  const end = settled(start);
+  if (isDocumentNavigation(request) && (await answerWithin(end, context.checkingPageAfterMs)) === undefined) {
+    paymentStarts.keep(orderId, context.sessionId, start);
+    const paying = localizedPath("orderPaying", context.locale, context.variant.defaultLocale, { id: orderId });
+    const search = options.after ? `?${new URLSearchParams({ outcome: options.after })}` : "";
+    return redirect(`${paying}${search}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
   }
+  return toGateway(context, orderId, await end, options.after);
+}
+
+/** Where a payment's start sends the visitor: to its gateway, or to the status page with what to tell them. */
+export function toGateway(
+  context: AppLoadContext,
+  orderId: string,
+  end: CallEnd<PaymentStartResponse>,
+  after: OutcomeName | undefined
+): Response {
+  if ("refusal" in end) {
+    const code = errorCodeOf(end.refusal);
+    if (code === undefined || !paymentStartRefusals.includes(code)) throwAsAnswer(end.refusal);
+    return statusRedirect(context, orderId, { outcome: after, error: code });
+  }
+  const { gateway } = end.value;
+  if (!gateway?.url) return statusRedirect(context, orderId, { outcome: after });
+  // A whole page load: the gateway's page is no route of this app, even when the sandbox serves it on its host.
+  return redirectDocument(gateway.url, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }

@@ -721,3 +721,50 @@ test.describe("an order the hotel takes a while to confirm, in a browser (not a 
     expect(new URL(page.url()).pathname).toBe(reservation.pathname);
   });
 });
+
+test.describe("a payment its gateway is slow to start, in a browser (not a crawler)", () => {
+  test.use({ userAgent: browserUserAgent });
+  const payingPath = /\/status\/[0-9a-f-]{36}\/k-platbe$/;
+
+  test("reaches the gateway from the reservation and from the status page; without JavaScript a page says meanwhile that it is connecting", async ({
+    page,
+  }, testInfo) => {
+    const withoutScripts = !javaScriptEnabled(testInfo);
+    await openReservation(page, "cs");
+    await expectJavaScriptState(page, testInfo);
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    // The sandbox gateway's slow payer: its payment/init is answered after 3 s; the post waits a second at most.
+    await fillCustomer(page, { ...czechCustomer, email: "dzb-sim-slow@example.cz" });
+    await acceptTerms(page);
+    await page.locator("input[name=lastPayment][value=transfer]").check();
+    await field(page, "amount.payment_card").fill("500");
+    await submitIntent(page, "update");
+    await submitIntent(page, "order");
+    const connecting = async () => {
+      if (!withoutScripts) return;
+      await page.waitForURL(payingPath, { waitUntil: "commit" });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Přesměrování k platbě");
+      await expect(page.getByRole("status").filter({ hasText: "Spojujeme vás s platební bránou" })).toBeVisible();
+    };
+    await connecting();
+    await decideAtGateway(page, /ČSOB/, "cancel");
+    const card = page.locator(".order-payment[data-method=payment_card]");
+    await card.getByRole("button", { name: /^Zaplatit znovu/ }).click();
+    await connecting();
+    await decideAtGateway(page, /ČSOB/, "approve");
+    await expect(card.locator(".payment-state")).toHaveText("Zaplaceno");
+
+    const paying = visited.filter((url) => payingPath.test(new URL(url).pathname));
+    // A script's post waits under its own pending state.
+    expect(paying).toHaveLength(withoutScripts ? 2 : 0);
+    if (withoutScripts) {
+      // Answered once: the paying page loaded again after the gateway is the status page, not the gateway again.
+      await page.goto(paying[1]);
+      await expect(page).toHaveURL(statusPath);
+      await expect(card.locator(".payment-state")).toHaveText("Zaplaceno");
+    }
+  });
+});

@@ -57,6 +57,8 @@ const samplePaths: Record<ScreenId, string | null | ((request: APIRequestContext
   // Shown only while an order is being made, and left by a refresh when it is: no page stays to be measured. Its
   // route file is the checking page's kind (a heading and a streamed answer).
   orderPlacing: null,
+  // Shown only while a gateway starts a payment, and left by a refresh when it has: the placing page's kind.
+  orderPaying: null,
   // Resource routes: XML, a PDF or a redirect; no JavaScript at all.
   sitemap: null,
   paymentReturn: null,

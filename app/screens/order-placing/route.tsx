@@ -1,9 +1,11 @@
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { RefreshTo, StreamedWait } from "~/components/streamed-wait";
+import { useLoaderData } from "@remix-run/react";
+import type { HotelOrderCreateResponse } from "../../../gen/dzb/shop/v1/shop_service_pb";
+import { WaitThenReload } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { stayView } from "~/order/availability-view.server";
-import { onToPayment, placingOf, staleStayCodes, type PlacingEnd } from "~/order/order-placing.server";
+import type { CallEnd } from "~/order/kept-calls.server";
+import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
 import { loadPreview } from "~/order/reservation-view.server";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
 import { answerWithin } from "~/screens/order/checking-page.server";
@@ -35,7 +37,7 @@ type Outcome = { refusal: Refusal | null; sent: string | null };
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const previewId = requireUuid(params.previewId);
   const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, { previewId });
-  const placing = placingOf(previewId, context.sessionId);
+  const placing = placings.of(previewId, context.sessionId);
   if (!placing) return placedElsewhere(context, previewId, reservation);
   if (placing.ended) return afterTheEnd(context, request, placing.ended, previewId, reservation);
   const ended = answerWithin(placing.done, streamTimeoutMs - 1_000).then((answer) => answer !== undefined);
@@ -46,12 +48,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 async function afterTheEnd(
   context: AppLoadContext,
   request: Request,
-  end: PlacingEnd,
+  end: CallEnd<HotelOrderCreateResponse>,
   previewId: string,
   reservation: string
 ) {
-  if ("created" in end) {
-    const { hotelOrder, ownerKey } = end.created;
+  if ("value" in end) {
+    const { hotelOrder, ownerKey } = end.value;
     // No order without one: the customer has unpaid orders of the stay and chooses, on the reservation, what happens.
     if (!hotelOrder) return toReservation(reservation);
     return onToPayment(context, request, hotelOrder.orderId, ownerKey);
@@ -101,22 +103,15 @@ export default function OrderPlacingScreen() {
       ) : sent ? (
         <p role="status">{t("order.placing.sent", { number: sent })}</p>
       ) : (
-        <StreamedWait waiting={t("order.placing.waiting")} resolve={ended}>
-          {(hasEnded: boolean) => <Refresh hasEnded={hasEnded} />}
-        </StreamedWait>
+        <WaitThenReload
+          waiting={t("order.placing.waiting")}
+          ended={ended}
+          endedText={t("order.placing.ended")}
+          stillWaitingText={t("order.placing.stillWaiting")}
+        />
       )}
     </div>
   );
-}
-
-/**
- * Streamed after the page, the creation having ended or the stream's time being nearly up: this page again, which then
- * answers with the order's way on (or waits anew).
- */
-function Refresh({ hasEnded }: { hasEnded: boolean }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  return <RefreshTo next={pathname} text={t(hasEnded ? "order.placing.ended" : "order.placing.stillWaiting")} />;
 }
 
 function Refused({ refusal }: { refusal: Refusal }) {

@@ -5,7 +5,7 @@ import { minorUnits } from "../../../shared/money";
 import { languageOf, localizedPath } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
-import { keepPlacing, onToPayment, staleStayCodes } from "~/order/order-placing.server";
+import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
 import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
 import {
   duplicateChoiceOf,
@@ -119,7 +119,7 @@ export async function reservationAction({ context, params, request }: ActionFunc
         if (isDocumentNavigation(request)) {
           const early = await answerWithin(creation, context.checkingPageAfterMs);
           if (early === undefined) {
-            keepPlacing(previewId, context.sessionId, creation);
+            placings.keep(previewId, context.sessionId, creation);
             const placing = localizedPath("orderPlacing", context.locale, context.variant.defaultLocale, { previewId });
             return redirect(placing, { status: 303, headers: { "Cache-Control": orderCacheControl } });
           }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { HotelOrderStatus } from "~/screens/order-status/hotel-order-status";
 import { VoucherOrderStatus } from "~/screens/order-status/voucher-order-status";
 import { viewFormats } from "~/view-formats.server";
-import { outcomeNames, payAtGateway } from "~/order/gateway-payment.server";
+import { outcomeNamed, payAtGateway } from "~/order/gateway-payment.server";
 import { cancelOrder, statusPageErrors } from "~/screens/order-status/order-cancel.server";
 import { changePayment } from "~/screens/order-status/payment-change.server";
 import { loadOrder, orderView } from "~/order/order-view.server";
@@ -30,7 +30,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (linkedKey !== null) return keepLinkedOwnerKey(context, request, orderId, linkedKey);
   const { order, owner } = await loadOrder(context, orderId, await ownerKeyOf(context, request, orderId));
   const formats = viewFormats(context);
-  const outcome = Object.values(outcomeNames).find((name) => name === query.get("outcome")) ?? null;
+  const outcome = outcomeNamed(query.get("outcome")) ?? null;
   const error = statusPageErrors.find((code) => code === query.get("error")) ?? null;
   const confirmingCancel = query.get("cancel") === "confirm";
   return screenData(

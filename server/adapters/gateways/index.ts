@@ -68,6 +68,7 @@ export function createPaymentGateways(
         renderPage: renderSandboxPage,
         acceptsReturnUrl,
         now,
+        slowMs: settings.sandboxSlowMs,
       })
     );
     return new CsobGateway({

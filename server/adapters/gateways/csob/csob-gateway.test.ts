@@ -18,7 +18,7 @@ import {
   SANDBOX_MERCHANT_PUBLIC_KEY_PEM,
 } from "../sandbox-keys";
 import { CsobGateway, type CsobGatewayOptions } from "./csob-gateway";
-import { csobProtocolRouter, settleCsobPayment, type CsobSandboxPayment } from "./csob-protocol-server";
+import { csobProtocolRouter, isSlowPayer, settleCsobPayment, type CsobSandboxPayment } from "./csob-protocol-server";
 import {
   csobDttm,
   echoResponseText,
@@ -35,6 +35,8 @@ import {
 
 const MERCHANT_ID = "A1029DTmM7";
 const MOUNT = "/sandbox-gateway/csob/api/v1.9";
+/** The same gateway, its slow payer's payment/init answering after a minute. */
+const SLOW_MOUNT = "/slow-sandbox-gateway/csob/api/v1.9";
 const RETURN_URL = "https://shop.example/payments/return?payment=p-1";
 
 const store = memoryRecordStore<CsobSandboxPayment>();
@@ -45,8 +47,7 @@ let apiUrl: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use(
-    MOUNT,
+  const router = (slowMs?: number) =>
     csobProtocolRouter({
       merchants: { [MERCHANT_ID]: SANDBOX_MERCHANT_PUBLIC_KEY_PEM },
       gatewayPrivateKeyPem: SANDBOX_GATEWAY_PRIVATE_KEY_PEM,
@@ -56,8 +57,10 @@ beforeAll(async () => {
         pages.push({ view, decideUrl });
         return `<!doctype html><title>Pay</title><form method="post" action="${decideUrl}"></form>`;
       },
-    })
-  );
+      slowMs,
+    });
+  app.use(MOUNT, router());
+  app.use(SLOW_MOUNT, router(60_000));
   server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -66,6 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -355,6 +359,24 @@ describe("CsobGateway against the eAPI 1.9 protocol server", () => {
 
   it("reports an unknown payment as the gateway's resultCode 140", async () => {
     await expect(gateway().status("abcdefghijklmno")).rejects.toThrow(/resultCode 140: Payment not found/);
+  });
+});
+
+describe("the sandbox's slow payer", () => {
+  it("is an e-mail whose local part is dzb-sim-slow, tagged or not", () => {
+    expect(isSlowPayer("dzb-sim-slow@example.cz")).toBe(true);
+    expect(isSlowPayer("DZB-SIM-SLOW+w1-3@example.cz")).toBe(true);
+    expect(isSlowPayer("dzb-sim-slower@example.cz")).toBe(false);
+    expect(isSlowPayer("jana.dzb-sim-slow@example.cz")).toBe(false);
+    expect(isSlowPayer(undefined)).toBe(false);
+  });
+
+  it("waits for payment/init as long as the sandbox is told to, while another payer's is answered", async () => {
+    const slow = (timeoutMs?: number) => gateway({ apiUrl: `${origin}${SLOW_MOUNT}`, publicUrl: SLOW_MOUNT, timeoutMs });
+    await expect(slow().start(init)).resolves.toMatchObject({ redirectUrl: expect.stringContaining(SLOW_MOUNT) });
+    await expect(slow(200).start({ ...init, email: "dzb-sim-slow+1@example.cz" })).rejects.toThrow(
+      GatewayUnavailableError
+    );
   });
 });
 

@@ -16,6 +16,7 @@
  */
 
 import { randomInt } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import * as z from "zod";
 import type {
@@ -77,6 +78,17 @@ export interface CsobProtocolRouterOptions {
    */
   acceptsReturnUrl: (address: string) => boolean;
   now?: () => Date;
+  /** How long payment/init takes for the slow payer (`isSlowPayer`); 0 unless given. */
+  slowMs?: number;
+}
+
+/**
+ * The sandbox's slow payer, as the provider simulator has its slow hotel: a customer's e-mail whose local part is
+ * `dzb-sim-slow` (tagged or not: `dzb-sim-slow+1@example.cz`) makes payment/init answer after `slowMs`, to show how the
+ * shop waits on a slow gateway.
+ */
+export function isSlowPayer(email: string | undefined): boolean {
+  return /^dzb-sim-slow(\+[^@]*)?@/i.test(email ?? "");
 }
 
 /** The page languages of eAPI 1.9. */
@@ -273,6 +285,8 @@ export function csobProtocolRouter(options: CsobProtocolRouterOptions): Router {
       const init = parseBody(initShape, req.body);
       checkSignature(init.merchantId, initRequestText(init), init.signature);
       if (!options.acceptsReturnUrl(init.returnUrl)) throw refusedAsInvalid("returnUrl");
+      // Unreferenced: a payer's wait keeps no process from ending.
+      if (isSlowPayer(init.customer?.email)) await sleep(options.slowMs ?? 0, undefined, { ref: false });
       const payment: CsobSandboxPayment = {
         payId: newPayId(),
         merchantId: init.merchantId,
