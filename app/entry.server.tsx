@@ -9,6 +9,7 @@ import { ShellLanguageProvider } from "./i18n/shell-language";
 import { StylesheetReaderProvider } from "./inline-stylesheet";
 import { NonceProvider } from "./nonce";
 import { stylesheetText } from "./stylesheet-text.server";
+import { usedStyles } from "./used-styles.server";
 import { languageOf } from "../shared/route-table";
 import { isSameForEveryVisitor } from "./same-for-every-visitor";
 import { renderedParts } from "./rendered-parts.server";
@@ -67,10 +68,12 @@ export default async function handleRequest(
     const sendShell = () => {
       shellRendered = true;
       const parts = renderedParts();
+      const styled = parts.pipe(usedStyles(loadContext.nonce));
       const kept = keptPage(responseStatusCode, responseHeaders, remixContext, loadContext, () => failed);
-      // React ends a page it gave up on by destroying its destination: the kept copy ends with it.
-      if (kept) parts.once("error", (error) => kept.destroy(error));
-      const body = kept ? parts.pipe(kept) : parts;
+      // React ends a page it gave up on by destroying its destination: the page, and its kept copy, end with it.
+      parts.once("error", (error) => styled.destroy(error));
+      if (kept) styled.once("error", (error) => kept.destroy(error));
+      const body = kept ? styled.pipe(kept) : styled;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       withDefaultCacheControl(responseHeaders);
       resolve(

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { reservationByRequest } from "./reservation-flow";
+import { localizedPath } from "../../shared/route-table";
 import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 const localizedScreens = [
@@ -306,6 +307,28 @@ test("a page paints from its own HTML: its styles come inside it, and no script 
   // The inlined styles apply (the policy lets them), with JavaScript and without.
   await expectJavaScriptState(page, testInfo);
   await expect(page.locator(".site-header")).toHaveCSS("border-bottom-style", "solid");
+});
+
+test("a page's head carries only the rules its HTML uses; a page that runs its scripts then takes the whole sheet", async ({
+  page,
+}, testInfo) => {
+  const answer = await page.goto("/objednavka");
+  const inlined = /<style id="shop-stylesheet"[^>]*>([^<]*)<\/style>/.exec((await answer?.text()) ?? "")?.[1] ?? "";
+  expect(inlined).toContain(".site-header{");
+  // The voucher check's form is on no other screen.
+  expect(inlined).not.toContain(".voucher-check__form");
+  await expectJavaScriptState(page, testInfo);
+  const sheetFile = page.locator("link[rel=stylesheet]");
+  if (!javaScriptEnabled(testInfo)) {
+    await expect(sheetFile).toHaveCount(0);
+    return;
+  }
+  await expect(sheetFile).toHaveCount(1);
+  // Reached without a page load, the voucher check is styled from the whole sheet.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.locator(`footer a[href="${localizedPath("voucherStatus", "cs", "cs")}"]`).click();
+  await expect(page.locator(".voucher-check__form")).toHaveCSS("display", "flex");
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
 
 test("the page's modules are fetched only once it is parsed and painted, all at once, and then make it interactive", async ({
