@@ -83,6 +83,11 @@ describe("a page's stream", () => {
     expect(last).toBe(`<div hidden id="S:1"><p class="header"></p></div></body></html>`);
   });
 
+  it("passes on the page's and the sheet's other characters byte for byte", async () => {
+    const page = `<html><head><style id="shop-stylesheet" nonce="n0nce">.tick:before{content:"✓ "}.cross:before{content:"✗"}</style></head><body><p class="tick">Příliš žluťoučký kůň</p></body></html>`;
+    expect((await streamed([page])).join("")).toBe(page.replace('.cross:before{content:"✗"}', ""));
+  });
+
   it("leaves a page without the inlined sheet as it is", async () => {
     expect(await streamed(["<p class='x'>", "</p>"])).toEqual(["<p class='x'>", "</p>"]);
   });

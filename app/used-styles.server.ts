@@ -158,7 +158,8 @@ export function usedStyles(nonce: string | undefined): Transform {
   const sent = new Set<Rule>();
   return new Transform({
     transform(part: Buffer, _encoding, callback) {
-      const html = part.toString("utf8");
+      // Read byte for byte (latin1): the scan looks only at ASCII, and the bytes around the sheet go on untouched.
+      const html = part.toString("latin1");
       if (sheet === undefined) {
         const start = html.indexOf(inlineStart);
         if (start === -1) return callback(null, part);
@@ -168,7 +169,8 @@ export function usedStyles(nonce: string | undefined): Transform {
         classesIn(html, classes);
         const used = rulesOf(sheet).filter((rule) => canMatch(rule, classes));
         for (const rule of used) sent.add(rule);
-        return callback(null, Buffer.from(html.slice(0, textStart) + cssOf(used) + html.slice(textEnd)));
+        const cut = Buffer.from(cssOf(used), "latin1");
+        return callback(null, Buffer.concat([part.subarray(0, textStart), cut, part.subarray(textEnd)]));
       }
       classesIn(html, classes);
       const rules = rulesOf(sheet);
@@ -177,7 +179,7 @@ export function usedStyles(nonce: string | undefined): Transform {
       const later = rules.slice(first).filter((rule) => canMatch(rule, classes));
       for (const rule of later) sent.add(rule);
       const style = `<style${nonce ? ` nonce="${nonce}"` : ""}>${cssOf(later)}</style>`;
-      callback(null, Buffer.concat([Buffer.from(style), part]));
+      callback(null, Buffer.concat([Buffer.from(style, "latin1"), part]));
     },
   });
 }
