@@ -331,7 +331,7 @@ test("a page's head carries only the rules its HTML uses; a page that runs its s
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
 
-test("the page's modules are fetched only once it is parsed and painted, all at once, and then make it interactive", async ({
+test("the page's modules are fetched only once it is parsed and painted, their chunks preloaded together, and then make it interactive", async ({
   page,
 }, testInfo) => {
   test.skip(!javaScriptEnabled(testInfo), "without JavaScript no module is fetched at all");
