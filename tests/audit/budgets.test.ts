@@ -13,6 +13,7 @@ const withinBudgets: AuditRow = {
   bestPractices: 100,
   seo: 100,
   failedAudits: [],
+  benchmarkIndex: 1_512.5,
 };
 
 describe("the audit's budgets", () => {
@@ -58,10 +59,10 @@ describe("the audit's table", () => {
   it("is a Markdown table with a line per row", () => {
     const table = formatTable([withinBudgets, { ...withinBudgets, screen: "how-it-works", formFactor: "desktop" }]);
     expect(table.split("\n")).toEqual([
-      "| screen       | lang | form    |    LCP |   TBT |   CLS |    FCP | perf |  BP | SEO |",
-      "|:-------------|:-----|:--------|-------:|------:|------:|-------:|-----:|----:|----:|",
-      "| home         | cs   | mobile  | 1.00 s | 50 ms | 0.050 | 0.80 s |   99 | 100 | 100 |",
-      "| how-it-works | cs   | desktop | 1.00 s | 50 ms | 0.050 | 0.80 s |   99 | 100 | 100 |",
+      "| screen       | lang | form    |    LCP |   TBT |   CLS |    FCP | perf |  BP | SEO | bench |",
+      "|:-------------|:-----|:--------|-------:|------:|------:|-------:|-----:|----:|----:|------:|",
+      "| home         | cs   | mobile  | 1.00 s | 50 ms | 0.050 | 0.80 s |   99 | 100 | 100 |  1513 |",
+      "| how-it-works | cs   | desktop | 1.00 s | 50 ms | 0.050 | 0.80 s |   99 | 100 | 100 |  1513 |",
     ]);
   });
 });

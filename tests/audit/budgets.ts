@@ -19,6 +19,11 @@ export type AuditRow = {
   seo: number;
   /** Ids of the best-practices and SEO audits that did not pass: what to fix when those scores fall short. */
   failedAudits: string[];
+  /**
+   * Lighthouse's measure of how fast the machine was during the run (its `benchmarkIndex`): the simulated phone is
+   * four times slower than the machine, whatever the machine, so two runs compare only where these are alike.
+   */
+  benchmarkIndex: number;
 };
 
 export const budgets = {
@@ -67,6 +72,7 @@ const columns: { title: string; cell: (row: AuditRow) => string; alignLeft?: boo
   { title: "perf", cell: (row) => String(row.performance) },
   { title: "BP", cell: (row) => String(row.bestPractices) },
   { title: "SEO", cell: (row) => String(row.seo) },
+  { title: "bench", cell: (row) => String(Math.round(row.benchmarkIndex)) },
 ];
 
 /** The rows as a Markdown table: readable in a terminal and pasted as it is into docs/performance.md. */
