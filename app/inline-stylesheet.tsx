@@ -20,11 +20,7 @@ export function InlineStylesheet({ href }: { href: string }) {
   // Read once: hydration keeps the element the server sent, and a later render must not empty it.
   const [text] = useState(() => (read ? read(href) : (document.getElementById(elementId)?.textContent ?? "")));
   useEffect(() => {
-    const whole = document.createElement("link");
-    whole.rel = "stylesheet";
-    whole.href = href;
-    document.head.append(whole);
-    return () => whole.remove();
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
   }, [href]);
   return <style id={elementId} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
 }
