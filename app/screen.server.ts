@@ -1,4 +1,4 @@
-import { defer, json, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
+import { defer, json, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import { translatorOf } from "../shared/i18n/messages";
 import type { Translate, TranslateOptions } from "../shared/i18n/translator";
 import { UUID_PATTERN } from "../shared/input-limits";
@@ -20,6 +20,11 @@ export function pageTitleWords(t: Translate, brand: string) {
 
 /** Order screens show a customer's stay and prices: no cache keeps them, not even the browser's back button. */
 export const orderCacheControl = "private, no-store";
+
+/** On from a post or a page of the order to another of its screens (303: the browser asks for it anew, by GET). */
+export function toOrderScreen(path: string): Response {
+  return redirect(path, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+}
 
 /**
  * `cacheControl` replaces the default of every page and its data, "private, no-cache" (entry.server); `status` is the

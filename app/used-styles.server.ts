@@ -4,8 +4,9 @@ import { Transform } from "node:stream";
  * A page's head carries only the rules of the stylesheet its own HTML uses (decision 069). The whole sheet inlined
  * (decision 058) was half of every page's compressed bytes, and pushed the rooms, reservation and status pages past
  * the 14.6 KB a new connection's first round trip carries: a second round trip before the first paint on a slow
- * network. A rule is left out only when one of the classes each of its selectors names is nowhere in the page: such a
- * rule cannot match until a script changes the page, and the browser then loads the whole sheet (inline-stylesheet.tsx).
+ * network. A rule is left out only when one of the classes each of its selectors names is nowhere in the page: such
+ * a rule cannot match until a script changes the page, and the browser then loads the whole sheet
+ * (inline-stylesheet.tsx).
  */
 
 /** One rule of the sheet, in the at-rules (`@media …`) it is nested in. */
@@ -89,7 +90,8 @@ function splitSelectors(list: string): string[] {
 
 /**
  * The classes a selector needs to match anything. Attribute values and what `:not(…)` names need no class (a class
- * absent satisfies `:not`); a selector with `:is(…)` or `:where(…)`, whose alternatives this does not weigh, needs none.
+ * absent satisfies `:not`); a selector with `:is(…)` or `:where(…)`, whose alternatives this does not weigh, needs
+ * none.
  */
 function classesNeeded(selector: string): string[] {
   if (/:(is|where|matches)\(/.test(selector)) return [];

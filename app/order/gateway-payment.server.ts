@@ -1,13 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { redirect, redirectDocument } from "@remix-run/node";
+import { redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import { PaymentOutcome } from "../../gen/dzb/shop/v1/payment_pb";
 import type { PaymentStartResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { localizedPath } from "../../shared/route-table";
 import { KeptCalls, settled, type CallEnd } from "~/order/kept-calls.server";
 import { errorCodeOf, throwAsAnswer } from "~/rpc-form-error.server";
-import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
-import { orderCacheControl } from "~/screen.server";
+import { orderCacheControl, toOrderScreen } from "~/screen.server";
 
 /**
  * Sending the visitor to pay at a gateway, and back to the status page with what to tell them. The status page reads
@@ -53,7 +52,7 @@ export function statusRedirect(
   if (told.outcome) query.set("outcome", told.outcome);
   if (told.error !== undefined) query.set("error", ErrorCode[told.error]);
   const search = query.size > 0 ? `?${query}` : "";
-  return redirect(`${path}${search}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+  return toOrderScreen(`${path}${search}`);
 }
 
 /** What keeps a visitor from the gateway: its being unreachable, or a host the api does not call the shop's own. */
@@ -84,14 +83,12 @@ export async function payAtGateway(
     paymentId: options.paymentId,
     returnUrl: new URL(base, request.url).href,
   });
-  const end = settled(start);
-  if (isDocumentNavigation(request) && (await answerWithin(end, context.checkingPageAfterMs)) === undefined) {
-    paymentStarts.keep(orderId, context.sessionId, start);
+  if (await paymentStarts.handedOver(request, orderId, context.sessionId, start, context.checkingPageAfterMs)) {
     const paying = localizedPath("orderPaying", context.locale, context.variant.defaultLocale, { id: orderId });
     const search = options.after ? `?${new URLSearchParams({ outcome: options.after })}` : "";
-    return redirect(`${paying}${search}`, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+    return toOrderScreen(`${paying}${search}`);
   }
-  return toGateway(context, orderId, await end, options.after);
+  return toGateway(context, orderId, await settled(start), options.after);
 }
 
 /** Where a payment's start sends the visitor: to its gateway, or to the status page with what to tell them. */

@@ -6,6 +6,8 @@
  * posted: the page's address in anyone else's hands finds nothing. Only this process holds it.
  */
 
+import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
+
 /** How a call ended: its answer, or its refusal. */
 export type CallEnd<T> = { value: T } | { refusal: unknown };
 
@@ -43,6 +45,23 @@ export class KeptCalls<T> {
       }),
     };
     this.calls.set(key, kept);
+  }
+
+  /**
+   * Whether the browser that posted is to wait on the page of this kind of call: its own navigation (a form sent
+   * without a script), with the call still under way after `waitMs`. The call is then kept for its session. A script's
+   * post always waits, under its own pending state.
+   */
+  async handedOver(
+    request: Request,
+    id: string,
+    sessionId: string,
+    call: Promise<T>,
+    waitMs: number
+  ): Promise<boolean> {
+    if (!isDocumentNavigation(request) || (await answerWithin(settled(call), waitMs)) !== undefined) return false;
+    this.keep(id, sessionId, call);
+    return true;
   }
 
   /** The call kept by this id for this visitor's session, if any. */

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorSummary, focusErrorSummary } from "~/components/field";
@@ -13,7 +13,7 @@ import { viewFormats } from "~/view-formats.server";
 import { chosenProductIds, linkedRoomChoice, roomChoiceMessage, roomChoiceSchema } from "~/screens/order-accommodation/room-choice.server";
 import { localizedPath } from "../../../shared/route-table";
 import { screenMeta } from "~/screen-meta";
-import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, toOrderScreen, translator } from "~/screen.server";
 import { readForm } from "~/form-body.server";
 import { replyJson } from "~/form-echo.server";
 
@@ -56,7 +56,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const reservation = localizedPath("orderReservation", context.locale, context.variant.defaultLocale, {
     previewId,
   });
-  return redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
+  return toOrderScreen(reservation);
 }
 
 export default function OrderAccommodationScreen() {

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { HotelOrderCreateResponse } from "../../../gen/dzb/shop/v1/shop_service_pb";
 import { WaitThenReload } from "~/components/streamed-wait";
@@ -10,7 +10,14 @@ import { loadPreview } from "~/order/reservation-view.server";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
 import { answerWithin } from "~/screens/order/checking-page.server";
 import { screenMeta } from "~/screen-meta";
-import { deferredScreenData, loaderCacheHeaders, orderCacheControl, requireUuid, translator } from "~/screen.server";
+import {
+  deferredScreenData,
+  loaderCacheHeaders,
+  orderCacheControl,
+  requireUuid,
+  toOrderScreen,
+  translator,
+} from "~/screen.server";
 import { streamTimeoutMs } from "~/stream-timeout.server";
 import { localizedPath } from "../../../shared/route-table";
 
@@ -55,7 +62,7 @@ async function afterTheEnd(
   if ("value" in end) {
     const { hotelOrder, ownerKey } = end.value;
     // No order without one: the customer has unpaid orders of the stay and chooses, on the reservation, what happens.
-    if (!hotelOrder) return toReservation(reservation);
+    if (!hotelOrder) return toOrderScreen(reservation);
     return onToPayment(context, request, hotelOrder.orderId, ownerKey);
   }
   const t = translator(context);
@@ -77,7 +84,7 @@ async function afterTheEnd(
  */
 async function placedElsewhere(context: AppLoadContext, previewId: string, reservation: string) {
   const { orderNumber } = await loadPreview(context, previewId);
-  if (!orderNumber) return toReservation(reservation);
+  if (!orderNumber) return toOrderScreen(reservation);
   return endedPage(context, { refusal: null, sent: orderNumber });
 }
 
@@ -86,10 +93,6 @@ function endedPage(context: AppLoadContext, outcome: Outcome) {
   return deferredScreenData(context, "orderPlacing", { ...outcome, ended: Promise.resolve(true) }, {
     cacheControl: orderCacheControl,
   });
-}
-
-function toReservation(reservation: string): Response {
-  return redirect(reservation, { status: 303, headers: { "Cache-Control": orderCacheControl } });
 }
 
 export default function OrderPlacingScreen() {

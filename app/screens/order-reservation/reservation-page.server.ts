@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits } from "../../../shared/money";
 import { languageOf, localizedPath } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
 import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
-import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
 import {
   duplicateChoiceOf,
   orderRequestOf,
@@ -19,7 +18,7 @@ import {
 import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
 import { viewFormats } from "~/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
-import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, translator } from "~/screen.server";
+import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, toOrderScreen, translator } from "~/screen.server";
 
 /**
  * The reservation screen's loader and action (route.tsx beside it). They live here, not in the route, so that
@@ -116,13 +115,9 @@ export async function reservationAction({ context, params, request }: ActionFunc
         });
         // Without a script the browser shows nothing new while the api checks the hotel's offer: after a moment
         // it is sent to the placing page, which waits on this creation (decision 065).
-        if (isDocumentNavigation(request)) {
-          const early = await answerWithin(creation, context.checkingPageAfterMs);
-          if (early === undefined) {
-            placings.keep(previewId, context.sessionId, creation);
-            const placing = localizedPath("orderPlacing", context.locale, context.variant.defaultLocale, { previewId });
-            return redirect(placing, { status: 303, headers: { "Cache-Control": orderCacheControl } });
-          }
+        if (await placings.handedOver(request, previewId, context.sessionId, creation, context.checkingPageAfterMs)) {
+          const placing = localizedPath("orderPlacing", context.locale, context.variant.defaultLocale, { previewId });
+          return toOrderScreen(placing);
         }
         const created = await creation;
         const { hotelOrder, unpaidOrdersOfStay } = created;
