@@ -11,7 +11,7 @@
 //   blank line                  ends a paragraph / item
 //   **bold** inline             {{brand}} {{currency}} are replaced per variant
 //
-// The pages (fonts, Czech and Polish letters, deterministic bytes) are server/documents/pdf-flow.ts, shared with
+// The pages (fonts, Czech and Polish letters, tags, deterministic bytes) are server/documents/pdf-flow.ts, shared with
 // the order documents; this module only lays the legal texts out. The same texts give the same bytes.
 
 import { readFileSync } from "node:fs";
@@ -116,12 +116,22 @@ function parseSource(text: string, vars: Record<string, string>, where: string):
 // Layout
 
 const FRAME: Frame = { marginX: 62, top: 64, bottom: 72 };
+// The title and the sections are headings to a reader too (H1, H2); items in a row a list (pdf-flow.ts).
 const STYLE: Record<
   BlockType,
-  { size: number; leading: number; before: number; after: number; weight: Weight; color: Color; indent?: number }
+  {
+    size: number;
+    leading: number;
+    before: number;
+    after: number;
+    weight: Weight;
+    color: Color;
+    indent?: number;
+    heading?: 1 | 2;
+  }
 > = {
-  title: { size: 17, leading: 22, before: 0, after: 8, weight: "bold", color: ACCENT },
-  heading: { size: 11.5, leading: 15, before: 10, after: 3, weight: "bold", color: ACCENT },
+  title: { size: 17, leading: 22, before: 0, after: 8, weight: "bold", color: ACCENT, heading: 1 },
+  heading: { size: 11.5, leading: 15, before: 10, after: 3, weight: "bold", color: ACCENT, heading: 2 },
   para: { size: 10, leading: 14, before: 0, after: 6, weight: "regular", color: "#000000" },
   item: { size: 10, leading: 14, before: 0, after: 3, weight: "regular", color: "#000000", indent: 16 },
 };

@@ -314,21 +314,24 @@ function parties({ flow, t }: Page, invoice: InvoiceDocument): void {
     ]
       .filter(Boolean)
       .join("\n");
-  flow.row(
-    [
-      { text: t("invoice.supplier"), width: half, weight: "bold", color: GREY },
-      { text: t("invoice.customer"), width: half, weight: "bold", color: GREY },
-    ],
-    SMALL
-  );
-  flow.gap(2);
-  flow.row(
-    [
-      { text: party(invoice.supplier), width: half },
-      { text: party(invoice.customer), width: half },
-    ],
-    BODY
-  );
+  // Two columns, each headed by whose details it holds.
+  flow.table(() => {
+    flow.row(
+      [
+        { text: t("invoice.supplier"), width: half, weight: "bold", color: GREY, header: "column" },
+        { text: t("invoice.customer"), width: half, weight: "bold", color: GREY, header: "column" },
+      ],
+      SMALL
+    );
+    flow.gap(2);
+    flow.row(
+      [
+        { text: party(invoice.supplier), width: half },
+        { text: party(invoice.customer), width: half },
+      ],
+      BODY
+    );
+  });
   if (invoice.supplier.registration) {
     flow.gap(4);
     flow.paragraph(invoice.supplier.registration, { ...SMALL, color: GREY });
@@ -360,16 +363,19 @@ function facts({ flow, t, language, deadline }: Page, invoice: InvoiceDocument):
   }
   rows.push([t("invoice.subject"), subjectText(invoice.subject, language)]);
   const labelWidth = 190;
-  for (const [label, value] of rows) {
-    flow.row(
-      [
-        { text: label, width: labelWidth, color: GREY },
-        { text: value, width: flow.width - labelWidth },
-      ],
-      BODY
-    );
-    flow.gap(2);
-  }
+  // Each value's row headed by its label.
+  flow.table(() => {
+    for (const [label, value] of rows) {
+      flow.row(
+        [
+          { text: label, width: labelWidth, color: GREY, header: "row" },
+          { text: value, width: flow.width - labelWidth },
+        ],
+        BODY
+      );
+      flow.gap(2);
+    }
+  });
 }
 
 function totalRow({ flow, money }: Page, label: string, amount: number): void {
@@ -396,7 +402,7 @@ function settlement(page: Page, invoice: InvoiceDocument, total: number): void {
     flow.paragraph(t("invoice.settledByVoucher", { amount: money(-total), code: document.voucherCode }), BODY);
     return;
   }
-  flow.paragraph(t("invoice.payments"), { ...BODY, weight: "bold" });
+  flow.paragraph(t("invoice.payments"), { ...BODY, weight: "bold", heading: 2 });
   flow.gap(4);
   const row = columns(flow.width, [160, 110]);
   table(
@@ -425,7 +431,7 @@ function transferBox({ flow, t, money }: Page, currency: CurrencyCode, transfer:
   flow.keep(HEADING.leading + 4 + qrSize);
   flow.paragraph(t("invoice.transfer.title"), HEADING);
   flow.gap(4);
-  flow.imageBeside(transfer.qrImage, qrSize, (width) => {
+  flow.imageBeside(transfer.qrImage, qrSize, t("invoice.transfer.qrAlt"), (width) => {
     const labelWidth = 130;
     const rows: [string, string][] = [
       [t("invoice.transfer.account"), transfer.account],
@@ -433,16 +439,18 @@ function transferBox({ flow, t, money }: Page, currency: CurrencyCode, transfer:
       [t(`invoice.transfer.variableSymbol.${currency}`), transfer.variableSymbol],
       [t("invoice.transfer.amount"), `**${money(transfer.amount)}**`],
     ];
-    for (const [label, value] of rows) {
-      flow.row(
-        [
-          { text: label, width: labelWidth, color: GREY },
-          { text: value, width: width - labelWidth },
-        ],
-        BODY
-      );
-      flow.gap(2);
-    }
+    flow.table(() => {
+      for (const [label, value] of rows) {
+        flow.row(
+          [
+            { text: label, width: labelWidth, color: GREY, header: "row" },
+            { text: value, width: width - labelWidth },
+          ],
+          BODY
+        );
+        flow.gap(2);
+      }
+    });
     flow.gap(6);
     flow.row([{ text: t("invoice.transfer.qrCaption"), width }], { ...SMALL, color: GREY });
   });
@@ -450,13 +458,17 @@ function transferBox({ flow, t, money }: Page, currency: CurrencyCode, transfer:
 
 /** What the hotel collects at the property: information for the guest, outside every total of the document. */
 function onSiteCharges({ flow, t, money }: Page, charges: readonly OnSiteCharge[]): void {
-  flow.paragraph(t("invoice.onSite.title"), { ...SMALL, weight: "bold", color: GREY });
+  flow.paragraph(t("invoice.onSite.title"), { ...SMALL, weight: "bold", color: GREY, heading: 2 });
   flow.gap(2);
   const row = columns(flow.width, [110]);
-  for (const charge of charges) {
-    flow.row(row([charge.name ?? t("invoice.onSite.accommodation"), money(charge.amount)]), { ...SMALL, color: GREY });
-    flow.gap(2);
-  }
+  // Each amount's row headed by what the hotel charges it for.
+  flow.table(() => {
+    for (const charge of charges) {
+      const [name, amount] = row([charge.name ?? t("invoice.onSite.accommodation"), money(charge.amount)]);
+      flow.row([{ ...name, header: "row" }, amount], { ...SMALL, color: GREY });
+      flow.gap(2);
+    }
+  });
 }
 
 /** Lines with unit price and base without VAT, rate and total, then the tax base, VAT and total per rate. */
@@ -483,7 +495,7 @@ function taxedLines(page: Page, lines: readonly TaxedInvoiceLine[]): void {
     })
   );
   flow.gap(14);
-  flow.paragraph(t("invoice.recap.title"), { ...BODY, weight: "bold" });
+  flow.paragraph(t("invoice.recap.title"), { ...BODY, weight: "bold", heading: 2 });
   flow.gap(4);
   const recap = columns(flow.width, [100, 90, 100]);
   const recapColumn = ["rate", "net", "vat", "gross"] as const;
@@ -540,15 +552,21 @@ function quantity({ t }: Page, line: InvoiceLine): string {
   return `${line.quantity}\u00a0${t("invoice.column.unit")}`;
 }
 
+/** Rows under a row of column headers, between rules. */
 function table(flow: Flow, header: readonly Cell[], rows: readonly (readonly Cell[])[]): void {
-  flow.row(header, { ...SMALL, weight: "bold", color: GREY });
-  flow.rule();
-  flow.gap(2);
-  for (const row of rows) {
-    flow.row(row, BODY);
-    flow.gap(3);
-  }
-  flow.rule();
+  flow.table(() => {
+    flow.row(
+      header.map((cell) => ({ ...cell, header: "column" as const })),
+      { ...SMALL, weight: "bold", color: GREY }
+    );
+    flow.rule();
+    flow.gap(2);
+    for (const row of rows) {
+      flow.row(row, BODY);
+      flow.gap(3);
+    }
+    flow.rule();
+  });
 }
 
 /** A table's cells: the first column (left-aligned text) takes the width the fixed, right-aligned ones leave. */

@@ -3,7 +3,9 @@
  * bold embedded as subsets (from @expo-google-fonts/noto-sans), so every Czech, Polish and other Latin letter, and
  * Greek and Cyrillic, prints the same in every viewer; pages of any size; images. The output is deterministic: the
  * caller gives the date pdfkit would otherwise take from the clock, and pdfkit derives the file's id from it, so
- * the same input gives the same bytes, which keeps the committed legal PDFs checkable (decision 026).
+ * the same input gives the same bytes, which keeps the committed legal PDFs checkable (decision 026). Every file is
+ * tagged: it declares its language and shows its title, and what its pages draw joins a structure tree through
+ * pdf-tags.ts, so screen readers read it in order and skip its decorations.
  */
 
 import { readFileSync } from "node:fs";
@@ -96,7 +98,10 @@ export interface PdfMeta {
 /** pdfkit 0.20 takes a font fontkit has parsed; its types, written for 0.17, know only files. */
 const asFontSource = (font: fontkit.Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
-/** An empty document: add pages with `addPage({ size, margin: 0 })`, draw, then `pdfBytes`. */
+/**
+ * An empty tagged document: add pages with `addPage({ size, margin: 0 })`, draw through a `Tags` of it (pdf-tags.ts),
+ * then `pdfBytes`.
+ */
 export function createPdf(meta: PdfMeta): Pdf {
   const { font } = loadFonts();
   // pdfkit would date the file by the clock, and derives the file's id from its info, date included: the
@@ -108,6 +113,8 @@ export function createPdf(meta: PdfMeta): Pdf {
     font: null as unknown as string,
     autoFirstPage: false,
     bufferPages: true,
+    // A structure tree and /MarkInfo: pages join the tree through Tags, which pdfkit leaves to its caller.
+    tagged: true,
     lang: meta.language,
     displayTitle: true,
     pdfVersion: "1.7",
