@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { consentValue, type Consent } from "../../../shared/consent";
 import { localizedPath, switchedLocalePath } from "../../../shared/route-table";
 import { ScreenHeading } from "~/components/screen-heading";
@@ -41,12 +41,13 @@ function stateText(consent: Consent | null) {
 
 export default function CookieSettingsScreen() {
   const { consent } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
+  // Read from the location: useSearchParams would bring its setter's code into every screen's first load.
+  const saved = new URLSearchParams(useLocation().search).get("saved");
   const { t } = useTranslation();
   return (
     <article className="content-page">
       <ScreenHeading />
-      {searchParams.get("saved") ? (
+      {saved ? (
         <p role="status" className="notice">
           {t("consent.saved")}
         </p>
