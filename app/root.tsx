@@ -18,6 +18,7 @@ import { reportBoundaryError, startBrowserMonitoring } from "~/browser-monitorin
 import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { useFocusOnNewScreen } from "~/focus";
 import { InlineStylesheet } from "~/inline-stylesheet";
 import { useNonce } from "~/nonce";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";
@@ -131,13 +132,19 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useRootData();
+  useFocusOnNewScreen();
   if (!data) return <main id="main">{children}</main>;
   return (
     <>
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
-      {data.env === "prod" || data.env === "preprod" ? null : <InfoPanel placement="top" />}
+      {/* In a landmark of its own, as everything on the page is in one; in production it is in the footer. */}
+      {data.env === "prod" || data.env === "preprod" ? null : (
+        <aside aria-label={t("info.toggle")}>
+          <InfoPanel placement="top" />
+        </aside>
+      )}
       {data.consent === null ? <ConsentBanner /> : null}
       <SiteHeader />
       <main id="main" className="page">

@@ -41,7 +41,6 @@ export const e2eCheckedVouchers = { CZK: "40000031", PLN: "40000032" } as const;
  * server rendered it, nothing clicked or sent (decision 044).
  */
 const withJavaScriptOnly = [
-  "accessibility.spec.ts", // axe runs in the page, as a script
   "page-weight.spec.ts", // the JavaScript a page loads
   "versions.spec.ts", // a page running JavaScript when the shop changes under it
   "monitoring.spec.ts", // the browser's monitoring is a script

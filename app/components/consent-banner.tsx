@@ -1,4 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { focusPageStart } from "~/focus";
 import { localizedPath } from "../../shared/route-table";
 import { useTranslation } from "~/i18n/use-translation";
 import { useShop } from "~/shop-data";
@@ -13,6 +15,8 @@ export function ConsentBanner() {
   const location = useLocation();
   const { locale, site } = useShop();
   const settingsPath = localizedPath("cookieSettings", locale, site.defaultLocale);
+  // Answered, the banner goes with the button that had the cursor.
+  useEffect(() => focusPageStart, []);
   // The settings page asks the same, in full.
   if (location.pathname === settingsPath) return null;
   return (

@@ -110,6 +110,12 @@ export function FormErrors({ errors }: { errors?: string[] }) {
   );
 }
 
+/** What the asterisk means, said once at the start of each form that has one. */
+export function RequiredNote() {
+  const { t } = useTranslation();
+  return <p className="required-note">{t("form.requiredNote")}</p>;
+}
+
 /** The asterisk of a required field: for the eye only, since the control's own `required` tells assistive technology. */
 export function RequiredMark() {
   const { t } = useTranslation();

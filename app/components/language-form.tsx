@@ -6,8 +6,9 @@ import { useShop } from "~/shop-data";
 
 /**
  * The language dropdown: a plain form posted to the language endpoint, which sets the cookie
- * and redirects to the same screen in the chosen locale. With JavaScript the choice submits
- * at once and a full-page overlay says that the language is changing. It offers the host's own
+ * and redirects to the same screen in the chosen locale. The language changes on its button
+ * only, never as the choice changes (WCAG 3.2.2: arrow keys move through a closed select); with
+ * JavaScript a full-page overlay then says that the language is changing. It offers the host's own
  * languages, once each (server/variants/site-variants.ts); a host of one language has none to offer.
  */
 export function LanguageForm() {
@@ -19,7 +20,12 @@ export function LanguageForm() {
   if (options.length < 2) return null;
 
   return (
-    <form method="post" action={`/${endpoints.languageSwitch.path}`} className="language-form">
+    <form
+      method="post"
+      action={`/${endpoints.languageSwitch.path}`}
+      className="language-form"
+      onSubmit={() => setChanging(true)}
+    >
       <input type="hidden" name="path" value={location.pathname + location.search} />
       <label htmlFor="language-select" className="language-form__label">
         {t("language.label")}
@@ -28,11 +34,6 @@ export function LanguageForm() {
         id="language-select"
         name="locale"
         defaultValue={locale}
-        onChange={(event) => {
-          if (event.target.value === locale) return;
-          setChanging(true);
-          event.target.form?.requestSubmit();
-        }}
       >
         {options.map((option) => (
           <option key={option} value={option} lang={languageOf(option)}>

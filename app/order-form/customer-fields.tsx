@@ -54,17 +54,19 @@ export function TextField({
   );
 }
 
-/** A checkbox with its label after it, and its errors tied to it like any field's. */
+/** A checkbox with its label after it, and its hint and errors tied to it like any field's. */
 export function CheckboxField({
   values,
   errors,
   name,
   label,
+  hint,
   required,
   children,
-}: FieldsProps & { name: string; label: string; required?: boolean; children?: ReactNode }) {
+}: FieldsProps & { name: string; label: string; hint?: string; required?: boolean; children?: ReactNode }) {
   const id = fieldId(name);
   const invalid = (errors[name]?.length ?? 0) > 0;
+  const describedBy = [hint && `${id}-hint`, invalid && `${id}-errors`].filter(Boolean).join(" ");
   return (
     <div className={invalid ? "checkbox-field field--invalid" : "checkbox-field"}>
       <input
@@ -74,12 +76,17 @@ export function CheckboxField({
         defaultChecked={values[name] === "on"}
         required={required}
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-errors` : undefined}
+        aria-describedby={describedBy || undefined}
       />
       <label htmlFor={id}>
         {label}
         {required ? <RequiredMark /> : null}
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       {children}
       <ErrorList id={invalid ? `${id}-errors` : undefined} errors={errors[name]} />
     </div>

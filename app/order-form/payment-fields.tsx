@@ -29,12 +29,14 @@ export function ExtraFields({ view, values, errors }: Omit<PaymentFieldsProps, "
         {...props}
         name="cancellationInsurance"
         label={t("reservation.extras.insurance", { price: view.insurancePrice })}
-      >
-        <p className="field__hint">{t("reservation.extras.insuranceHint")}</p>
-      </CheckboxField>
-      <CheckboxField {...props} name="carRentalInterest" label={t("reservation.extras.carRental")}>
-        <p className="field__hint">{t("reservation.extras.carRentalHint")}</p>
-      </CheckboxField>
+        hint={t("reservation.extras.insuranceHint")}
+      />
+      <CheckboxField
+        {...props}
+        name="carRentalInterest"
+        label={t("reservation.extras.carRental")}
+        hint={t("reservation.extras.carRentalHint")}
+      />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./accessibility-checks";
 import { field } from "./order-flow";
 import { onHost, ownVisitor } from "./support";
 
@@ -20,45 +20,39 @@ const contentPages = [
   ["the cookie settings", "/cookies"],
 ] as const;
 
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(found).toEqual([]);
-}
-
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("the home page", async ({ page }) => {
+    test("the home page", async ({ page }, testInfo) => {
       await page.goto("/");
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page, testInfo);
     });
 
     test("the contact page, empty and refused", async ({ page }, testInfo) => {
       await ownVisitor(page, testInfo, `100.64.${50 + width / 360}`);
       await page.goto(onHost("pl.localhost", "/kontakt"));
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page, testInfo);
       await field(page, "email").fill("anna@");
       await page.locator("form.contact-form button[type=submit]").click();
       await expect(field(page, "email")).toHaveAttribute("aria-invalid", "true");
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page, testInfo);
     });
 
     for (const [name, path] of contentPages) {
-      test(name, async ({ page }) => {
+      test(name, async ({ page }, testInfo) => {
           await page.goto(path);
-        await expectNoViolations(page);
+        await expectNoAxeViolations(page, testInfo);
       });
     }
 
-    test("the FAQ, with a question open", async ({ page }) => {
+    test("the FAQ, with a question open", async ({ page }, testInfo) => {
       await page.goto("/faq");
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page, testInfo);
       // An answer is hidden until its question opens: axe sees it only then.
       await page.getByRole("main").locator("summary").first().click();
       await expect(page.getByText("Hotel si najdete na Booking.com a odkaz na něj vložíte do")).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page, testInfo);
     });
   });
 }

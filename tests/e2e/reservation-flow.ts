@@ -182,7 +182,8 @@ export async function orderByRequest(
 ): Promise<string> {
   const { language = "cs", hotel, fields = {} } = options;
   const reservation = await reservationByRequest(request, hotel, language);
-  const buyer = language === "pl" ? { ...polishCustomer, country: "Polska" } : {};
+  // The Polish customer with an e-mail of this order's own too: orders of one stay by one e-mail are duplicates.
+  const buyer = language === "pl" ? { ...polishCustomer, email: ownEmail(polishCustomer.email), country: "Polska" } : {};
   const form = await orderForm(request, reservation, { ...buyer, ...fields });
   const { url, headers } = onVariantHost(reservation);
   const placed = await request.post(url, { headers, form, maxRedirects: 0 });

@@ -77,6 +77,7 @@ test("the language overlay shows while the language changes", async ({ page }, t
     document.querySelector("form.language-form")!.addEventListener("submit", (event) => event.preventDefault())
   );
   await page.getByRole("combobox", { name: "Język" }).selectOption("en");
+  await page.getByRole("button", { name: "Zmień język" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Zmieniamy język…" })).toBeVisible();
   await page.evaluate(() => document.querySelector<HTMLFormElement>("form.language-form")!.submit());
   await expect(page).toHaveURL(/\/en\/contact$/);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/field";
+import { ErrorList, Field, RequiredNote } from "~/components/field";
 import { OperatorDetails } from "~/components/operator-details";
 import { PendingButton } from "~/components/pending-button";
 import { CONTACT_HONEYPOT } from "~/screens/contact/contact-form";
@@ -79,6 +79,7 @@ export default function ContactScreen() {
         className="contact-form"
         key={posted?.sent ? "sent" : "typing"}
       >
+        <RequiredNote />
         <Field name="fullname" label={t("contact.fullname")} errors={fieldErrors("fullname")} required>
           {(control) => <input {...control} type="text" autoComplete="name" defaultValue={value("fullname")} />}
         </Field>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList } from "~/components/field";
+import { ErrorList, RequiredNote } from "~/components/field";
 import { LocalizedLink } from "~/components/localized-link";
 import { ChosenRooms } from "~/order/chosen-rooms";
 import { DuplicateChoice } from "~/screens/order-reservation/duplicate-choice";
@@ -75,6 +75,7 @@ export default function OrderReservationScreen() {
           {...formHandlers}
         >
           <EnterUpdatesPrice />
+          <RequiredNote />
           <input type="hidden" name="seenTotal" value={view.price.totalMinor} />
           {/* Set as the form is sent with JavaScript; a post without it (no JavaScript) is always the latest. */}
           <input type="hidden" name="revision" defaultValue="" ref={revisionField} />

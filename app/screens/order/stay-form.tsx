@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Field, FormErrors } from "~/components/field";
+import { Field, FormErrors, RequiredNote } from "~/components/field";
 import { ChildrenAges } from "~/screens/order/children-ages";
 import { PendingButton } from "~/components/pending-button";
 import { useTranslation } from "~/i18n/use-translation";
@@ -33,6 +33,7 @@ export function StayForm({ values, errors, constraint, linkRead, readingLink, on
   return (
     <Form method="post" noValidate className="stay-form">
       <FormErrors errors={errors[""]} />
+      <RequiredNote />
       <input type="hidden" name="hotelId" value={values.hotelId} />
       <input type="hidden" name="parsedUrl" value={values.parsedUrl} />
       <Field
@@ -66,9 +67,11 @@ export function StayForm({ values, errors, constraint, linkRead, readingLink, on
           {t("order.form.linkRead")}
         </p>
       ) : null}
-      <fieldset className="stay-form__stay">
+      <fieldset className="stay-form__stay" aria-describedby="stay-hint">
         <legend>{t("order.form.stay")}</legend>
-        <p className="field__hint">{t("order.form.stayHint")}</p>
+        <p id="stay-hint" className="field__hint">
+          {t("order.form.stayHint")}
+        </p>
         <div className="stay-form__grid">
           <Field name="checkIn" label={t("order.form.checkIn")} errors={errors.checkIn} required={required("checkIn")}>
             {(control) => <input {...control} type="date" defaultValue={values.checkIn} />}

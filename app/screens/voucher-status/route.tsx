@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { Field } from "~/components/field";
+import { Field, RequiredNote } from "~/components/field";
 import { PendingButton } from "~/components/pending-button";
 import { VoucherDetails } from "~/screens/voucher-status/voucher-details";
 import { useTranslation } from "~/i18n/use-translation";
@@ -51,6 +51,7 @@ export default function VoucherStatusScreen() {
       <h1>{title}</h1>
       <p>{t("voucherCheck.intro")}</p>
       <Form method="get" action={localizedPath("voucherStatus", locale, site.defaultLocale)} className="voucher-check__form">
+        <RequiredNote />
         <Field name="code" label={t("voucherCheck.code")} hint={t("voucherCheck.codeHint")} errors={error ? [error] : undefined} required>
           {(control) => (
             <input

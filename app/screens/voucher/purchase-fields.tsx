@@ -155,9 +155,8 @@ export function VoucherExtraFields({ offer, values, errors }: FieldsProps & { of
         errors={errors}
         name="extraService"
         label={t("voucherPurchase.extras.extraService", { price: offer.extraServicePrice })}
-      >
-        <p className="field__hint">{t("voucherPurchase.extras.extraServiceHint")}</p>
-      </CheckboxField>
+        hint={t("voucherPurchase.extras.extraServiceHint")}
+      />
     </fieldset>
   );
 }

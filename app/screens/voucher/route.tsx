@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { ErrorList } from "~/components/field";
+import { ErrorList, RequiredNote } from "~/components/field";
 import { ConsentFields, CustomerFields } from "~/order-form/customer-fields";
 import { PaymentSplit } from "~/order-form/payment-fields";
 import {
@@ -115,6 +115,7 @@ export default function VoucherScreen() {
           {...form}
         >
           <EnterUpdatesPrice />
+          <RequiredNote />
           <input type="hidden" name="previewId" value={previewId ?? ""} />
           {price ? <input type="hidden" name="seenTotal" value={price.totalMinor} /> : null}
           <VoucherValueFields offer={offer} values={values} errors={errors} />
