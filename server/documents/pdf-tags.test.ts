@@ -6,7 +6,8 @@ import { BODY, Flow } from "./pdf-flow";
 import { type ReadTags, type TagNode, elements, outline, readTags } from "./pdf-structure.test-helper";
 import { termsPdf } from "./terms";
 import { documentTranslator } from "./texts";
-import { type VoucherDocument, voucherPdf } from "./voucher";
+import { voucherPdf } from "./voucher";
+import { sampleVoucher as voucher } from "./sample-documents.test-helper";
 
 const invoice: InvoiceDocument = {
   document: { kind: "tax_document", taxableSupplyOn: "2026-03-01" },
@@ -33,17 +34,6 @@ const invoice: InvoiceDocument = {
     { item: { kind: "room", name: "Dvoulůžkový pokoj" }, quantity: 2, unitPrice: 500_000, vatRateBasisPoints: 1200 },
     { item: { kind: "service_fee" }, quantity: 1, unitPrice: 234_550, vatRateBasisPoints: 2100 },
   ],
-};
-
-const voucher: VoucherDocument = {
-  brand: "Dovolená za benefity",
-  code: "48213907",
-  value: 300_000,
-  currency: "CZK",
-  validFrom: "2026-03-02",
-  validTo: "2027-03-02",
-  design: "classic",
-  checkUrl: "https://dovolenazabenefity.cz/overeni-poukazu/48213907",
 };
 
 const roles = (node: TagNode) => node.children.map((child) => child.role);

@@ -3,17 +3,7 @@ import { describe, expect, it } from "vitest";
 import { voucherDesigns } from "../../shared/voucher-designs";
 import { pagePixels, readPdf } from "./pdf-text.test-helper";
 import { type VoucherDocument, voucherLayouts, voucherPdf } from "./voucher";
-
-const voucher: VoucherDocument = {
-  brand: "Dovolená za benefity",
-  code: "48213907",
-  value: 300_000,
-  currency: "CZK",
-  validFrom: "2026-03-02",
-  validTo: "2027-03-02",
-  design: "classic",
-  checkUrl: "https://dovolenazabenefity.cz/overeni-poukazu/48213907",
-};
+import { sampleVoucher as voucher } from "./sample-documents.test-helper";
 
 /** What each language prints: title, the labels with their values as the invoice writes money and dates. */
 const expected = {

@@ -4,6 +4,7 @@ import { field, openRooms, orderStep, pasteLink, roomsPath, type Language } from
 import {
   chooseFirstRoom,
   czechCustomer,
+  type Customer,
   orderByRequest,
   ownEmail,
   polishCustomer,
@@ -213,6 +214,27 @@ async function typeInto(page: Page, target: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
+/**
+ * An order form (a stay's or a voucher's) filled in and sent from the keyboard: the customer's details typed (with an
+ * e-mail of this order's own), both consents ticked with Space, the last payment's method chosen with the arrow keys,
+ * the price updated, then the order sent.
+ */
+async function sendByKeyboard(page: Page, customer: Customer, lastPayment: string) {
+  const typed = { ...customer, email: ownEmail(customer.email) };
+  for (const [name, value] of Object.entries(typed)) await typeInto(page, field(page, name), value);
+  for (const consent of ["agreeCp", "agreeTac"]) {
+    await tabTo(page, field(page, consent));
+    await page.keyboard.press("Space");
+  }
+  await chooseByArrows(page, "lastPayment", lastPayment);
+  const [update, order] = ["update", "order"].map((intent) => page.locator(`.reservation__actions button[value=${intent}]`));
+  await tabTo(page, update);
+  await page.keyboard.press("Enter");
+  await expect(order).toBeEnabled();
+  await tabTo(page, order);
+  await page.keyboard.press("Enter");
+}
+
 test("an order is placed with the keyboard alone", async ({ page }, testInfo) => {
   const stay = await availableStay("hotel-paris-prague");
   await page.goto(orderStep.pl);
@@ -228,18 +250,7 @@ test("an order is placed with the keyboard alone", async ({ page }, testInfo) =>
   await page.keyboard.press("Enter");
   await page.waitForURL(reservationPath.pl);
 
-  const customer = { ...polishCustomer, email: ownEmail(polishCustomer.email) };
-  for (const [name, value] of Object.entries(customer)) await typeInto(page, field(page, name), value);
-  for (const consent of ["agreeCp", "agreeTac"]) {
-    await tabTo(page, field(page, consent));
-    await page.keyboard.press("Space");
-  }
-  await chooseByArrows(page, "lastPayment", "transfer");
-  await tabTo(page, page.locator(".reservation__actions button[value=update]"));
-  await page.keyboard.press("Enter");
-  await expect(page.locator(".reservation__actions button[value=order]")).toBeEnabled();
-  await tabTo(page, page.locator(".reservation__actions button[value=order]"));
-  await page.keyboard.press("Enter");
+  await sendByKeyboard(page, polishCustomer, "transfer");
   await page.waitForURL(statusPath);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Status zamówienia");
 });
@@ -247,18 +258,7 @@ test("an order is placed with the keyboard alone", async ({ page }, testInfo) =>
 test("a voucher is bought with the keyboard alone, up to its payment gateway", async ({ page }, testInfo) => {
   await page.goto(onHost("localhost", "/voucher"));
   await expectJavaScriptState(page, testInfo);
-  const customer = { ...czechCustomer, email: ownEmail(czechCustomer.email) };
-  for (const [name, value] of Object.entries(customer)) await typeInto(page, field(page, name), value);
-  for (const consent of ["agreeCp", "agreeTac"]) {
-    await tabTo(page, field(page, consent));
-    await page.keyboard.press("Space");
-  }
-  await chooseByArrows(page, "lastPayment", "payment_card");
-  await tabTo(page, page.locator(".reservation__actions button[value=update]"));
-  await page.keyboard.press("Enter");
-  await expect(page.locator(".reservation__actions button[value=order]")).toBeEnabled();
-  await tabTo(page, page.locator(".reservation__actions button[value=order]"));
-  await page.keyboard.press("Enter");
+  await sendByKeyboard(page, czechCustomer, "payment_card");
   await page.waitForURL(/\/sandbox-gateway\//);
   // The gateway's own page is the shop's sandbox: its decision, by keyboard too.
   await tabTo(page, page.locator("button[name=decision][value=approve]"));
