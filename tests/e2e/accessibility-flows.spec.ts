@@ -5,6 +5,7 @@ import {
   chooseFirstRoom,
   czechCustomer,
   type Customer,
+  decideAtGateway,
   orderByRequest,
   ownEmail,
   polishCustomer,
@@ -12,7 +13,7 @@ import {
   statusPath,
   submitIntent,
 } from "./reservation-flow";
-import { availableStay, bookingLink } from "./stays";
+import { availableStay, bookingLink, refusedCheckSearch } from "./stays";
 import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 /**
@@ -88,6 +89,22 @@ test("axe finds nothing on the white label's pages and on the voucher purchase a
   await field(page, "code").fill("1234");
   await page.locator("form.voucher-check__form button[type=submit]").click();
   await expect(field(page, "code")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page, testInfo);
+});
+
+test("axe finds nothing on a hotel's refusal, the sandbox gateway's page and a declined payment's status page", async ({
+  page,
+}, testInfo) => {
+  await page.goto(`${onHost("localhost", "/objednavka/overeni")}?${refusedCheckSearch().search}`);
+  await expectJavaScriptState(page, testInfo);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoAxeViolations(page, testInfo);
+
+  await page.goto(await orderByRequest(page.request, { fields: { lastPayment: "payment_card" } }));
+  await expect(page.locator("button[name=decision][value=decline]")).toBeVisible();
+  await expectNoAxeViolations(page, testInfo);
+  await decideAtGateway(page, /./, "decline");
+  await expect(page.locator(".payment-outcome")).toBeVisible();
   await expectNoAxeViolations(page, testInfo);
 });
 
