@@ -6,7 +6,7 @@
  * posted: the page's address in anyone else's hands finds nothing. Only this process holds it.
  */
 
-import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
+import { answerWithin, isDocumentNavigation } from "~/order/waiting-pages.server";
 
 /** How a call ended: its answer, or its refusal. */
 export type CallEnd<T> = { value: T } | { refusal: unknown };

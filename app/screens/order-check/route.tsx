@@ -5,7 +5,7 @@ import { RefreshTo, StreamedWait } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { readStayForm, stayFormParams } from "~/order/stay-form";
 import { formErrorOf } from "~/rpc-form-error.server";
-import { answerWithin } from "~/screens/order/checking-page.server";
+import { answerWithin } from "~/order/waiting-pages.server";
 import { checkStay, staySchema, stayErrorOptions } from "~/screens/order/stay-search.server";
 import { screenMeta } from "~/screen-meta";
 import { deferredScreenData, loaderCacheHeaders, orderCacheControl, translator } from "~/screen.server";

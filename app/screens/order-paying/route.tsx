@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { WaitThenReload } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { outcomeNamed, paymentStarts, statusRedirect, toGateway } from "~/order/gateway-payment.server";
-import { answerWithin } from "~/screens/order/checking-page.server";
+import { answerWithin } from "~/order/waiting-pages.server";
 import { screenMeta } from "~/screen-meta";
 import { deferredScreenData, loaderCacheHeaders, orderCacheControl, requireUuid } from "~/screen.server";
 import { streamTimeoutMs } from "~/stream-timeout.server";

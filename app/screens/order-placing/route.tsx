@@ -8,7 +8,7 @@ import type { CallEnd } from "~/order/kept-calls.server";
 import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
 import { loadPreview } from "~/order/reservation-view.server";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
-import { answerWithin } from "~/screens/order/checking-page.server";
+import { answerWithin } from "~/order/waiting-pages.server";
 import { screenMeta } from "~/screen-meta";
 import {
   deferredScreenData,

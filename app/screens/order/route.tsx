@@ -16,7 +16,7 @@ import {
   stayErrorOptions,
   withLinkSearch,
 } from "~/screens/order/stay-search.server";
-import { answerWithin, isDocumentNavigation } from "~/screens/order/checking-page.server";
+import { answerWithin, isDocumentNavigation } from "~/order/waiting-pages.server";
 import { localizedPath } from "../../../shared/route-table";
 import { formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { sameForEveryVisitor } from "~/same-for-every-visitor";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { answerWithin, isDocumentNavigation } from "./checking-page.server";
+import { answerWithin, isDocumentNavigation } from "./waiting-pages.server";
 
 describe("when step 1 answers with the checking page", () => {
   it("takes only the browser's own navigation for a form sent without a script", () => {

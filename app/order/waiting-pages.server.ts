@@ -1,8 +1,8 @@
 /**
- * When step 1 answers with the checking page (decision 063), and the reservation with the placing page (decision 065),
- * instead of waiting for the provider. A browser without JavaScript, or before it ran, shows the page it sent the
- * form from, unchanged, for as long as the answer takes; a script's post shows its own pending state, so it always
- * waits.
+ * When step 1 answers with the checking page (decision 063), the reservation with the placing page (decision 065) and
+ * a payment's start with the paying page (decision 068), instead of waiting for the provider or the gateway. A browser
+ * without JavaScript, or before it ran, shows the page it sent the form from, unchanged, for as long as the answer
+ * takes; a script's post shows its own pending state, so it always waits.
  */
 
 /** Whether the request is the browser's own navigation, a form sent without a script (Fetch Metadata). */
