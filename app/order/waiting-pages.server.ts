@@ -5,6 +5,8 @@
  * takes; a script's post shows its own pending state, so it always waits.
  */
 
+import { streamTimeoutMs } from "~/stream-timeout.server";
+
 /** Whether the request is the browser's own navigation, a form sent without a script (Fetch Metadata). */
 export function isDocumentNavigation(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Mode") === "navigate";
@@ -25,4 +27,12 @@ export async function answerWithin<T>(call: Promise<T>, ms: number): Promise<{ v
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A waiting page's call as the page's stream can carry it: its answer if it comes a second before React gives up on
+ * the stream (stream-timeout.server.ts), else undefined, and the page then reloads itself to ask again.
+ */
+export function answerWhileStreaming<T>(call: Promise<T>): Promise<{ value: T } | undefined> {
+  return answerWithin(call, streamTimeoutMs - 1_000);
 }

@@ -5,11 +5,10 @@ import { RefreshTo, StreamedWait } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { readStayForm, stayFormParams } from "~/order/stay-form";
 import { formErrorOf } from "~/rpc-form-error.server";
-import { answerWithin } from "~/order/waiting-pages.server";
+import { answerWhileStreaming } from "~/order/waiting-pages.server";
 import { checkStay, staySchema, stayErrorOptions } from "~/screens/order/stay-search.server";
 import { screenMeta } from "~/screen-meta";
 import { deferredScreenData, loaderCacheHeaders, orderCacheControl, translator } from "~/screen.server";
-import { streamTimeoutMs } from "~/stream-timeout.server";
 import { localizedPath } from "../../../shared/route-table";
 
 export const meta = screenMeta;
@@ -37,7 +36,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     (rooms) => ({ rooms }),
     (error) => ({ problem: formErrorOf(error, t, stayErrorOptions(context)).message })
   );
-  const outcome = answerWithin(check, streamTimeoutMs - 1_000).then(
+  const outcome = answerWhileStreaming(check).then(
     (answer): CheckOutcome => answer?.value ?? { stillChecking: true }
   );
   return deferredScreenData(context, "orderCheck", { step1, outcome }, { cacheControl: orderCacheControl });

@@ -3,10 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { WaitThenReload } from "~/components/streamed-wait";
 import { useTranslation } from "~/i18n/use-translation";
 import { outcomeNamed, paymentStarts, statusRedirect, toGateway } from "~/order/gateway-payment.server";
-import { answerWithin } from "~/order/waiting-pages.server";
+import { answerWhileStreaming } from "~/order/waiting-pages.server";
 import { screenMeta } from "~/screen-meta";
 import { deferredScreenData, loaderCacheHeaders, orderCacheControl, requireUuid } from "~/screen.server";
-import { streamTimeoutMs } from "~/stream-timeout.server";
 
 export const meta = screenMeta;
 export const headers = loaderCacheHeaders;
@@ -29,7 +28,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     paymentStarts.forget(orderId, paying);
     return toGateway(context, orderId, paying.ended, after);
   }
-  const ended = answerWithin(paying.done, streamTimeoutMs - 1_000).then((answer) => answer !== undefined);
+  const ended = answerWhileStreaming(paying.done).then((answer) => answer !== undefined);
   return deferredScreenData(context, "orderPaying", { ended }, { cacheControl: orderCacheControl });
 }
 

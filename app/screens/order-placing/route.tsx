@@ -8,7 +8,7 @@ import type { CallEnd } from "~/order/kept-calls.server";
 import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
 import { loadPreview } from "~/order/reservation-view.server";
 import { errorCodeOf, formErrorOf } from "~/rpc-form-error.server";
-import { answerWithin } from "~/order/waiting-pages.server";
+import { answerWhileStreaming } from "~/order/waiting-pages.server";
 import { screenMeta } from "~/screen-meta";
 import {
   deferredScreenData,
@@ -18,7 +18,6 @@ import {
   toOrderScreen,
   translator,
 } from "~/screen.server";
-import { streamTimeoutMs } from "~/stream-timeout.server";
 import { localizedPath } from "../../../shared/route-table";
 
 export const meta = screenMeta;
@@ -47,7 +46,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const placing = placings.of(previewId, context.sessionId);
   if (!placing) return placedElsewhere(context, previewId, reservation);
   if (placing.ended) return afterTheEnd(context, request, placing.ended, previewId, reservation);
-  const ended = answerWithin(placing.done, streamTimeoutMs - 1_000).then((answer) => answer !== undefined);
+  const ended = answerWhileStreaming(placing.done).then((answer) => answer !== undefined);
   const waiting: Outcome = { refusal: null, sent: null };
   return deferredScreenData(context, "orderPlacing", { ...waiting, ended }, { cacheControl: orderCacheControl });
 }
