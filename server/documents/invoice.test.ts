@@ -1,53 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type InvoiceDocument, type TaxedInvoiceLine, invoicePdf, vatSummary } from "./invoice";
 import { flatText, pageTexts, readPdf } from "./pdf-text.test-helper";
-
-const supplier = {
-  name: "Dovolená za benefity s.r.o.",
-  address: ["Vodičkova 710/31", "110 00 Praha 1"],
-  companyId: "12345678",
-  vatId: "CZ12345678",
-  registration: "Zapsáno v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 123456",
-};
-
-const lines: TaxedInvoiceLine[] = [
-  {
-    item: { kind: "room", name: "Dvoulůžkový pokoj Superior" },
-    quantity: 2,
-    unitPrice: 500_000,
-    vatRateBasisPoints: 1200,
-  },
-  { item: { kind: "service_fee" }, quantity: 1, unitPrice: 234_550, vatRateBasisPoints: 2100 },
-];
-
-/** A tax document: everything the split takes online has been received. */
-const czech: InvoiceDocument = {
-  document: { kind: "tax_document", taxableSupplyOn: "2026-03-01" },
-  number: "26000042",
-  issuedOn: "2026-03-02",
-  currency: "CZK",
-  supplier,
-  customer: {
-    name: "Žluťoučký kůň a.s.",
-    address: ["Náměstí Míru 1", "602 00 Brno"],
-    companyId: "87654321",
-    vatId: "CZ87654321",
-  },
-  subject: { kind: "stay", hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
-  payments: [
-    { method: "edenred_card", amount: 1_000_000, paidOn: "2026-02-28" },
-    { method: "transfer", amount: 234_550, paidOn: "2026-03-01" },
-  ],
-  onSite: [],
-  variableSymbol: "26000042",
-  vatScheme: "standard",
-  lines,
-};
+import { sampleInvoice as czech, sampleLines as lines } from "./sample-documents.test-helper";
 
 const polish: InvoiceDocument = {
   ...czech,
   currency: "PLN",
-  supplier: { ...supplier, vatId: "PL5261234567" },
+  supplier: { ...czech.supplier, vatId: "PL5261234567" },
   customer: { name: "Wesoła Łódka sp. z o.o.", address: ["ul. Żurawia 6", "00-503 Warszawa"], vatId: "PL5250001009" },
   payments: [{ method: "payment_card", amount: 123_400, paidOn: "2026-03-01" }],
   lines: [

@@ -7,29 +7,12 @@ import { type ReadTags, type TagNode, elements, outline, readTags } from "./pdf-
 import { termsPdf } from "./terms";
 import { documentTranslator } from "./texts";
 import { voucherPdf } from "./voucher";
-import { sampleVoucher as voucher } from "./sample-documents.test-helper";
+import { sampleInvoice, sampleTerms, sampleVoucher as voucher } from "./sample-documents.test-helper";
 
+/** The sample invoice to a customer without a VAT id, its room line named shorter. */
 const invoice: InvoiceDocument = {
-  document: { kind: "tax_document", taxableSupplyOn: "2026-03-01" },
-  number: "26000042",
-  issuedOn: "2026-03-02",
-  currency: "CZK",
-  supplier: {
-    name: "Dovolená za benefity s.r.o.",
-    address: ["Vodičkova 710/31", "110 00 Praha 1"],
-    companyId: "12345678",
-    vatId: "CZ12345678",
-    registration: "Zapsáno v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 123456",
-  },
+  ...sampleInvoice,
   customer: { name: "Žluťoučký kůň a.s.", address: ["Náměstí Míru 1", "602 00 Brno"], companyId: "87654321" },
-  subject: { kind: "stay", hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
-  payments: [
-    { method: "edenred_card", amount: 1_000_000, paidOn: "2026-02-28" },
-    { method: "transfer", amount: 234_550, paidOn: "2026-03-01" },
-  ],
-  onSite: [],
-  variableSymbol: "26000042",
-  vatScheme: "standard",
   lines: [
     { item: { kind: "room", name: "Dvoulůžkový pokoj" }, quantity: 2, unitPrice: 500_000, vatRateBasisPoints: 1200 },
     { item: { kind: "service_fee" }, quantity: 1, unitPrice: 234_550, vatRateBasisPoints: 2100 },
@@ -156,18 +139,13 @@ describe("tagged PDFs", () => {
     const read = await readTags(
       await termsPdf(
         {
-          brand: "Dovolená za benefity",
-          orderNumber: "26000042",
-          orderedOn: "2026-03-02",
-          currency: "CZK",
-          stay: { hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
-          orderTotal: 1_234_550,
-          cancellation: { deadline: new Date("2026-04-03T10:00:00Z"), fees: 150_000, paidOnline: 1_234_550 },
+          ...sampleTerms,
+          // Two benefit payments and no transfer: the payments due are a list of two.
           benefitPayments: [
-            { method: "edenred_card", amount: 1_000_000, payBy: new Date("2026-03-05T22:59:00Z") },
+            ...sampleTerms.benefitPayments,
             { method: "up_card", amount: 234_550, payBy: new Date("2026-03-05T22:59:00Z") },
           ],
-          support: { email: "podpora@example.cz", phone: "+420 222 333 444" },
+          transfer: undefined,
         },
         "cs"
       )

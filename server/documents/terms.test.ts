@@ -1,25 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flatText, readPdf } from "./pdf-text.test-helper";
+import { sampleTerms as terms } from "./sample-documents.test-helper";
 import { type TermsDocument, termsPdf } from "./terms";
-
-const terms: TermsDocument = {
-  brand: "Dovolená za benefity",
-  orderNumber: "26000042",
-  orderedOn: "2026-03-02",
-  currency: "CZK",
-  stay: { hotelName: "Hotel Ostrava Palace", checkIn: "2026-04-10", checkOut: "2026-04-13", rooms: 2 },
-  orderTotal: 1_234_550,
-  // 12:00 and 23:59 in Prague.
-  cancellation: { deadline: new Date("2026-04-03T10:00:00Z"), fees: 150_000, paidOnline: 1_234_550 },
-  benefitPayments: [{ method: "edenred_card", amount: 1_000_000, payBy: new Date("2026-03-05T22:59:00Z") }],
-  transfer: {
-    amount: 234_550,
-    bankAccount: "123456789/0800",
-    variableSymbol: "26000042",
-    payBy: new Date("2026-03-05T22:59:00Z"),
-  },
-  support: { email: "podpora@example.cz", phone: "+420 222 333 444" },
-};
 
 describe("order terms", () => {
   it("is a PDF of one or two A4 pages, dated by the order, the same bytes each time", async () => {
