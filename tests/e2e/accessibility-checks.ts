@@ -54,15 +54,19 @@ type FocusRing = {
 };
 
 /**
- * Moves the cursor onto the control from the keyboard (Shift+Tab, then Tab: the browser shows its focus as it would to
- * a keyboard user) and reads its ring.
+ * Moves the cursor onto the control from the keyboard (Shift+Tab, then Tab), so that the browser shows its focus as it
+ * would to a keyboard user.
  */
-export async function focusRingOf(control: Locator): Promise<FocusRing> {
+export async function focusFromKeyboard(control: Locator) {
   await control.focus();
-  const page = control.page();
-  await page.keyboard.press("Shift+Tab");
-  await page.keyboard.press("Tab");
+  await control.page().keyboard.press("Shift+Tab");
+  await control.page().keyboard.press("Tab");
   await expect(control).toBeFocused();
+}
+
+/** The control's focus ring, focused from the keyboard. */
+export async function focusRingOf(control: Locator): Promise<FocusRing> {
+  await focusFromKeyboard(control);
   return control.evaluate((element) => {
     function rgba(color: string): number[] {
       const parts = /rgba?\(([^)]+)\)/.exec(color)?.[1].split(/[\s,/]+/).filter(Boolean).map(Number) ?? [0, 0, 0, 0];

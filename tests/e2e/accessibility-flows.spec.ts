@@ -1,5 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectVisibleFocus, undersizedTargets } from "./accessibility-checks";
+import {
+  expectNoAxeViolations,
+  expectVisibleFocus,
+  focusFromKeyboard,
+  undersizedTargets,
+} from "./accessibility-checks";
 import { field, openRooms, orderStep, pasteLink, roomsPath, type Language } from "./order-flow";
 import {
   chooseFirstRoom,
@@ -137,14 +142,17 @@ test("every kind of control shows a focus ring of 3:1 or more, in every state", 
 
 /** A screenshot of the control with its ring and some of what surrounds it. */
 async function focusedLook(control: Locator, path: string) {
-  await control.focus();
-  await control.page().keyboard.press("Shift+Tab");
-  await control.page().keyboard.press("Tab");
+  await focusFromKeyboard(control);
   const box = (await control.boundingBox())!;
   const margin = 24;
   await control.page().screenshot({
     path,
-    clip: { x: Math.max(0, box.x - margin), y: Math.max(0, box.y - margin), width: box.width + 2 * margin, height: box.height + 2 * margin },
+    clip: {
+      x: Math.max(0, box.x - margin),
+      y: Math.max(0, box.y - margin),
+      width: box.width + 2 * margin,
+      height: box.height + 2 * margin,
+    },
   });
 }
 
@@ -244,7 +252,9 @@ async function sendByKeyboard(page: Page, customer: Customer, lastPayment: strin
     await page.keyboard.press("Space");
   }
   await chooseByArrows(page, "lastPayment", lastPayment);
-  const [update, order] = ["update", "order"].map((intent) => page.locator(`.reservation__actions button[value=${intent}]`));
+  const [update, order] = ["update", "order"].map((intent) =>
+    page.locator(`.reservation__actions button[value=${intent}]`)
+  );
   await tabTo(page, update);
   await page.keyboard.press("Enter");
   await expect(order).toBeEnabled();
