@@ -7,7 +7,13 @@ import type { Translate } from "../../shared/i18n/translator";
 import { EMAIL_PATTERN, MAX_VOUCHER_CODES_PER_ORDER, PHONE_PATTERN } from "../../shared/input-limits";
 import { minorUnits, moneyOf } from "../../shared/money";
 import { isPostalCodeValid, postalCodeFormat } from "../../shared/postal-code";
-import { paymentFormValues, parseAmount, type PaymentFormValues } from "~/order-form/payment-form";
+import {
+  amountName,
+  PAY_WITH,
+  paymentFormValues,
+  parseAmount,
+  type PaymentFormValues,
+} from "~/order-form/payment-form";
 
 /**
  * What every order form of the shop asks (SPEC §3 OrderRequest, PaymentRequest; §5), a stay's and a voucher's: the
@@ -202,4 +208,23 @@ export function paymentRequestOf(
       payments: values.payments.map(({ methodId, minor }) => ({ methodId, value: moneyOf(minor, currency) })),
     },
   };
+}
+
+/**
+ * A row of the ways to pay side by side was chosen (its button, `payWith`, carries the method): the form is read as
+ * that method paying everything, no amount for any other, and as a request to update the price, whatever the
+ * customer had typed into the split. The rest of what they typed is kept.
+ */
+export function chooseMethodAlone(formData: FormData): FormData {
+  const methodId = formData.get(PAY_WITH);
+  if (typeof methodId !== "string") return formData;
+  const chosen = new FormData();
+  for (const [name, value] of formData) {
+    if (name !== PAY_WITH && name !== "intent" && name !== "lastPayment" && !name.startsWith(amountName(""))) {
+      chosen.append(name, value);
+    }
+  }
+  chosen.set("intent", "update");
+  chosen.set("lastPayment", methodId);
+  return chosen;
 }

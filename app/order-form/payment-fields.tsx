@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, type FormErrors } from "~/order-form/customer-fields";
 import { useTranslation } from "~/i18n/use-translation";
+import { MethodComparison } from "~/order-form/method-comparison";
 import { amountName } from "~/order-form/payment-form";
 import type { OrderFormValues } from "~/order-form/order-form";
 import type { PaymentOutputView, PriceView, ReservationView } from "~/order/reservation-view";
@@ -14,7 +15,7 @@ type PaymentFieldsProps = {
 };
 
 /** What the split needs of an order's screen, a stay's or a voucher purchase's. */
-export type PaymentSplitView = Pick<ReservationView, "methods" | "outputs" | "currencySymbol"> & {
+export type PaymentSplitView = Pick<ReservationView, "methods" | "outputs" | "quotes" | "currencySymbol"> & {
   price: Pick<PriceView, "paysOnline">;
 };
 
@@ -139,6 +140,7 @@ export function PaymentSplit({
       <div id="payment-split-hint" className="field__hint">
         {hint ?? <p>{t("reservation.payment.hint")}</p>}
       </div>
+      <MethodComparison quotes={view.quotes} methodName={methodName} />
       <ErrorList id={restErrorsId} errors={errors.lastPayment} />
       <ul className="payment-methods">
         {view.methods.map((method, index) => {

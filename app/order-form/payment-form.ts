@@ -10,6 +10,9 @@ export function amountName(methodId: string): string {
   return `amount.${methodId}`;
 }
 
+/** The name of the button that has one method pay the whole order (its value), a row of the ways to pay compared. */
+export const PAY_WITH = "payWith";
+
 /** Every kind of space a keyboard or a copied price brings: space, no-break space, narrow no-break space. */
 const spaces = /[\s\u00a0\u202f]/g;
 /** A currency written after (or before) the amount, as prices are shown: "1 500 Kč", "199 zł", "PLN 199". */

@@ -1,7 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { MealPlanType } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelPriceBreakdown, OrderProduct } from "../../gen/dzb/shop/v1/order_pb";
-import { InvalidVoucherReason, type PaymentMethod, type PaymentRequest } from "../../gen/dzb/shop/v1/payment_pb";
+import {
+  InvalidVoucherReason,
+  type MethodQuote,
+  type PaymentMethod,
+  type PaymentOutput,
+  type PaymentRequest,
+} from "../../gen/dzb/shop/v1/payment_pb";
 import type { HotelOrderPreviewResponse } from "../../gen/dzb/shop/v1/shop_service_pb";
 import {
   chargeNameView,
@@ -17,6 +23,7 @@ import { formatAmountInput } from "~/order-form/payment-form";
 import type {
   ChosenRoomView,
   InvalidVoucherReasonKey,
+  MethodQuoteView,
   PaymentMethodView,
   PaymentOutputView,
   PriceView,
@@ -131,6 +138,7 @@ export function reservationView(
     rooms: (preview?.products ?? []).map((product) => roomView(product, formats)),
     price: priceView(preview?.price, creditUsed, formats),
     outputs: outputViews(response, formats),
+    quotes: methodQuoteViews(response.methodQuotes, response.orderPreview?.paymentCalculation?.paymentOutputs, formats),
     vouchers,
     methods: methodViews(methods),
     insurancePrice: formats.money(minorUnits(preview?.insurancePrice)),
@@ -147,6 +155,28 @@ function outputViews(response: HotelOrderPreviewResponse, formats: Formats): Pay
     charged: formats.money(minorUnits(output.value)),
     fee: nonZero(minorUnits(output.serviceFee), formats),
     bonus: nonZero(minorUnits(output.bonus), formats),
+  }));
+}
+
+/**
+ * The ways to pay side by side, as the api ranked them. A voucher's value is shown only where the methods leave
+ * different values (a voucher bought with its fees included); the row of the method that alone pays the order as it
+ * stands is marked chosen.
+ */
+export function methodQuoteViews(
+  quotes: readonly MethodQuote[],
+  outputs: readonly PaymentOutput[] | undefined,
+  formats: Formats
+): MethodQuoteView[] {
+  const alone = outputs?.length === 1 ? outputs[0]!.methodId : undefined;
+  const values = new Set(quotes.map((quote) => minorUnits(quote.voucherValue)));
+  return quotes.map((quote) => ({
+    methodId: quote.methodId,
+    fee: nonZero(minorUnits(quote.serviceFee), formats),
+    total: formats.money(minorUnits(quote.total)),
+    bonus: nonZero(minorUnits(quote.bonus), formats),
+    voucherValue: values.size > 1 ? formats.money(minorUnits(quote.voucherValue)) : null,
+    chosen: quote.methodId === alone,
   }));
 }
 

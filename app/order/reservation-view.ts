@@ -53,6 +53,19 @@ export type PaymentOutputView = {
   bonus: AmountView | null;
 };
 
+/** What the order would cost paid by one method alone: a row of the ways to pay side by side (issue 33). */
+export type MethodQuoteView = {
+  methodId: string;
+  fee: AmountView | null;
+  total: AmountView;
+  /** Free credits the method would earn (a card issuer's promotion). */
+  bonus: AmountView | null;
+  /** A voucher purchase: the value the voucher would hold. */
+  voucherValue: AmountView | null;
+  /** The order is paid by this method alone as it stands. */
+  chosen: boolean;
+};
+
 export type InvalidVoucherReasonKey = "not_found" | "inactive" | "expired" | "used_up" | "other";
 
 /** Why a value voucher typed in pays nothing: the stay is paid at the hotel, or other codes already pay it all. */
@@ -74,6 +87,8 @@ export type ReservationView = {
   rooms: ChosenRoomView[];
   price: PriceView;
   outputs: PaymentOutputView[];
+  /** Each method alone, cheapest first; empty when nothing is left to pay online. */
+  quotes: MethodQuoteView[];
   vouchers: VouchersView;
   methods: PaymentMethodView[];
   /** What the insurance costs, for its checkbox. */

@@ -9,6 +9,7 @@ import type { ApiDeps } from "./deps";
 import { toHotelDetail, toHotelRequest } from "./contract/hotel";
 import { moneyOf } from "../../shared/money";
 import { toOrderPreview } from "./contract/order";
+import { toMethodQuote } from "./contract/payment-method";
 import { paymentRequestOf } from "./contract/payment-request";
 import { requestProductKey } from "./contract/product-variant";
 
@@ -41,7 +42,7 @@ function askOf(request: HotelOrderPreviewRequest): PreviewAsk {
   }
 }
 
-function answer({ preview, availability, priced, orderNumber }: HotelPreview) {
+function answer({ preview, availability, priced, quotes, orderNumber }: HotelPreview) {
   const currency = marketCurrency[preview.product];
   const { paymentRequest } = preview;
   return {
@@ -60,6 +61,7 @@ function answer({ preview, availability, priced, orderNumber }: HotelPreview) {
     cancellationInsurance: preview.cancellationInsurance,
     availabilityId: availability.id,
     orderNumber: orderNumber ?? "",
+    methodQuotes: quotes.map((quote) => toMethodQuote(quote, currency)),
   };
 }
 

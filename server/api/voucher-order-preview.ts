@@ -3,6 +3,7 @@ import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { moneyOf } from "../../shared/money";
 import { marketCurrency } from "../domain/products";
 import { previewVoucherOrder } from "../orders/voucher-pricing";
+import { toMethodQuote } from "./contract/payment-method";
 import { requestProductKey } from "./contract/product-variant";
 import { toVoucherOrderPreview, voucherAskOf } from "./contract/voucher";
 import type { ApiDeps } from "./deps";
@@ -11,7 +12,7 @@ import type { ApiDeps } from "./deps";
 export function voucherOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopService>["voucherOrderPreview"] {
   return async (request) => {
     const product = requestProductKey(request.productVariant);
-    const { preview, priced } = await previewVoucherOrder(deps, product, voucherAskOf(request), request.previewId);
+    const { preview, priced, quotes } = await previewVoucherOrder(deps, product, voucherAskOf(request), request.previewId);
     const currency = marketCurrency[product];
     return {
       previewId: preview.id,
@@ -24,6 +25,7 @@ export function voucherOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopServi
           value: moneyOf(part.value, currency),
         })),
       },
+      methodQuotes: quotes.map((quote) => toMethodQuote(quote, currency)),
     };
   };
 }

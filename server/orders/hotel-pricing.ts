@@ -5,6 +5,7 @@ import {
   type ChosenProduct,
   type PricedHotelOrder,
 } from "../domain/hotel-order";
+import { hotelMethodQuotes, type MethodQuote } from "../domain/method-quotes";
 import { paymentMethodsFor } from "../domain/payment-methods";
 import type { VoucherLookup } from "../domain/payment-calculation";
 import { marketCurrency, type ProductKey } from "../domain/products";
@@ -41,6 +42,8 @@ export interface HotelPreview {
   readonly preview: StoredPreview;
   readonly availability: StoredAvailability;
   readonly priced: PricedHotelOrder;
+  /** Each method the order can be paid with alone, cheapest first: the ways to pay side by side. */
+  readonly quotes: readonly MethodQuote[];
   /**
    * The number of the order made from a kept preview, once one is: looked for only when the preview is asked for by its
    * id. Its number, not its id, which opens the order: the preview's id travels with the reservation's address.
@@ -63,7 +66,7 @@ export async function previewHotelOrder(
     const wanted = withDefaultRestMethod(product, ask.pricing);
     const availability = await availabilityFor(deps, product, ask.availabilityId);
     const chosen = chosenOrThrow(availability, ask.productIds);
-    const priced = await price(deps, client, product, chosen, wanted);
+    const { priced, quotes } = await price(deps, client, product, chosen, wanted);
     const preview = await savePreview(
       deps.db,
       {
@@ -75,7 +78,7 @@ export async function previewHotelOrder(
       },
       deps.now()
     );
-    return { preview, availability, priced };
+    return { preview, availability, priced, quotes };
   }
   const kept = await previewFor(deps, product, ask.previewId);
   const [availability, ordered] = await Promise.all([
@@ -84,14 +87,22 @@ export async function previewHotelOrder(
   ]);
   const chosen = chosenOrThrow(availability, kept.productIds);
   const orderNumber = ordered?.orderNumber;
-  const asStored = (preview: StoredPreview): HotelPreview => ({
+  const asStored = async (preview: StoredPreview): Promise<HotelPreview> => ({
     preview,
     availability,
     priced: pricedHotelOrder(product, chosen, preview.cancellationInsurance, preview.calculation),
+    // Its codes were looked up when it was priced: they count against no one's budget of wrong ones again.
+    quotes: quotesOf(
+      product,
+      chosen,
+      preview,
+      await vouchersOf(deps, product, preview.paymentRequest.voucherCodes),
+      marketDate(deps.now())
+    ),
     orderNumber,
   });
   if (!ask.pricing) return asStored(kept);
-  const priced = await price(deps, client, product, chosen, ask.pricing);
+  const { priced, quotes } = await price(deps, client, product, chosen, ask.pricing);
   const applied = await repricePreview(
     deps.db,
     kept.id,
@@ -101,7 +112,8 @@ export async function previewHotelOrder(
   );
   // A later re-price of the same screen was applied first: this one arrived late, and the later one stands.
   if (!applied) return asStored(await previewFor(deps, product, kept.id));
-  return { preview: { ...kept, ...ask.pricing, calculation: priced.calculation }, availability, priced, orderNumber };
+  const preview = { ...kept, ...ask.pricing, calculation: priced.calculation };
+  return { preview, availability, priced, quotes, orderNumber };
 }
 
 /**
@@ -132,19 +144,37 @@ export function chosenOrThrow(availability: StoredAvailability, productIds: read
   return choice.chosen;
 }
 
-/** The rooms priced as asked, the codes looked up through the caller's budget of wrong ones. */
+/** The rooms priced as asked and by each method alone, the codes looked up through the caller's budget of wrong ones. */
 async function price(
   deps: UseCaseDeps,
   client: string,
   product: ProductKey,
   chosen: readonly ChosenProduct[],
   pricing: Pricing
-): Promise<PricedHotelOrder> {
-  const today = marketDate(deps.now());
+): Promise<{ priced: PricedHotelOrder; quotes: MethodQuote[] }> {
   const codes = pricing.paymentRequest.voucherCodes;
   await guardVoucherCodes(deps, client, codes, "payment");
-  const vouchers = await voucherLookups(deps.db, codes, marketCurrency[product], today);
-  return priceOrThrow(product, chosen, pricing, vouchers, today);
+  const vouchers = await vouchersOf(deps, product, codes);
+  const today = marketDate(deps.now());
+  return {
+    priced: priceOrThrow(product, chosen, pricing, vouchers, today),
+    quotes: quotesOf(product, chosen, pricing, vouchers, today),
+  };
+}
+
+function vouchersOf(deps: Pick<UseCaseDeps, "db" | "now">, product: ProductKey, codes: readonly string[]) {
+  return voucherLookups(deps.db, codes, marketCurrency[product], marketDate(deps.now()));
+}
+
+function quotesOf(
+  product: ProductKey,
+  chosen: readonly ChosenProduct[],
+  { cancellationInsurance }: Pick<Pricing, "cancellationInsurance">,
+  vouchers: readonly VoucherLookup[],
+  today: string
+): MethodQuote[] {
+  const methods = paymentMethodsFor(product).hotel;
+  return hotelMethodQuotes({ product, chosen, cancellationInsurance, vouchers, methods, today });
 }
 
 /** The rooms priced with a payment request and the vouchers it names; a request that cannot be paid is refused. */

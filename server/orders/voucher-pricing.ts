@@ -1,3 +1,4 @@
+import { voucherMethodQuotes, type MethodQuote } from "../domain/method-quotes";
 import { paymentMethodsFor } from "../domain/payment-methods";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { defaultRestMethod } from "../domain/service-fee";
@@ -27,19 +28,22 @@ export async function previewVoucherOrder(
   product: ProductKey,
   asked: VoucherAsk,
   previewId: string | undefined
-): Promise<{ preview: StoredVoucherPreview; priced: PricedVoucherOrder }> {
+): Promise<{ preview: StoredVoucherPreview; priced: PricedVoucherOrder; quotes: MethodQuote[] }> {
   if (asked.paymentRequest.voucherCodes.length > 0) throw new Refused({ kind: "voucher_pays_voucher" });
   const lastPayment =
     asked.paymentRequest.lastPayment || (defaultRestMethod(product, paymentMethodsFor(product).voucher) ?? "");
   const wanted = { ...asked, paymentRequest: { ...asked.paymentRequest, lastPayment } };
-  const priced = priceOrThrow(product, wanted, marketDate(deps.now()));
+  const today = marketDate(deps.now());
+  const priced = priceOrThrow(product, wanted, today);
+  const { feeMode, amount, extraService } = wanted;
+  const quotes = voucherMethodQuotes({ product, feeMode, amount, extraService, today });
   const pricing: VoucherPricing = { ...wanted, calculation: priced.calculation };
   if (previewId === undefined) {
-    return { preview: await saveVoucherPreview(deps.db, { product, ...pricing }, deps.now()), priced };
+    return { preview: await saveVoucherPreview(deps.db, { product, ...pricing }, deps.now()), priced, quotes };
   }
   const kept = await voucherPreviewFor(deps, product, previewId);
   await repriceVoucherPreview(deps.db, kept.id, pricing, deps.now());
-  return { preview: { ...kept, ...pricing }, priced };
+  return { preview: { ...kept, ...pricing }, priced, quotes };
 }
 
 /** The stored preview with this id made for this shop; another shop's is unknown. */

@@ -168,6 +168,47 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(again.orderPreview?.paymentCalculation).toEqual(answer.orderPreview?.paymentCalculation);
     });
 
+    it("quotes every method alone, cheapest first, at the price the order then gets with it", async () => {
+      const voucher = await issueCreditVoucher(databases[0]!.db, {
+        currency: "CZK",
+        value: 50_000,
+        validFrom: "2026-11-01",
+        validTo: "2027-10-31",
+      });
+      const answer = await preview({
+        voucherCodes: [voucher.code],
+        payments: [{ methodId: "edenred_card", value: money(100_000) }],
+        lastPayment: "transfer",
+      });
+      const quotes = answer.methodQuotes.map((quote) => [quote.methodId, minorOf(quote.serviceFee), minorOf(quote.total)]);
+      expect(quotes.map(([methodId]) => methodId)).toEqual([
+        "payment_card",
+        "transfer",
+        "edenred_card",
+        "edenred_cafeteria",
+        "up_card",
+        "pluxee_cafeteria",
+        "benefit_systems",
+      ]);
+      for (const [methodId, fee, total] of quotes) {
+        const alone = await client.hotelOrderPreview({
+          productVariant: czVariant,
+          lookup: { case: "previewId", value: answer.previewId },
+          paymentRequest: { voucherCodes: [voucher.code], lastPayment: methodId as string },
+        });
+        expect([minorOf(alone.orderPreview!.price!.serviceFee), minorOf(alone.orderPreview!.price!.total)]).toEqual([
+          fee,
+          total,
+        ]);
+      }
+      // Asked by id alone, the kept preview is compared with its voucher's credit too.
+      const again = await client.hotelOrderPreview({
+        productVariant: czVariant,
+        lookup: { case: "previewId", value: answer.previewId },
+      });
+      expect(again.methodQuotes).toEqual(answer.methodQuotes);
+    });
+
     it("lists codes it cannot use with their reason instead of failing", async () => {
       const answer = await preview({ voucherCodes: ["99999999", "NOPE1"], lastPayment: "transfer" });
       expect(answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([

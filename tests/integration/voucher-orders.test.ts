@@ -208,6 +208,10 @@ describe.each(databaseTargets())("voucher orders, $name", (target) => {
       expect(minorOf(i.price!.serviceFee)).toBe(20_000);
       expect(minorOf(i.price!.extraService)).toBe(14_900);
       expect(minorOf(i.voucherValue)).toBe(300_000 - 20_000 - 14_900);
+      // Side by side, each method alone: the same total entered, the most left on the voucher first.
+      const quotes = included.methodQuotes.map((quote) => [quote.methodId, minorOf(quote.total), minorOf(quote.voucherValue)]);
+      expect(quotes[0]).toEqual(["payment_card", 300_000, 300_000 - 14_900]);
+      expect(quotes.at(-1)).toEqual(["benefit_systems", 300_000, 300_000 - 27_200 - 14_900]);
       // Re-priced under the same id.
       const again = await client.voucherOrderPreview({
         ...giftRequest,

@@ -4,6 +4,7 @@ import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits } from "../../../shared/money";
 import { languageOf, localizedPath } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
+import { chooseMethodAlone } from "~/order-form/order-form.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
 import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
 import {
@@ -56,7 +57,7 @@ const repriceCodes = new Set([ErrorCode.PAYMENT_CALCULATION_CHANGED, ErrorCode.V
 export async function reservationAction({ context, params, request }: ActionFunctionArgs) {
   const previewId = requireUuid(params.previewId);
   const t = translator(context);
-  const formData = await readForm(request);
+  const formData = chooseMethodAlone(await readForm(request));
   const submission = parseWithZod(formData, { schema: reservationSchema(t) });
   const payment = parseWithZod(formData, { schema: paymentSchema(t) });
   if (payment.status !== "success") return answer(submission.reply(), 400);

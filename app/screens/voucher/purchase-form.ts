@@ -3,7 +3,7 @@
  * price, already formatted by the loader, and the form's field names. Free of zod and of the generated contract's
  * code: this module reaches the browser, the schema (purchase-form.server.ts) does not.
  */
-import type { PaymentMethodView, PaymentOutputView } from "~/order/reservation-view";
+import type { MethodQuoteView, PaymentMethodView, PaymentOutputView } from "~/order/reservation-view";
 import type { VoucherDesign } from "../../../shared/voucher-designs";
 import type { VoucherPriceView } from "~/order/voucher-order-view";
 
@@ -58,4 +58,5 @@ export type PurchasePriceView = VoucherPriceView & {
   /** The same in minor units: the order is placed only at the total the customer saw. */
   totalMinor: number;
   outputs: PaymentOutputView[];
+  quotes: MethodQuoteView[];
 };

@@ -5,7 +5,7 @@ import type { VoucherOrderPreviewResponse } from "../../../gen/dzb/shop/v1/shop_
 import { languageOf } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
 import { replyJson, type FormReply } from "~/form-echo.server";
-import { paymentMessageAt, paymentRequestOf } from "~/order-form/order-form.server";
+import { chooseMethodAlone, paymentMessageAt, paymentRequestOf } from "~/order-form/order-form.server";
 import { payAtGateway } from "~/order/gateway-payment.server";
 import { viewFormats } from "~/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
@@ -85,7 +85,7 @@ export async function purchaseAction({ context, request }: ActionFunctionArgs) {
   requireVoucherShop(context);
   const t = translator(context);
   const formats = viewFormats(context);
-  const formData = await readForm(request);
+  const formData = chooseMethodAlone(await readForm(request));
   const submission = parseWithZod(formData, { schema: purchaseSchema(t) });
   const priced = parseWithZod(formData, { schema: purchasePriceSchema(t) });
   const posted = formData.get("previewId");

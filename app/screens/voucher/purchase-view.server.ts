@@ -9,6 +9,7 @@ import type { OrderFormValues } from "~/order-form/order-form";
 import type { PaymentOutputView } from "~/order/reservation-view";
 import type { Formats } from "~/view-formats.server";
 import { voucherPriceView } from "~/order/voucher-order-view.server";
+import { methodQuoteViews } from "~/order/reservation-view.server";
 import { CUSTOM_VALUE, type FeeModeName, type PurchaseOfferView, type PurchasePriceView } from "~/screens/voucher/purchase-form";
 
 /** The variant's methods for voucher orders (never the hotel list: a voucher is not paid with a voucher). */
@@ -72,7 +73,8 @@ export function purchasePriceView(response: VoucherOrderPreviewResponse, formats
       bonus: nonZero(minorUnits(output.bonus)),
     })
   );
-  return { ...voucherPriceView(price, formats), totalMinor: minorUnits(price?.total), outputs };
+  const quotes = methodQuoteViews(response.methodQuotes, response.orderPreview?.paymentCalculation?.paymentOutputs, formats);
+  return { ...voucherPriceView(price, formats), totalMinor: minorUnits(price?.total), outputs, quotes };
 }
 
 /**

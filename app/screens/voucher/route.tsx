@@ -127,6 +127,7 @@ export default function VoucherScreen() {
             view={{
               methods: offer.methods,
               outputs: price?.outputs ?? [],
+              quotes: price?.quotes ?? [],
               currencySymbol: offer.currencySymbol,
               // A voucher is always paid online: there is always something to split.
               price: { paysOnline: true },

@@ -1,0 +1,89 @@
+import type { MouseEvent } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+import { amountName, PAY_WITH } from "~/order-form/payment-form";
+import type { MethodQuoteView } from "~/order/reservation-view";
+
+/**
+ * With JavaScript the form is sent as without it, but the split's fields are first set to what the choice means (the
+ * method pays the rest, no amount typed for any other), so that the fields show it at once and keep showing it when
+ * the answer comes: fields the customer has touched do not take new defaults from a re-render.
+ */
+function showChoice(event: MouseEvent<HTMLButtonElement>) {
+  const { form, value } = event.currentTarget;
+  if (!form) return;
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement)) continue;
+    if (element.name.startsWith(amountName(""))) element.value = "";
+    if (element.name === "lastPayment") element.checked = element.value === value;
+  }
+}
+
+/**
+ * The ways to pay side by side (issue 33): what the order costs paid by each method alone, cheapest first, as the api
+ * priced them. Each row's button is a submit button of the order form, so choosing a row works without JavaScript: the
+ * action reads it as "this method pays everything" and prices the order again.
+ */
+export function MethodComparison({
+  quotes,
+  methodName,
+}: {
+  quotes: readonly MethodQuoteView[];
+  methodName: (methodId: string) => string;
+}) {
+  const { t } = useTranslation();
+  if (quotes.length < 2) return null;
+  const showsValue = quotes.some((quote) => quote.voucherValue !== null);
+  return (
+    <section className="method-comparison" aria-labelledby="method-comparison-title">
+      <h3 id="method-comparison-title" className="method-comparison__title">
+        {t("reservation.compare.title")}
+      </h3>
+      <p className="field__hint">{t("reservation.compare.hint")}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t("reservation.compare.method")}</th>
+            <th scope="col">{t(showsValue ? "reservation.compare.voucherValue" : "reservation.compare.total")}</th>
+            <td />
+          </tr>
+        </thead>
+        <tbody>
+          {quotes.map((quote) => {
+            const name = methodName(quote.methodId);
+            return (
+              <tr
+                key={quote.methodId}
+                data-method={quote.methodId}
+                className={quote.chosen ? "method-comparison__chosen" : undefined}
+              >
+                <th scope="row">
+                  {name}
+                  {/* Under the name rather than in a column of its own: three columns fit a phone's width. */}
+                  <span className="method-comparison__detail">
+                    {quote.fee ? t("reservation.compare.fee", { fee: quote.fee }) : t("reservation.compare.noFee")}
+                  </span>
+                  {quote.bonus ? (
+                    <span className="method-comparison__detail">
+                      {t("reservation.compare.bonus", { amount: quote.bonus })}
+                    </span>
+                  ) : null}
+                </th>
+                <td>{showsValue ? quote.voucherValue : quote.total}</td>
+                <td>
+                  {quote.chosen ? (
+                    <span className="method-comparison__mark">{t("reservation.compare.chosen")}</span>
+                  ) : (
+                    <button type="submit" name={PAY_WITH} value={quote.methodId} className="button" onClick={showChoice}>
+                      {t("reservation.compare.choose")}
+                      <span className="visually-hidden">: {name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
