@@ -1,22 +1,11 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { amountName, PAY_WITH } from "~/order-form/payment-form";
+import { PAY_WITH } from "~/order-form/payment-form";
+import { showSplit } from "~/order-form/show-split";
 import type { MethodQuoteView } from "~/order/reservation-view";
 
-/**
- * With JavaScript the form is sent as without it, but the split's fields are first set to what the choice means (the
- * method pays the rest, no amount typed for any other), so that the fields show it at once and keep showing it when
- * the answer comes: fields the customer has touched do not take new defaults from a re-render.
- */
-function showChoice(event: MouseEvent<HTMLButtonElement>) {
-  const { form, value } = event.currentTarget;
-  if (!form) return;
-  for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement)) continue;
-    if (element.name.startsWith(amountName(""))) element.value = "";
-    if (element.name === "lastPayment") element.checked = element.value === value;
-  }
-}
+/** The method chosen pays the rest, and no other method an amount. */
+const showChoice = ({ currentTarget }: MouseEvent<HTMLButtonElement>) => showSplit(currentTarget.form, currentTarget.value);
 
 /**
  * The ways to pay side by side (issue 33): what the order costs paid by each method alone, cheapest first, as the api

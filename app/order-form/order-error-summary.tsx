@@ -1,6 +1,6 @@
 import { ErrorSummary, type SummaryFieldError } from "~/components/field";
 import { useTranslation } from "~/i18n/use-translation";
-import { amountName } from "~/order-form/payment-form";
+import { amountName, balanceName } from "~/order-form/payment-form";
 import type { PaymentMethodView } from "~/order/reservation-view";
 import { useShop } from "~/shop-data";
 
@@ -66,9 +66,9 @@ export function OrderErrorSummary({ errors, fieldLabels, methods, methodName, cu
     const own = marketLabels.has(key) ? t(`${key}.${site.currency}`) : t(key);
     return group ? `${t(group)}: ${own}` : own;
   };
-  const amountLabels: [string, string][] = methods.map((method) => [
-    amountName(method.methodId),
-    `${methodName(method.methodId)}, ${t("reservation.payment.amount", { currency: currencySymbol })}`,
+  const amountLabels: [string, string][] = methods.flatMap((method) => [
+    [amountName(method.methodId), `${methodName(method.methodId)}, ${t("reservation.payment.amount", { currency: currencySymbol })}`],
+    [balanceName(method.methodId), `${methodName(method.methodId)}, ${t("reservation.plan.balance", { currency: currencySymbol })}`],
   ]);
   const labels: [string, string][] = [
     ...fieldLabels.map((entry): [string, string] => [entry[0], label(entry)]),

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import * as z from "zod";
 import type { OrderRequestSchema } from "../../gen/dzb/shop/v1/order_pb";
-import type { PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
+import type { PaymentPartSchema, PaymentRequest, PaymentRequestSchema } from "../../gen/dzb/shop/v1/payment_pb";
 import type { ErrorDetail } from "../../gen/dzb/shop/v1/errors_pb";
 import type { Translate } from "../../shared/i18n/translator";
 import { EMAIL_PATTERN, MAX_VOUCHER_CODES_PER_ORDER, PHONE_PATTERN } from "../../shared/input-limits";
@@ -9,8 +9,10 @@ import { minorUnits, moneyOf } from "../../shared/money";
 import { isPostalCodeValid, postalCodeFormat } from "../../shared/postal-code";
 import {
   amountName,
+  formatAmountInput,
   PAY_WITH,
   paymentFormValues,
+  TAKE_SPLIT,
   parseAmount,
   type PaymentFormValues,
 } from "~/order-form/payment-form";
@@ -56,22 +58,30 @@ export function optionalText(messages: OrderFormMessages, max = 200) {
   return z.string().trim().max(max, messages.tooLong(max)).optional();
 }
 
-/** The split over the methods: the one that pays the rest, and an amount typed for any other. */
+/** An amount per method, by method id: which methods exist is the api's to say (paymentRequestOf drops any other). */
+function amountsByMethod(messages: OrderFormMessages) {
+  return z
+    .record(
+      z.string().max(64),
+      z
+        .string()
+        .optional()
+        .refine((text) => isBlank(text) || parseAmount(text) !== null, messages.amount)
+    )
+    .default({});
+}
+
+/**
+ * The split over the methods: the one that pays the rest, an amount typed for any other, and what the customer's
+ * benefit cards hold, for the cheapest split (the reservation's only).
+ */
 export function splitShape(messages: OrderFormMessages) {
   return {
     // Optional here: only the api knows whether anything is left to pay online (nothing is for a stay paid at the
     // hotel), and it names the missing method when something is.
     lastPayment: z.string().max(64, messages.methodMissing).optional(),
-    // One field per method; which methods exist is the api's to say (paymentRequestOf drops any other).
-    amount: z
-      .record(
-        z.string().max(64),
-        z
-          .string()
-          .optional()
-          .refine((text) => isBlank(text) || parseAmount(text) !== null, messages.amount)
-      )
-      .default({}),
+    amount: amountsByMethod(messages),
+    balance: amountsByMethod(messages),
   };
 }
 
@@ -186,20 +196,38 @@ export function paymentMessageAt(
       : message;
 }
 
-/** The form's payment part in the shape of the api's request, amounts as Money of the market currency. */
-export function paymentRequestOf(
-  fields: { voucherCodes?: string; lastPayment?: string; amount: Record<string, string | undefined> },
-  offeredMethodIds: readonly string[],
-  currency: string
-): { values: PaymentFormValues; request: MessageInitShape<typeof PaymentRequestSchema> } {
+/** Amounts typed per method, in minor units; a blank or unreadable one is none. */
+function typedAmounts(typed: Record<string, string | undefined>): Record<string, number | undefined> {
   const amounts: Record<string, number | undefined> = {};
-  for (const [methodId, text] of Object.entries(fields.amount)) {
+  for (const [methodId, text] of Object.entries(typed)) {
     amounts[methodId] = isBlank(text) ? undefined : parseAmount(text) ?? undefined;
   }
+  return amounts;
+}
+
+/**
+ * The form's payment part in the shape of the api's request, amounts as Money of the market currency; and the
+ * balances typed for the offered methods, for the cheapest split.
+ */
+export function paymentRequestOf(
+  fields: {
+    voucherCodes?: string;
+    lastPayment?: string;
+    amount: Record<string, string | undefined>;
+    balance?: Record<string, string | undefined>;
+  },
+  offeredMethodIds: readonly string[],
+  currency: string
+): {
+  values: PaymentFormValues;
+  request: MessageInitShape<typeof PaymentRequestSchema>;
+  balances: MessageInitShape<typeof PaymentPartSchema>[];
+} {
   const values = paymentFormValues(
-    { voucherCodes: fields.voucherCodes, lastPayment: fields.lastPayment, amounts },
+    { voucherCodes: fields.voucherCodes, lastPayment: fields.lastPayment, amounts: typedAmounts(fields.amount) },
     offeredMethodIds
   );
+  const balances = typedAmounts(fields.balance ?? {});
   return {
     values,
     request: {
@@ -207,24 +235,58 @@ export function paymentRequestOf(
       lastPayment: values.lastPayment,
       payments: values.payments.map(({ methodId, minor }) => ({ methodId, value: moneyOf(minor, currency) })),
     },
+    balances: offeredMethodIds.flatMap((methodId) => {
+      const minor = balances[methodId];
+      return minor ? [{ methodId, value: moneyOf(minor, currency) }] : [];
+    }),
   };
 }
 
 /**
+ * The form with its split replaced, as a request to update the price: `lastPayment` pays the rest, `amounts` (typed as
+ * the customer would) are the other methods' parts, and the button that asked for it is dropped. The rest of what
+ * the customer typed is kept.
+ */
+function withSplit(formData: FormData, button: string, lastPayment: string, amounts: Record<string, string>) {
+  const next = new FormData();
+  for (const [name, value] of formData) {
+    if (name !== button && name !== "intent" && name !== "lastPayment" && !name.startsWith(amountName(""))) {
+      next.append(name, value);
+    }
+  }
+  next.set("intent", "update");
+  next.set("lastPayment", lastPayment);
+  for (const [methodId, amount] of Object.entries(amounts)) next.set(amountName(methodId), amount);
+  return next;
+}
+
+/**
  * A row of the ways to pay side by side was chosen (its button, `payWith`, carries the method): the form is read as
- * that method paying everything, no amount for any other, and as a request to update the price, whatever the
- * customer had typed into the split. The rest of what they typed is kept.
+ * that method paying everything, no amount for any other, and as a request to update the price.
  */
 export function chooseMethodAlone(formData: FormData): FormData {
   const methodId = formData.get(PAY_WITH);
-  if (typeof methodId !== "string") return formData;
-  const chosen = new FormData();
-  for (const [name, value] of formData) {
-    if (name !== PAY_WITH && name !== "intent" && name !== "lastPayment" && !name.startsWith(amountName(""))) {
-      chosen.append(name, value);
-    }
-  }
-  chosen.set("intent", "update");
-  chosen.set("lastPayment", methodId);
-  return chosen;
+  return typeof methodId === "string" ? withSplit(formData, PAY_WITH, methodId, {}) : formData;
+}
+
+/**
+ * Whether the form was sent to take the cheapest split proposed for its balances; such a form asks to update the price
+ * (its button carries no intent of its own).
+ */
+export function takesSplit(formData: FormData): boolean {
+  if (!formData.has(TAKE_SPLIT)) return false;
+  formData.set("intent", "update");
+  return true;
+}
+
+/** The form as the split the api took for it: its amounts written as the customer would type them. */
+export function withTakenSplit(
+  formData: FormData,
+  taken: PaymentRequest | undefined,
+  decimalMark: "," | "."
+): FormData {
+  const amounts = Object.fromEntries(
+    (taken?.payments ?? []).map((part) => [part.methodId, formatAmountInput(minorUnits(part.value), decimalMark)])
+  );
+  return withSplit(formData, TAKE_SPLIT, taken?.lastPayment ?? "", amounts);
 }

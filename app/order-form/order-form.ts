@@ -10,13 +10,18 @@
 export type OrderFormValues = {
   [name: string]: string | Record<string, string> | undefined;
   amount?: Record<string, string>;
+  balance?: Record<string, string>;
 };
 
 export type ReservationFormValues = OrderFormValues;
 
-/** The fields a change of which re-prices the order: vouchers, the split and the insurance. */
+/** The fields a change of which re-prices the order: vouchers, the split, the cards' balances and the insurance. */
 export function isPaymentField(name: string): boolean {
   return (
-    name === "voucherCodes" || name === "lastPayment" || name === "cancellationInsurance" || name.startsWith("amount.")
+    name === "voucherCodes" ||
+    name === "lastPayment" ||
+    name === "cancellationInsurance" ||
+    name.startsWith("amount.") ||
+    name.startsWith("balance.")
   );
 }

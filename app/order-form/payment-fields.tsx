@@ -3,9 +3,10 @@ import { ErrorList, Field, fieldId } from "~/components/field";
 import { CheckboxField, type FormErrors } from "~/order-form/customer-fields";
 import { useTranslation } from "~/i18n/use-translation";
 import { MethodComparison } from "~/order-form/method-comparison";
-import { amountName } from "~/order-form/payment-form";
+import { amountName, balanceName } from "~/order-form/payment-form";
+import { CheapestSplit } from "~/order-form/cheapest-split";
 import type { OrderFormValues } from "~/order-form/order-form";
-import type { PaymentOutputView, PriceView, ReservationView } from "~/order/reservation-view";
+import type { PaymentOutputView, PriceView, ReservationView, SplitProposalView } from "~/order/reservation-view";
 
 type PaymentFieldsProps = {
   view: ReservationView;
@@ -113,10 +114,13 @@ export function PaymentSplit({
   errors,
   methodName,
   hint,
+  planner,
 }: Omit<PaymentFieldsProps, "view"> & {
   view: PaymentSplitView;
   /** How the amounts are read, where it differs from a stay's (the default): shown under the section's title. */
   hint?: ReactNode;
+  /** The cheapest split for the cards' balances (a stay's): the methods that take a balance, and the proposal. */
+  planner?: { balanceMethodIds: readonly string[]; proposal: SplitProposalView | null };
 }) {
   const { t } = useTranslation();
   if (!view.price.paysOnline) {
@@ -131,6 +135,7 @@ export function PaymentSplit({
   }
   const chosen = typeof values.lastPayment === "string" ? values.lastPayment : "";
   const amounts = values.amount ?? {};
+  const balances = values.balance ?? {};
   const outputs = new Map<string, PaymentOutputView>(view.outputs.map((output) => [output.methodId, output]));
   const restInvalid = (errors.lastPayment?.length ?? 0) > 0;
   const restErrorsId = restInvalid ? `${fieldId("lastPayment")}-errors` : undefined;
@@ -181,6 +186,24 @@ export function PaymentSplit({
                     />
                   )}
                 </Field>
+                {planner?.balanceMethodIds.includes(method.methodId) ? (
+                  <Field
+                    name={balanceName(method.methodId)}
+                    label={t("reservation.plan.balance", { currency: view.currencySymbol })}
+                    errors={errors[balanceName(method.methodId)]}
+                    className="payment-method__balance"
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="text"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        defaultValue={balances[method.methodId] ?? ""}
+                      />
+                    )}
+                  </Field>
+                ) : null}
                 {output ? (
                   <p className="payment-method__charged">
                     {t("reservation.payment.charged", { amount: output.charged })}
@@ -192,6 +215,7 @@ export function PaymentSplit({
           );
         })}
       </ul>
+      {planner ? <CheapestSplit proposal={planner.proposal} methodName={methodName} /> : null}
     </fieldset>
   );
 }

@@ -10,6 +10,14 @@ export function amountName(methodId: string): string {
   return `amount.${methodId}`;
 }
 
+/** The field for what a benefit card holds, which the cheapest split is planned with. */
+export function balanceName(methodId: string): string {
+  return `balance.${methodId}`;
+}
+
+/** The name of the button that takes the cheapest split proposed for the balances typed. */
+export const TAKE_SPLIT = "takeSplit";
+
 /** The name of the button that has one method pay the whole order (its value), a row of the ways to pay compared. */
 export const PAY_WITH = "payWith";
 

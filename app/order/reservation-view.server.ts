@@ -3,6 +3,7 @@ import { MealPlanType } from "../../gen/dzb/shop/v1/hotel_pb";
 import type { HotelPriceBreakdown, OrderProduct } from "../../gen/dzb/shop/v1/order_pb";
 import {
   InvalidVoucherReason,
+  PaymentMethodType,
   type MethodQuote,
   type PaymentMethod,
   type PaymentOutput,
@@ -28,6 +29,7 @@ import type {
   PaymentOutputView,
   PriceView,
   ReservationView,
+  SplitProposalView,
   VouchersView,
 } from "~/order/reservation-view";
 import type { ReservationFormValues } from "~/order-form/order-form";
@@ -141,6 +143,9 @@ export function reservationView(
     quotes: methodQuoteViews(response.methodQuotes, response.orderPreview?.paymentCalculation?.paymentOutputs, formats),
     vouchers,
     methods: methodViews(methods),
+    balanceMethodIds: methods
+      .filter((method) => method.type === PaymentMethodType.BENEFIT_PROVIDER)
+      .map((method) => method.methodId),
     insurancePrice: formats.money(minorUnits(preview?.insurancePrice)),
     currencySymbol: formats.currencySymbol,
     bookOnlyAfterPayment: preview?.bookOnlyAfterPayment ?? false,
@@ -148,14 +153,46 @@ export function reservationView(
   };
 }
 
-/** What each method is charged, and the part of it that is its service fee. */
-function outputViews(response: HotelOrderPreviewResponse, formats: Formats): PaymentOutputView[] {
-  return (response.orderPreview?.paymentCalculation?.paymentOutputs ?? []).map((output) => ({
+/** What a method is charged, and the part of it that is its service fee. */
+function outputView(output: PaymentOutput, formats: Formats): PaymentOutputView {
+  return {
     methodId: output.methodId,
     charged: formats.money(minorUnits(output.value)),
     fee: nonZero(minorUnits(output.serviceFee), formats),
     bonus: nonZero(minorUnits(output.bonus), formats),
-  }));
+  };
+}
+
+function outputViews(response: HotelOrderPreviewResponse, formats: Formats): PaymentOutputView[] {
+  return (response.orderPreview?.paymentCalculation?.paymentOutputs ?? []).map((output) => outputView(output, formats));
+}
+
+const sameSplit = (a: PaymentRequest, b: PaymentRequest | undefined) =>
+  a.lastPayment === b?.lastPayment &&
+  a.payments.length === b.payments.length &&
+  a.payments.every(
+    (part, i) => part.methodId === b.payments[i]!.methodId && minorUnits(part.value) === minorUnits(b.payments[i]!.value)
+  );
+
+/** The cheapest split the api proposed for the balances sent, as the planner shows it; null when none was asked for. */
+export function splitProposalView(
+  response: HotelOrderPreviewResponse,
+  formats: Formats,
+  decimalMark: "," | "."
+): SplitProposalView | null {
+  const proposal = response.splitProposal;
+  const request = proposal?.paymentRequest;
+  if (!proposal || !request) return null;
+  return {
+    outputs: proposal.paymentOutputs.map((output) => outputView(output, formats)),
+    lastPayment: request.lastPayment,
+    amounts: Object.fromEntries(
+      request.payments.map((part) => [part.methodId, formatAmountInput(minorUnits(part.value), decimalMark)])
+    ),
+    serviceFee: nonZero(minorUnits(proposal.serviceFee), formats),
+    total: formats.money(minorUnits(proposal.total)),
+    inUse: sameSplit(request, response.paymentRequest),
+  };
 }
 
 /**

@@ -79,6 +79,18 @@ export type VouchersView = {
 
 export type PaymentMethodView = { methodId: string; translationCode: string; name: string };
 
+/** The cheapest split for the balances the customer typed (issue 33), and what the order costs with it. */
+export type SplitProposalView = {
+  outputs: PaymentOutputView[];
+  /** The split as the form's fields take it: the method paying the rest, and each other method's amount as typed. */
+  lastPayment: string;
+  amounts: Record<string, string>;
+  serviceFee: AmountView | null;
+  total: AmountView;
+  /** The order is priced with this split already. */
+  inUse: boolean;
+};
+
 export type ReservationView = {
   previewId: string;
   availabilityId: string;
@@ -91,6 +103,8 @@ export type ReservationView = {
   quotes: MethodQuoteView[];
   vouchers: VouchersView;
   methods: PaymentMethodView[];
+  /** The benefit providers' methods: the customer may say what each of their cards holds, for the cheapest split. */
+  balanceMethodIds: string[];
   /** What the insurance costs, for its checkbox. */
   insurancePrice: AmountView;
   currencySymbol: string;

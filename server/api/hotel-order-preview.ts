@@ -2,15 +2,21 @@ import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { ErrorCode } from "../../gen/dzb/shop/v1/errors_pb";
 import type { HotelOrderPreviewRequest, ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
 import { marketCurrency } from "../domain/products";
-import { previewHotelOrder, type HotelPreview, type PreviewAsk, type Pricing } from "../orders/hotel-pricing";
+import {
+  previewHotelOrder,
+  type HotelPreview,
+  type Planning,
+  type PreviewAsk,
+  type Pricing,
+} from "../orders/hotel-pricing";
 import { apiError } from "./contract/api-error";
 import { clientAddressKey } from "./client-address";
 import type { ApiDeps } from "./deps";
 import { toHotelDetail, toHotelRequest } from "./contract/hotel";
-import { moneyOf } from "../../shared/money";
-import { toOrderPreview } from "./contract/order";
+import { minorUnits, moneyOf } from "../../shared/money";
+import { toOrderPreview, toPaymentOutput } from "./contract/order";
 import { toMethodQuote } from "./contract/payment-method";
-import { paymentRequestOf } from "./contract/payment-request";
+import { paymentRequestOf, toPaymentRequest } from "./contract/payment-request";
 import { requestProductKey } from "./contract/product-variant";
 
 function askOf(request: HotelOrderPreviewRequest): PreviewAsk {
@@ -18,19 +24,24 @@ function askOf(request: HotelOrderPreviewRequest): PreviewAsk {
     paymentRequest: paymentRequestOf(request.paymentRequest),
     cancellationInsurance: request.cancellationInsurance,
   };
+  const planning: Planning = {
+    balances: request.balances.map((part) => ({ methodId: part.methodId, balance: minorUnits(part.value) })),
+    take: request.takeSplitProposal,
+  };
   switch (request.lookup.case) {
     case "specification": {
       if (!pricing) {
         throw apiError(Code.InvalidArgument, ErrorCode.INPUT_REQUIRED, "payment_request is required", "payment_request");
       }
       const { availabilityId, productIds } = request.lookup.value;
-      return { availabilityId, productIds, pricing };
+      return { availabilityId, productIds, pricing, planning };
     }
     case "previewId":
       return {
         previewId: request.lookup.value,
         pricing,
         revision: request.revision > 0n ? Number(request.revision) : undefined,
+        planning,
       };
     default:
       throw apiError(
@@ -42,26 +53,24 @@ function askOf(request: HotelOrderPreviewRequest): PreviewAsk {
   }
 }
 
-function answer({ preview, availability, priced, quotes, orderNumber }: HotelPreview) {
+function answer({ preview, availability, priced, quotes, proposal, orderNumber }: HotelPreview) {
   const currency = marketCurrency[preview.product];
-  const { paymentRequest } = preview;
   return {
     previewId: preview.id,
     hotelRequest: toHotelRequest(availability.answer.hotel.hotelId, availability.stay),
     hotelDetail: toHotelDetail(availability.answer),
     orderPreview: toOrderPreview(priced, availability.answer, currency),
-    paymentRequest: {
-      voucherCodes: [...paymentRequest.voucherCodes],
-      lastPayment: paymentRequest.lastPayment,
-      payments: paymentRequest.payments.map((part) => ({
-        methodId: part.methodId,
-        value: moneyOf(part.value, currency),
-      })),
-    },
+    paymentRequest: toPaymentRequest(preview.paymentRequest, currency),
     cancellationInsurance: preview.cancellationInsurance,
     availabilityId: availability.id,
     orderNumber: orderNumber ?? "",
     methodQuotes: quotes.map((quote) => toMethodQuote(quote, currency)),
+    splitProposal: proposal && {
+      paymentRequest: toPaymentRequest(proposal.paymentRequest, currency),
+      paymentOutputs: proposal.outputs.map((output) => toPaymentOutput(output, currency)),
+      serviceFee: moneyOf(proposal.serviceFee, currency),
+      total: moneyOf(proposal.total, currency),
+    },
   };
 }
 

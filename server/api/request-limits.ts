@@ -62,6 +62,9 @@ import { MAX_DEALS } from "../domain/hotel-offer";
 import { apiError } from "./contract/api-error";
 import { currencyCodeOf, productKeyOf } from "./contract/product-variant";
 
+/** The balances a preview plans a split with: more than any variant has methods. */
+const MAX_BALANCES = 10;
+
 /**
  * The SPEC's limits (§3, §5, §9), written once as rules per message type and applied wherever that type
  * appears: a HotelRequest is checked the same inside any request, a Money the same in every field.
@@ -276,11 +279,14 @@ const checksByType = new Map<string, Check<Message>>([
         ? violation(ErrorCode.PAYMENT_VALUE_INVALID, "value", "must not be negative")
         : undefined)
   ),
-  limits(HotelOrderPreviewRequestSchema, (r) =>
-    // Kept as a number, and in a PostgreSQL bigint: a larger one would not compare as sent.
-    r.revision > BigInt(Number.MAX_SAFE_INTEGER)
-      ? violation(ErrorCode.INVALID_ARGUMENT, "revision", `at most ${Number.MAX_SAFE_INTEGER}`)
-      : undefined
+  limits(
+    HotelOrderPreviewRequestSchema,
+    (r) =>
+      // Kept as a number, and in a PostgreSQL bigint: a larger one would not compare as sent.
+      (r.revision > BigInt(Number.MAX_SAFE_INTEGER)
+        ? violation(ErrorCode.INVALID_ARGUMENT, "revision", `at most ${Number.MAX_SAFE_INTEGER}`)
+        : undefined) ??
+      atMost(r.balances.length, MAX_BALANCES, ErrorCode.INVALID_ARGUMENT, "balances")
   ),
   limits(VoucherDetailRequestSchema, (r) =>
     shaped(r.voucherCode, VOUCHER_CODE_PATTERN, ErrorCode.INVALID_VOUCHER_CODE, "voucher_code", "8 digits")

@@ -1,9 +1,9 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ShopService } from "../../gen/dzb/shop/v1/shop_service_pb";
-import { moneyOf } from "../../shared/money";
 import { marketCurrency } from "../domain/products";
 import { previewVoucherOrder } from "../orders/voucher-pricing";
 import { toMethodQuote } from "./contract/payment-method";
+import { toPaymentRequest } from "./contract/payment-request";
 import { requestProductKey } from "./contract/product-variant";
 import { toVoucherOrderPreview, voucherAskOf } from "./contract/voucher";
 import type { ApiDeps } from "./deps";
@@ -17,14 +17,7 @@ export function voucherOrderPreview(deps: ApiDeps): ServiceImpl<typeof ShopServi
     return {
       previewId: preview.id,
       orderPreview: toVoucherOrderPreview(priced, currency),
-      paymentRequest: {
-        voucherCodes: [],
-        lastPayment: preview.paymentRequest.lastPayment,
-        payments: preview.paymentRequest.payments.map((part) => ({
-          methodId: part.methodId,
-          value: moneyOf(part.value, currency),
-        })),
-      },
+      paymentRequest: toPaymentRequest(preview.paymentRequest, currency),
       methodQuotes: quotes.map((quote) => toMethodQuote(quote, currency)),
     };
   };

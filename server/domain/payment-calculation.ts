@@ -321,13 +321,18 @@ export function calculateChargedPayment(
 
 /** The fee a charge of `charged` carries: the rule's fee on the largest share whose charge is not above it. */
 export function feeWithin(product: ProductKey, methodId: string, charged: number): number {
+  return shareOf(largestShareWithin(product, methodId, charged), serviceFeeBasisPoints(product, methodId));
+}
+
+/** The largest share of a price a method can pay when it may be charged at most `charged`, its fee included. */
+export function largestShareWithin(product: ProductKey, methodId: string, charged: number): number {
   requireAmount(charged, "charged");
   const basisPoints = serviceFeeBasisPoints(product, methodId);
   const chargeOf = (share: number) => share + shareOf(share, basisPoints);
   let share = Math.floor((charged * 10_000) / (10_000 + basisPoints));
   while (chargeOf(share + 1) <= charged) share += 1;
   while (share > 0 && chargeOf(share) > charged) share -= 1;
-  return shareOf(share, basisPoints);
+  return share;
 }
 
 /**

@@ -6,8 +6,9 @@ import {
   type PricedHotelOrder,
 } from "../domain/hotel-order";
 import { hotelMethodQuotes, type MethodQuote } from "../domain/method-quotes";
+import { planHotelSplit, type MethodBalance } from "../domain/split-planner";
 import { paymentMethodsFor } from "../domain/payment-methods";
-import type { VoucherLookup } from "../domain/payment-calculation";
+import type { PaymentOutput, VoucherLookup } from "../domain/payment-calculation";
 import { marketCurrency, type ProductKey } from "../domain/products";
 import { defaultRestMethod } from "../domain/service-fee";
 import { marketDate } from "../domain/stay";
@@ -32,10 +33,25 @@ export interface Pricing {
   readonly cancellationInsurance: boolean;
 }
 
+/** What the customer says their cards hold, for the cheapest split they allow; `take` prices the preview with it. */
+export interface Planning {
+  readonly balances: readonly MethodBalance[];
+  readonly take: boolean;
+}
+
 /** What a preview is asked for: rooms chosen from a kept offer, priced as asked; or a kept preview, re-priced or not. */
-export type PreviewAsk =
+export type PreviewAsk = (
   | { readonly availabilityId: string; readonly productIds: readonly string[]; readonly pricing: Pricing }
-  | { readonly previewId: string; readonly pricing?: Pricing; readonly revision?: number };
+  | { readonly previewId: string; readonly pricing?: Pricing; readonly revision?: number }
+) & { readonly planning?: Planning };
+
+/** The cheapest split for the stated balances, and what the order costs with it. */
+export interface SplitProposal {
+  readonly paymentRequest: StoredPaymentRequest;
+  readonly outputs: readonly PaymentOutput[];
+  readonly serviceFee: number;
+  readonly total: number;
+}
 
 /** A preview as it stands, with the offer its rooms were chosen from and their prices. */
 export interface HotelPreview {
@@ -44,6 +60,8 @@ export interface HotelPreview {
   readonly priced: PricedHotelOrder;
   /** Each method the order can be paid with alone, cheapest first: the ways to pay side by side. */
   readonly quotes: readonly MethodQuote[];
+  /** Asked with balances and priced: the cheapest split they allow. */
+  readonly proposal?: SplitProposal;
   /**
    * The number of the order made from a kept preview, once one is: looked for only when the preview is asked for by its
    * id. Its number, not its id, which opens the order: the preview's id travels with the reservation's address.
@@ -66,19 +84,19 @@ export async function previewHotelOrder(
     const wanted = withDefaultRestMethod(product, ask.pricing);
     const availability = await availabilityFor(deps, product, ask.availabilityId);
     const chosen = chosenOrThrow(availability, ask.productIds);
-    const { priced, quotes } = await price(deps, client, product, chosen, wanted);
+    const { pricing, priced, quotes, proposal } = await price(deps, client, product, chosen, wanted, ask.planning);
     const preview = await savePreview(
       deps.db,
       {
         product,
         availabilityId: availability.id,
         productIds: [...ask.productIds],
-        ...wanted,
+        ...pricing,
         calculation: priced.calculation,
       },
       deps.now()
     );
-    return { preview, availability, priced, quotes };
+    return { preview, availability, priced, quotes, proposal };
   }
   const kept = await previewFor(deps, product, ask.previewId);
   const [availability, ordered] = await Promise.all([
@@ -102,18 +120,18 @@ export async function previewHotelOrder(
     orderNumber,
   });
   if (!ask.pricing) return asStored(kept);
-  const { priced, quotes } = await price(deps, client, product, chosen, ask.pricing);
+  const { pricing, priced, quotes, proposal } = await price(deps, client, product, chosen, ask.pricing, ask.planning);
   const applied = await repricePreview(
     deps.db,
     kept.id,
-    { ...ask.pricing, calculation: priced.calculation },
+    { ...pricing, calculation: priced.calculation },
     deps.now(),
     ask.revision
   );
   // A later re-price of the same screen was applied first: this one arrived late, and the later one stands.
   if (!applied) return asStored(await previewFor(deps, product, kept.id));
-  const preview = { ...kept, ...ask.pricing, calculation: priced.calculation };
-  return { preview, availability, priced, quotes, orderNumber };
+  const preview = { ...kept, ...pricing, calculation: priced.calculation };
+  return { preview, availability, priced, quotes, proposal, orderNumber };
 }
 
 /**
@@ -144,21 +162,44 @@ export function chosenOrThrow(availability: StoredAvailability, productIds: read
   return choice.chosen;
 }
 
-/** The rooms priced as asked and by each method alone, the codes looked up through the caller's budget of wrong ones. */
+/**
+ * The rooms priced as asked (or with the cheapest split for the stated balances, when the planning takes it), by each
+ * method alone, and with that split; the codes looked up through the caller's budget of wrong ones. Answers the
+ * pricing the order was priced with, to be kept.
+ */
 async function price(
   deps: UseCaseDeps,
   client: string,
   product: ProductKey,
   chosen: readonly ChosenProduct[],
-  pricing: Pricing
-): Promise<{ priced: PricedHotelOrder; quotes: MethodQuote[] }> {
-  const codes = pricing.paymentRequest.voucherCodes;
+  asked: Pricing,
+  planning: Planning | undefined
+): Promise<{ pricing: Pricing; priced: PricedHotelOrder; quotes: MethodQuote[]; proposal?: SplitProposal }> {
+  const codes = asked.paymentRequest.voucherCodes;
   await guardVoucherCodes(deps, client, codes, "payment");
   const vouchers = await vouchersOf(deps, product, codes);
   const today = marketDate(deps.now());
+  const methods = paymentMethodsFor(product).hotel;
+  const order = { product, chosen, cancellationInsurance: asked.cancellationInsurance, vouchers, methods, today };
+  const plan = planning?.balances.length
+    ? planHotelSplit(order, planning.balances, asked.paymentRequest.lastPayment)
+    : undefined;
+  const planned = plan && { ...asked.paymentRequest, payments: plan.payments, lastPayment: plan.lastPayment };
+  const pricing = planned && planning?.take ? { ...asked, paymentRequest: planned } : asked;
+  const withPlan = planned && priceHotelOrder({ ...order, payments: planned.payments, lastPayment: planned.lastPayment });
   return {
+    pricing,
     priced: priceOrThrow(product, chosen, pricing, vouchers, today),
     quotes: quotesOf(product, chosen, pricing, vouchers, today),
+    proposal:
+      planned && withPlan?.ok
+        ? {
+            paymentRequest: planned,
+            outputs: withPlan.order.calculation.outputs,
+            serviceFee: withPlan.order.price.serviceFee,
+            total: withPlan.order.price.total,
+          }
+        : undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { field, minorUnitsOf, type Language } from "./order-flow";
 import { openReservation, shownTotal, submitIntent } from "./reservation-flow";
-import { expectJavaScriptState, onHost } from "./support";
+import { expectJavaScriptState, javaScriptEnabled, onHost } from "./support";
 
 /**
  * The ways to pay side by side (issue 33): before choosing, the reservation and the voucher purchase show what the
@@ -94,4 +94,30 @@ test("the ways to pay a voucher compared: the total with fees on top, the vouche
   expect(included[0]).toMatchObject({ method: "payment_card", amount: 100_000 });
   // Pluxee's 10 % is of the part it pays for: 1 000 Kč holds a voucher of 910 Kč and a fee of 90 Kč (whole crowns).
   expect(included.find((quote) => quote.method === "pluxee_cafeteria")).toMatchObject({ amount: 91_000, chosen: true });
+});
+
+test("the cheapest split for what the customer's cards hold, proposed and taken with one click (cs)", async ({
+  page,
+}, testInfo) => {
+  await openReservation(page, "cs");
+  await expectJavaScriptState(page, testInfo);
+  await field(page, "firstName").fill("Jana");
+  // 3 200 Kč left on Edenred (5.9 %), plenty of Pluxee points (10 %): Edenred's goes first, all of it.
+  await field(page, "balance.edenred_card").fill("3200");
+  await field(page, "balance.pluxee_cafeteria").fill("50000");
+  // With JavaScript the proposal follows the balances typed; without, the form asks for it.
+  if (!javaScriptEnabled(testInfo)) await page.locator(".cheapest-split button[value=update]").click();
+  const parts = page.locator(".cheapest-split__parts li");
+  await expect(parts).toHaveCount(2);
+  await expect(parts.first()).toHaveAttribute("data-method", "edenred_card");
+  await expect(parts.first()).toContainText(/3\s200,00\sKč|3\s200\sKč/);
+  await expect(parts.nth(1)).toHaveAttribute("data-method", "pluxee_cafeteria");
+  const proposedTotal = minorUnitsOf((await page.locator(".cheapest-split__total").textContent()) ?? "");
+
+  await page.locator(".cheapest-split button[name=takeSplit]").click();
+  await expect(page.locator(".cheapest-split .condition--good")).toBeVisible();
+  await expect(field(page, "amount.edenred_card")).toHaveValue("3021,72");
+  await expect(field(page, "firstName")).toHaveValue("Jana");
+  await expect(page.locator(".price-line[data-method=edenred_card] dd")).toHaveText(/^3\s200(,00)?\sKč$/);
+  await expect.poll(async () => minorUnitsOf((await shownTotal(page).textContent()) ?? "")).toBe(proposedTotal);
 });

@@ -209,6 +209,42 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
       expect(again.methodQuotes).toEqual(answer.methodQuotes);
     });
 
+    it("proposes the cheapest split for what the customer's cards hold, and takes it when asked", async () => {
+      const first = await preview({ lastPayment: "transfer" });
+      const due = minorOf(first.orderPreview!.price!.payOnline);
+      // Pluxee (10 %) could pay it all; Edenred (5.9 %) holds a third of it and goes first.
+      const balances = [
+        { methodId: "pluxee_cafeteria", value: money(due * 2) },
+        { methodId: "edenred_card", value: money(Math.floor(due / 3)) },
+      ];
+      const proposed = await client.hotelOrderPreview({
+        productVariant: czVariant,
+        lookup: { case: "previewId", value: first.previewId },
+        paymentRequest: { lastPayment: "transfer" },
+        balances,
+      });
+      // Proposed, not taken: the preview is still paid by transfer.
+      expect(proposed.paymentRequest?.payments).toEqual([]);
+      const proposal = proposed.splitProposal!;
+      const parts = proposal.paymentRequest!.payments.map((part) => [part.methodId, minorOf(part.value)]);
+      expect(parts.map(([methodId]) => methodId)).toEqual(["edenred_card", "pluxee_cafeteria"]);
+      expect(parts.reduce((sum, [, value]) => sum + (value as number), 0)).toBe(due);
+      expect(proposal.paymentRequest!.lastPayment).toBe("transfer");
+
+      const taken = await client.hotelOrderPreview({
+        productVariant: czVariant,
+        lookup: { case: "previewId", value: first.previewId },
+        paymentRequest: { lastPayment: "transfer" },
+        balances,
+        takeSplitProposal: true,
+      });
+      expect(taken.paymentRequest).toEqual(proposal.paymentRequest);
+      expect(minorOf(taken.orderPreview!.price!.serviceFee)).toBe(minorOf(proposal.serviceFee));
+      expect(minorOf(taken.orderPreview!.price!.total)).toBe(minorOf(proposal.total));
+      const charged = taken.orderPreview!.paymentCalculation!.paymentOutputs.map((o) => [o.methodId, minorOf(o.value)]);
+      expect(charged[0]![1]).toBeLessThanOrEqual(Math.floor(due / 3));
+    });
+
     it("lists codes it cannot use with their reason instead of failing", async () => {
       const answer = await preview({ voucherCodes: ["99999999", "NOPE1"], lastPayment: "transfer" });
       expect(answer.orderPreview!.paymentCalculation!.vouchersUsage!.invalidVouchers).toEqual([

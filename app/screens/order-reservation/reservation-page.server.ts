@@ -4,7 +4,8 @@ import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
 import { minorUnits } from "../../../shared/money";
 import { languageOf, localizedPath } from "../../../shared/route-table";
 import { readForm } from "~/form-body.server";
-import { chooseMethodAlone } from "~/order-form/order-form.server";
+import { chooseMethodAlone, takesSplit, withTakenSplit } from "~/order-form/order-form.server";
+import type { SplitProposalView } from "~/order/reservation-view";
 import { replyJson, type FormReply } from "~/form-echo.server";
 import { onToPayment, placings, staleStayCodes } from "~/order/order-placing.server";
 import {
@@ -16,7 +17,13 @@ import {
   reservationMessageAt,
   reservationSchema,
 } from "~/screens/order-reservation/reservation-form.server";
-import { loadHotelMethods, loadPreview, reservationFormValues, reservationView } from "~/order/reservation-view.server";
+import {
+  loadHotelMethods,
+  loadPreview,
+  reservationFormValues,
+  reservationView,
+  splitProposalView,
+} from "~/order/reservation-view.server";
 import { viewFormats } from "~/view-formats.server";
 import { errorCodeOf, formErrorOf, replyErrors } from "~/rpc-form-error.server";
 import { loaderCacheHeaders, orderCacheControl, requireUuid, screenData, toOrderScreen, translator } from "~/screen.server";
@@ -58,12 +65,18 @@ export async function reservationAction({ context, params, request }: ActionFunc
   const previewId = requireUuid(params.previewId);
   const t = translator(context);
   const formData = chooseMethodAlone(await readForm(request));
-  const submission = parseWithZod(formData, { schema: reservationSchema(t) });
+  const takeSplit = takesSplit(formData);
+  let submission = parseWithZod(formData, { schema: reservationSchema(t) });
   const payment = parseWithZod(formData, { schema: paymentSchema(t) });
   if (payment.status !== "success") return answer(submission.reply(), 400);
 
   const methods = await loadHotelMethods(context);
-  const { values, request: paymentRequest } = paymentRequestOf(
+  const formats = viewFormats(context);
+  const {
+    values,
+    request: paymentRequest,
+    balances,
+  } = paymentRequestOf(
     payment.value,
     methods.map((method) => method.methodId),
     context.variant.currency
@@ -71,7 +84,7 @@ export async function reservationAction({ context, params, request }: ActionFunc
   const cancellationInsurance = payment.value.cancellationInsurance ?? false;
   const errorOptions = {
     fieldOf: reservationFieldOf(values),
-    messageAt: reservationMessageAt(values, t, viewFormats(context).money),
+    messageAt: reservationMessageAt(values, t, formats.money),
     supportEmail: context.variant.support.email,
   };
   const reprice = () =>
@@ -80,20 +93,32 @@ export async function reservationAction({ context, params, request }: ActionFunc
       paymentRequest,
       cancellationInsurance,
       revision: BigInt(payment.value.revision ?? 0),
+      balances,
+      takeSplitProposal: takeSplit,
     });
 
   let total: number;
+  let proposal: SplitProposalView | null;
   try {
-    total = minorUnits((await reprice()).orderPreview?.price?.total);
+    const priced = await reprice();
+    total = minorUnits(priced.orderPreview?.price?.total);
+    const decimalMark = languageOf(context.locale) === "en" ? "." : ",";
+    proposal = splitProposalView(priced, formats, decimalMark);
+    // The form shows the split the api took, as the customer would have typed it.
+    if (takeSplit) {
+      submission = parseWithZod(withTakenSplit(formData, priced.paymentRequest, decimalMark), {
+        schema: reservationSchema(t),
+      });
+    }
   } catch (error) {
     return answer(submission.reply(replyErrors(formErrorOf(error, t, errorOptions))), refusalStatus(error, 400));
   }
-  if (submission.status !== "success") return answer(submission.reply(), 400);
+  if (submission.status !== "success") return answer(submission.reply(), 400, { proposal });
 
   const fields = submission.value;
   switch (fields.intent) {
     case "update":
-      return answer(submission.reply(), 200);
+      return answer(submission.reply(), 200, { proposal });
     case "order": {
       // Without JavaScript a change of the split is priced only by this post: the order waits for the customer to
       // see the new total, and the page now shows it with what to do. One more send places the order.
@@ -125,7 +150,7 @@ export async function reservationAction({ context, params, request }: ActionFunc
         // Nothing was ordered yet: the customer chooses what happens to their unpaid order of this stay.
         if (!hotelOrder && unpaidOrdersOfStay.length > 0) {
           const numbers = unpaidOrdersOfStay.map((order) => order.orderNumber);
-          return answer(submission.reply(), 409, false, numbers);
+          return answer(submission.reply(), 409, { unpaidOrders: numbers });
         }
         orderId = hotelOrder?.orderId ?? "";
         ownerKey = created.ownerKey;
@@ -136,7 +161,7 @@ export async function reservationAction({ context, params, request }: ActionFunc
         // The stored preview is priced again so that the page shows the price the next post is checked against.
         if (repriced) await reprice().catch(() => undefined);
         const reply = submission.reply(replyErrors(formErrorOf(error, t, errorOptions)));
-        return answer(reply, refusalStatus(error, repriced || staleStay ? 409 : 400), staleStay);
+        return answer(reply, refusalStatus(error, repriced || staleStay ? 409 : 400), { staleStay });
       }
       if (!orderId) throw new Error("HotelOrderCreate answered without an order");
       // Card and benefit parts are paid at their gateways in turn; an order with none goes to its status page.
@@ -150,7 +175,18 @@ function refusalStatus(error: unknown, otherwise: number): number {
   return errorCodeOf(error) === ErrorCode.VOUCHER_ATTEMPTS_EXHAUSTED ? 429 : otherwise;
 }
 
-/** `unpaidOrders`: the numbers of the customer's unpaid orders of this stay, when they must choose what happens. */
-function answer(reply: FormReply, status: number, staleStay = false, unpaidOrders: string[] = []) {
-  return replyJson(reply, reservationSchema, status, { staleStay, unpaidOrders });
+/**
+ * `unpaidOrders`: the numbers of the customer's unpaid orders of this stay, when they must choose what happens;
+ * `proposal`: the cheapest split for the balances the form sent.
+ */
+function answer(
+  reply: FormReply,
+  status: number,
+  {
+    staleStay = false,
+    unpaidOrders = [],
+    proposal = null,
+  }: { staleStay?: boolean; unpaidOrders?: string[]; proposal?: SplitProposalView | null } = {}
+) {
+  return replyJson(reply, reservationSchema, status, { staleStay, unpaidOrders, proposal });
 }

@@ -49,6 +49,8 @@ export default function OrderReservationScreen() {
   const methodName = methodNamer(t, view.methods);
   // The summary above the form speaks for the last post of the whole form, not for background re-prices.
   const postedErrors = backgroundIsNewer ? {} : errors;
+  // The cheapest split for the balances the last answer priced; a reload, which sends none, has none.
+  const proposal = (backgroundIsNewer ? background?.proposal : posted?.proposal) ?? null;
 
   return (
     <div className="order-step">
@@ -92,7 +94,13 @@ export default function OrderReservationScreen() {
           <GuestFields values={values} errors={errors} />
           <ExtraFields view={view} values={values} errors={errors} />
           <VoucherFields view={view} values={values} errors={errors} />
-          <PaymentSplit view={view} values={values} errors={errors} methodName={methodName} />
+          <PaymentSplit
+            view={view}
+            values={values}
+            errors={errors}
+            methodName={methodName}
+            planner={{ balanceMethodIds: view.balanceMethodIds, proposal }}
+          />
           <ConsentFields values={values} errors={errors} />
         </Form>
         {/* Beside the form on wide screens, after it on phones; its buttons submit the form by its id. */}

@@ -16,6 +16,7 @@ import {
   GatewayType,
   PaymentStatus,
   type PaymentCalculationSchema,
+  type PaymentOutputSchema,
   type PaymentSchema,
 } from "../../../gen/dzb/shop/v1/payment_pb";
 import type { ProviderAvailability } from "../../domain/hotel-offer";
@@ -28,7 +29,11 @@ import {
   type PaymentStatus as DomainPaymentStatus,
   type ReservationProgress as DomainReservationProgress,
 } from "../../domain/order-status";
-import type { InvalidVoucherReason as DomainInvalidReason, PaymentCalculation } from "../../domain/payment-calculation";
+import type {
+  InvalidVoucherReason as DomainInvalidReason,
+  PaymentCalculation,
+  PaymentOutput,
+} from "../../domain/payment-calculation";
 import { insurancePrice, type ProductPrice } from "../../domain/pricing";
 import type { CurrencyCode } from "../../domain/products";
 import type { GatewayType as DomainGatewayType } from "../../domain/payment-gateways";
@@ -154,13 +159,21 @@ export function toPaymentCalculation(
         removeTransactionFee: u.removeTransactionFee,
       })),
     },
-    paymentOutputs: calculation.outputs.map((o) => ({
-      methodId: o.methodId,
-      value: moneyOf(o.value, currency),
-      bonus: moneyOf(o.bonus, currency),
-      bonusPercent: o.bonusPercent,
-      serviceFee: moneyOf(o.fee, currency),
-    })),
+    paymentOutputs: calculation.outputs.map((output) => toPaymentOutput(output, currency)),
+  };
+}
+
+/** What one method is charged, and the part of it that is its fee. */
+export function toPaymentOutput(
+  output: PaymentOutput,
+  currency: CurrencyCode
+): MessageInitShape<typeof PaymentOutputSchema> {
+  return {
+    methodId: output.methodId,
+    value: moneyOf(output.value, currency),
+    bonus: moneyOf(output.bonus, currency),
+    bonusPercent: output.bonusPercent,
+    serviceFee: moneyOf(output.fee, currency),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Code } from "@connectrpc/connect";
 import { ErrorCode } from "../../../gen/dzb/shop/v1/errors_pb";
-import type { PaymentRequest } from "../../../gen/dzb/shop/v1/payment_pb";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { PaymentRequest, PaymentRequestSchema } from "../../../gen/dzb/shop/v1/payment_pb";
 import type { ChoiceProblem } from "../../domain/hotel-order";
 import type { CalculationProblem, CalculationProblemKind } from "../../domain/payment-calculation";
 import type { CurrencyCode } from "../../domain/products";
@@ -14,6 +15,18 @@ export function paymentRequestOf(request: PaymentRequest | undefined): StoredPay
     voucherCodes: [...(request?.voucherCodes ?? [])],
     lastPayment: request?.lastPayment ?? "",
     payments: (request?.payments ?? []).map((part) => ({ methodId: part.methodId, value: minorUnits(part.value) })),
+  };
+}
+
+/** A payment request in the contract's terms, its amounts as Money of the currency. */
+export function toPaymentRequest(
+  request: StoredPaymentRequest,
+  currency: CurrencyCode
+): MessageInitShape<typeof PaymentRequestSchema> {
+  return {
+    voucherCodes: [...request.voucherCodes],
+    lastPayment: request.lastPayment,
+    payments: request.payments.map((part) => ({ methodId: part.methodId, value: moneyOf(part.value, currency) })),
   };
 }
 
