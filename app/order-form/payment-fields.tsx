@@ -170,39 +170,21 @@ export function PaymentSplit({
                   />
                   {t("reservation.payment.paysRest")}
                 </label>
-                <Field
+                <AmountField
                   name={amountField}
                   label={t("reservation.payment.amount", { currency: view.currencySymbol })}
-                  errors={errors[amountField]}
+                  errors={errors}
+                  typed={amounts[method.methodId]}
                   className="payment-method__amount"
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="text"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      defaultValue={amounts[method.methodId] ?? ""}
-                    />
-                  )}
-                </Field>
+                />
                 {planner?.balanceMethodIds.includes(method.methodId) ? (
-                  <Field
+                  <AmountField
                     name={balanceName(method.methodId)}
                     label={t("reservation.plan.balance", { currency: view.currencySymbol })}
-                    errors={errors[balanceName(method.methodId)]}
+                    errors={errors}
+                    typed={balances[method.methodId]}
                     className="payment-method__balance"
-                  >
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="text"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        defaultValue={balances[method.methodId] ?? ""}
-                      />
-                    )}
-                  </Field>
+                  />
                 ) : null}
                 {output ? (
                   <p className="payment-method__charged">
@@ -217,5 +199,28 @@ export function PaymentSplit({
       </ul>
       {planner ? <CheapestSplit proposal={planner.proposal} methodName={methodName} /> : null}
     </fieldset>
+  );
+}
+
+/** An amount of money typed in the currency's units: a method's part, or what a card holds. */
+function AmountField({
+  name,
+  label,
+  errors,
+  typed,
+  className,
+}: {
+  name: string;
+  label: string;
+  errors: FormErrors;
+  typed: string | undefined;
+  className: string;
+}) {
+  return (
+    <Field name={name} label={label} errors={errors[name]} className={className}>
+      {(control) => (
+        <input {...control} type="text" inputMode="decimal" autoComplete="off" defaultValue={typed ?? ""} />
+      )}
+    </Field>
   );
 }

@@ -78,6 +78,10 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     client = clientOf(apis[0]!);
   });
 
+  /** A value voucher of the Czech shop holding `value` haléře, valid through the tests' year. */
+  const czechVoucher = (value: number) =>
+    issueCreditVoucher(databases[0]!.db, { currency: "CZK", value, validFrom: "2026-11-01", validTo: "2027-10-31" });
+
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.stop()));
     await Promise.all(databases.map((d) => d.close()));
@@ -132,12 +136,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     );
 
     it("splits three ways: a voucher's credit, a benefit card's part and the transfer for the rest", async () => {
-      const voucher = await issueCreditVoucher(databases[0]!.db, {
-        currency: "CZK",
-        value: 50_000,
-        validFrom: "2026-11-01",
-        validTo: "2027-10-31",
-      });
+      const voucher = await czechVoucher(50_000);
       const answer = await preview({
         voucherCodes: [voucher.code],
         payments: [{ methodId: "edenred_card", value: money(100_000) }],
@@ -169,12 +168,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     });
 
     it("quotes every method alone, cheapest first, at the price the order then gets with it", async () => {
-      const voucher = await issueCreditVoucher(databases[0]!.db, {
-        currency: "CZK",
-        value: 50_000,
-        validFrom: "2026-11-01",
-        validTo: "2027-10-31",
-      });
+      const voucher = await czechVoucher(50_000);
       const answer = await preview({
         voucherCodes: [voucher.code],
         payments: [{ methodId: "edenred_card", value: money(100_000) }],
@@ -254,12 +248,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     });
 
     it("says a value voucher whose credit is spent is used up, not unknown", async () => {
-      const voucher = await issueCreditVoucher(databases[0]!.db, {
-        currency: "CZK",
-        value: 10_000,
-        validFrom: "2026-11-01",
-        validTo: "2027-10-31",
-      });
+      const voucher = await czechVoucher(10_000);
       // The stay costs more than the voucher holds: the order spends all of it.
       await createOrder({ voucherCodes: [voucher.code], lastPayment: "transfer" });
       const answer = await preview({ voucherCodes: [voucher.code], lastPayment: "transfer" });
@@ -396,12 +385,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
 
   describe("HotelOrderCreate and OrderDetail", () => {
     it("creates the order with a payable transfer whose QR is a valid SPAYD, and ops marks it paid", async () => {
-      const voucher = await issueCreditVoucher(databases[0]!.db, {
-        currency: "CZK",
-        value: 30_000,
-        validFrom: "2026-11-01",
-        validTo: "2027-10-31",
-      });
+      const voucher = await czechVoucher(30_000);
       const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
       const { hotelOrder } = await client.hotelOrderCreate({
@@ -631,12 +615,7 @@ describe.each(databaseTargets())("hotel orders, $name", (target) => {
     });
 
     it("cancels an order whose price rose since the preview, gives the credit back, and says so on a retry", async () => {
-      const voucher = await issueCreditVoucher(databases[0]!.db, {
-        currency: "CZK",
-        value: 20_000,
-        validFrom: "2026-11-01",
-        validTo: "2027-10-31",
-      });
+      const voucher = await czechVoucher(20_000);
       const paymentRequest = { voucherCodes: [voucher.code], lastPayment: "transfer" };
       const previewed = await preview(paymentRequest);
       const create = () =>
