@@ -18,9 +18,9 @@ export function CheapestSplit({
   const { t } = useTranslation();
   return (
     <section className="cheapest-split" aria-labelledby="cheapest-split-title" aria-live="polite">
-      <h3 id="cheapest-split-title" className="method-comparison__title">
+      <p id="cheapest-split-title" className="method-comparison__title">
         {t("reservation.plan.title")}
-      </h3>
+      </p>
       <p className="field__hint">{t("reservation.plan.hint")}</p>
       {proposal ? (
         <>

@@ -23,12 +23,13 @@ export function MethodComparison({
   if (quotes.length < 2) return null;
   const showsValue = quotes.some((quote) => quote.voucherValue !== null);
   return (
+    // No heading: the split's legend heads it, and the voucher purchase has no level-2 heading for one to follow.
     <section className="method-comparison" aria-labelledby="method-comparison-title">
-      <h3 id="method-comparison-title" className="method-comparison__title">
+      <p id="method-comparison-title" className="method-comparison__title">
         {t("reservation.compare.title")}
-      </h3>
+      </p>
       <p className="field__hint">{t("reservation.compare.hint")}</p>
-      <table>
+      <table aria-labelledby="method-comparison-title">
         <thead>
           <tr>
             <th scope="col">{t("reservation.compare.method")}</th>
