@@ -65,7 +65,7 @@ export function MethodComparison({
                   ) : (
                     <button type="submit" name={PAY_WITH} value={quote.methodId} className="button" onClick={showChoice}>
                       {t("reservation.compare.choose")}
-                      <span className="visually-hidden">: {name}</span>
+                      <span className="visually-hidden"> {name}</span>
                     </button>
                   )}
                 </td>

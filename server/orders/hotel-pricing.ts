@@ -110,12 +110,14 @@ export async function previewHotelOrder(
     availability,
     priced: pricedHotelOrder(product, chosen, preview.cancellationInsurance, preview.calculation),
     // Its codes were looked up when it was priced: they count against no one's budget of wrong ones again.
-    quotes: quotesOf(
-      product,
-      chosen,
-      preview,
-      await vouchersOf(deps, product, preview.paymentRequest.voucherCodes),
-      marketDate(deps.now())
+    quotes: hotelMethodQuotes(
+      orderInput(
+        product,
+        chosen,
+        preview,
+        await vouchersOf(deps, product, preview.paymentRequest.voucherCodes),
+        marketDate(deps.now())
+      )
     ),
     orderNumber,
   });
@@ -179,8 +181,7 @@ async function price(
   await guardVoucherCodes(deps, client, codes, "payment");
   const vouchers = await vouchersOf(deps, product, codes);
   const today = marketDate(deps.now());
-  const methods = paymentMethodsFor(product).hotel;
-  const order = { product, chosen, cancellationInsurance: asked.cancellationInsurance, vouchers, methods, today };
+  const order = orderInput(product, chosen, asked, vouchers, today);
   const plan = planning?.balances.length
     ? planHotelSplit(order, planning.balances, asked.paymentRequest.lastPayment)
     : undefined;
@@ -190,7 +191,7 @@ async function price(
   return {
     pricing,
     priced: priceOrThrow(product, chosen, pricing, vouchers, today),
-    quotes: quotesOf(product, chosen, pricing, vouchers, today),
+    quotes: hotelMethodQuotes(order),
     proposal:
       planned && withPlan?.ok
         ? {
@@ -207,15 +208,15 @@ function vouchersOf(deps: Pick<UseCaseDeps, "db" | "now">, product: ProductKey, 
   return voucherLookups(deps.db, codes, marketCurrency[product], marketDate(deps.now()));
 }
 
-function quotesOf(
+/** The rooms with their insurance choice and vouchers, as the domain prices them with any split. */
+function orderInput(
   product: ProductKey,
   chosen: readonly ChosenProduct[],
   { cancellationInsurance }: Pick<Pricing, "cancellationInsurance">,
   vouchers: readonly VoucherLookup[],
   today: string
-): MethodQuote[] {
-  const methods = paymentMethodsFor(product).hotel;
-  return hotelMethodQuotes({ product, chosen, cancellationInsurance, vouchers, methods, today });
+) {
+  return { product, chosen, cancellationInsurance, vouchers, methods: paymentMethodsFor(product).hotel, today };
 }
 
 /** The rooms priced with a payment request and the vouchers it names; a request that cannot be paid is refused. */
