@@ -67,7 +67,10 @@ export const screens = {
   orderPaying: {
     paths: { cs: "status/:id/k-platbe", pl: "status/:id/do-platnosci", en: "status/:id/to-payment" },
   },
-  /** One of an order's documents as a PDF (`:document` is a documentKinds entry); a resource route, no screen. */
+  /**
+   * One of an order's documents, a PDF or the stay's calendar file (`:document` is a documentKinds entry); a resource
+   * route, no screen.
+   */
   orderDocument: {
     paths: {
       cs: "status/:id/dokument/:document",

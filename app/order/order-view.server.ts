@@ -44,6 +44,7 @@ export const documentTypes: Record<DocumentKind, DocumentType> = {
   invoice: DocumentType.INVOICE,
   "credit-note": DocumentType.CREDIT_NOTE,
   terms: DocumentType.TERMS,
+  "stay-calendar": DocumentType.STAY_CALENDAR,
   voucher: DocumentType.VOUCHER,
   "voucher-card": DocumentType.VOUCHER_CARD,
   receipt: DocumentType.RECEIPT,
@@ -122,6 +123,7 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
   });
   const hotelDetail = order.hotelDetail;
   const hotel = hotelView(hotelDetail, formats);
+  const documents = order.documents.flatMap((document) => documentKindOf(document.type) ?? []);
   const creditUsed = order.payments
     .filter((payment) => payment.method?.type === PaymentMethodType.VOUCHER)
     .reduce((sum, payment) => sum + minorUnits(payment.value), 0);
@@ -144,7 +146,8 @@ export function orderView(order: HotelOrder, formats: Formats): OrderView {
     price: priceView(order.price, creditUsed, formats),
     payments: order.payments.map((payment) => paymentView(payment, formats)),
     noteForHotel: order.noteForHotel,
-    documents: order.documents.flatMap((document) => documentKindOf(document.type) ?? []),
+    documents: documents.filter((document) => document !== "stay-calendar"),
+    stayCalendar: documents.includes("stay-calendar"),
     cancellableUntil: deadline(order.cancellableUntil, formats),
     cancellationValue: order.cancellationVoucherValue
       ? {

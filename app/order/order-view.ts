@@ -46,13 +46,15 @@ export type PaymentView = {
 
 /**
  * The documents an order can offer for download, in the order they are listed; also the `:document` of their route.
- * Which of them an order has is the api's to say (HotelOrder.documents): the page lists only those.
+ * Which of them an order has is the api's to say (HotelOrder.documents): the page lists only those. The stay's
+ * calendar file is no paper to list: the page offers it as a link of its own.
  */
 export const documentKinds = [
   "payment-request",
   "invoice",
   "credit-note",
   "terms",
+  "stay-calendar",
   "voucher",
   "voucher-card",
   "receipt",
@@ -80,7 +82,10 @@ export type OrderView = {
   price: PriceView;
   payments: PaymentView[];
   noteForHotel: string;
-  documents: DocumentKind[];
+  /** The order's papers (PDFs). */
+  documents: Exclude<DocumentKind, "stay-calendar">[];
+  /** Whether the stay can be added to a calendar (an .ics file): the api offers it while the hotel holds the room. */
+  stayCalendar: boolean;
   /** While the customer may cancel: the formatted deadline. */
   cancellableUntil: string | null;
   /** While the customer may cancel: what the voucher a cancellation now would give is worth, formatted. */

@@ -8,14 +8,17 @@ import type { ApiDeps } from "./deps";
 import { contractDocumentTypes } from "./contract/order";
 import { requestProductKey } from "./contract/product-variant";
 
-/** One of an order's documents as a PDF, when the order has it in its state (orders/order-documents.ts). */
+/**
+ * One of an order's documents, a PDF or the stay's calendar file, when the order has it in its state
+ * (orders/order-documents.ts).
+ */
 export function orderDocument(deps: ApiDeps): ServiceImpl<typeof ShopService>["orderDocument"] {
   return async (request) => {
     const kind = (Object.keys(contractDocumentTypes) as AnyDocumentKind[]).find(
       (candidate) => contractDocumentTypes[candidate] === request.type
     );
     if (!kind) throw apiError(Code.InvalidArgument, ErrorCode.INVALID_ARGUMENT, "a document type", "type");
-    const pdf = await requestedDocument(deps, requestProductKey(request.productVariant), request.orderId, kind);
-    return { fileName: pdf.fileName, contentType: "application/pdf", content: pdf.content };
+    const file = await requestedDocument(deps, requestProductKey(request.productVariant), request.orderId, kind);
+    return { fileName: file.fileName, contentType: file.contentType, content: file.content };
   };
 }

@@ -10,6 +10,7 @@ const unpaid: DocumentedOrder = {
     { value: 80_000, paidAt: null },
   ],
   refundVoucher: null,
+  bookingStatus: "not_ordered",
 };
 const paid: DocumentedOrder = {
   ...unpaid,
@@ -54,6 +55,29 @@ describe("an order's documents", () => {
   it("are none for an order the shop cancelled as it was made", () => {
     expect(documentsOf({ ...unpaid, status: "cancelled_duplicate" })).toEqual([]);
     expect(documentsOf({ ...unpaid, status: "cancelled_automatically", cancelReason: "price_increased" })).toEqual([]);
+  });
+});
+
+describe("the stay's calendar file", () => {
+  it("follows the papers once the hotel holds the room, also while money is still owed or after the stay", () => {
+    expect(documentsOf({ ...paid, bookingStatus: "active" })).toEqual(["invoice", "terms", "stay-calendar"]);
+    expect(documentsOf({ ...unpaid, bookingStatus: "active" })).toEqual(["payment-request", "terms", "stay-calendar"]);
+    expect(documentsOf({ ...paid, bookingStatus: "completed" })).toContain("stay-calendar");
+  });
+
+  it("is not offered before the room is booked, nor when the booking failed", () => {
+    for (const bookingStatus of ["not_ordered", "pending", "error"] as const) {
+      expect(documentsOf({ ...paid, bookingStatus }), bookingStatus).not.toContain("stay-calendar");
+    }
+  });
+
+  it("is not offered once the order or its booking is cancelled", () => {
+    expect(documentsOf({ ...paid, bookingStatus: "cancelled" })).toEqual(["invoice", "terms"]);
+    for (const status of ["cancelled_by_user", "cancelled_automatically", "refunded_automatically"] as const) {
+      // The booking is still active with the hotel until the job has cancelled it: the stay is off all the same.
+      expect(documentsOf({ ...paid, status, bookingStatus: "active" }), status).not.toContain("stay-calendar");
+    }
+    expect(documentsOf({ ...paid, status: "cancelled_duplicate", bookingStatus: "active" })).toEqual([]);
   });
 });
 

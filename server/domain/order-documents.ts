@@ -1,5 +1,5 @@
 import { owesPayment } from "./order-lifecycle";
-import type { OrderStatus } from "./order-status";
+import { reservationProgress, type BookingStatus, type OrderStatus } from "./order-status";
 
 /**
  * Which documents a hotel order has in its state; the reasoning is in docs/decisions/012-order-documents.md.
@@ -11,8 +11,9 @@ import type { OrderStatus } from "./order-status";
  *   a tax document once issued is corrected, never withdrawn.
  * - credit-note: corrects that invoice when the customer cancelled a paid order and got a voucher back.
  * - terms: what the customer agreed to, for every order the customer made.
+ * - stay-calendar: the stay as an iCalendar file, no paper but offered as one, while the hotel holds the room.
  */
-export const orderDocumentKinds = ["payment-request", "invoice", "credit-note", "terms"] as const;
+export const orderDocumentKinds = ["payment-request", "invoice", "credit-note", "terms", "stay-calendar"] as const;
 export type OrderDocumentKind = (typeof orderDocumentKinds)[number];
 
 /**
@@ -48,6 +49,7 @@ export interface DocumentedOrder {
   /** Every payment of the split; `paidAt` is when it was received and stays set once a cancellation gives it back. */
   readonly payments: readonly { readonly value: number; readonly paidAt: Date | null }[];
   readonly refundVoucher: { readonly value: number } | null;
+  readonly bookingStatus: BookingStatus;
 }
 
 /** What the order is paid online: its split's payments, vouchers' credit included; 0 when the hotel takes it all. */
@@ -61,14 +63,29 @@ export function receivedInFull(payments: DocumentedOrder["payments"]): boolean {
 }
 
 /**
- * The order's documents, in the order they are offered. An order the shop cancelled as it was made (a duplicate,
- * its rooms gone or dearer; those carry a cancel reason) was never the customer's and has none.
+ * The order's documents, in the order they are offered: its papers, then the stay's calendar file. An order the shop
+ * cancelled as it was made (a duplicate, its rooms gone or dearer; those carry a cancel reason) was never the
+ * customer's and has none.
  */
 export function documentsOf(order: DocumentedOrder): OrderDocumentKind[] {
   if (order.status === "cancelled_duplicate" || order.cancelReason !== null) return [];
+  return [...papersOf(order), ...(stayBooked(order) ? (["stay-calendar"] as const) : [])];
+}
+
+function papersOf(order: DocumentedOrder): OrderDocumentKind[] {
   if (onlineAmount(order.payments) === 0) return ["terms"];
   if (owesPayment(order.status)) return ["payment-request", "terms"];
   if (!receivedInFull(order.payments)) return ["terms"];
   const creditNote = order.status === "cancelled_by_user" && (order.refundVoucher?.value ?? 0) > 0;
   return creditNote ? ["invoice", "credit-note", "terms"] : ["invoice", "terms"];
+}
+
+/**
+ * Whether the stay belongs in the customer's calendar: when the reservation reads "confirmed" (the hotel holds the
+ * room, or the stay is over), whatever is still to be paid later. Not before (the room may yet be lost, or never be
+ * booked without its transfer), and not once the order or its booking is cancelled: a calendar entry for a stay
+ * nobody holds would send the guest to a hotel that expects nobody.
+ */
+function stayBooked(order: DocumentedOrder): boolean {
+  return reservationProgress(order.status, order.bookingStatus) === "confirmed";
 }

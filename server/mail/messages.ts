@@ -97,6 +97,11 @@ export interface MailOrder extends MailOrderBase {
   bookingReference?: string;
   /** The later order of the same stay that replaced this one, at the customer's choice. */
   replacedBy?: { orderNumber: string; statusUrl: string };
+  /**
+   * Where the stay's calendar file (.ics) is downloaded, present while the hotel holds the room: the booking's
+   * confirmation links to it, and the mail job attaches it (server/orders/mail-job.ts).
+   */
+  calendarUrl?: string;
 }
 
 /** A voucher order's mail: what the voucher is worth, and its design. */
@@ -248,12 +253,19 @@ export function bookingConfirmedMail(order: MailOrder, lang: Language): MailCont
   const reference: [string, string][] = order.bookingReference
     ? [[translatorOf(lang)("status.bookingReference"), order.bookingReference]]
     : [];
+  const calendar: Block[] = order.calendarUrl
+    ? [
+        { kind: "paragraph", text: m.t("bookingConfirmed.calendar") },
+        { kind: "link", label: m.t("bookingConfirmed.calendarLink"), url: order.calendarUrl },
+      ]
+    : [];
   return m.render(m.t("bookingConfirmed.subject", { orderNumber: order.orderNumber }), [
     { kind: "paragraph", text: m.t("bookingConfirmed.intro", { hotel: order.hotelName }) },
     {
       kind: "facts",
       rows: [[m.t("fields.orderNumber"), order.orderNumber], ...reference, ...stayFacts(m, order)],
     },
+    ...calendar,
     { kind: "paragraph", text: m.t("bookingConfirmed.enjoy") },
     m.statusLink(),
   ]);

@@ -1,17 +1,21 @@
 import type { Mailer } from "../adapters/mailer/mailer";
+import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
+import { documentsOf } from "../domain/order-documents";
 import { isFinalOrderStatus } from "../domain/order-status";
 import { findOrder } from "../stores/orders";
 import { findVoucher } from "../stores/vouchers";
 import type { OrderMailPayload } from "./order-jobs";
 import { orderMail } from "./order-mail";
 import { refundVoucherPdf } from "./order-documents";
+import { stayCalendarFile } from "./stay-calendar";
 
 export interface MailJobDeps {
   db: Database;
   config: Config;
   mailer: Mailer;
+  now: Clock;
 }
 
 /**
@@ -39,6 +43,12 @@ export async function sendOrderMail(deps: MailJobDeps, mail: OrderMailPayload): 
   if (mail.kind === "cancelled_with_voucher" && voucher) {
     const pdf = await refundVoucherPdf(order, voucher, deps.config);
     message.attachments = [{ filename: pdf.fileName, contentType: "application/pdf", content: pdf.content }];
+  }
+  // The booked stay comes as its calendar file, the one the status page offers, while the hotel holds the room (the
+  // mail links to it then too: mailOrderOf).
+  if (mail.kind === "booking_confirmed" && order.kind === "hotel" && documentsOf(order).includes("stay-calendar")) {
+    const { fileName, contentType, content } = stayCalendarFile(order, deps.config, deps.now());
+    message.attachments = [{ filename: fileName, contentType, content }];
   }
   await deps.mailer.send(message);
 }

@@ -8,13 +8,14 @@ import { loadConfig, receivingAccount } from "../config";
 import { flatText, pagePixels } from "../documents/pdf-text.test-helper";
 import { documentTranslator } from "../documents/texts";
 import { hotelPriceBreakdown } from "../domain/hotel-price";
-import { documentsOf, voucherDocumentsOf, type OrderDocumentKind } from "../domain/order-documents";
+import { documentsOf, voucherDocumentsOf } from "../domain/order-documents";
 import type { PaymentCalculation } from "../domain/payment-calculation";
 import { orderPrice, productPrice, type ProductOffer } from "../domain/pricing";
 import type { CustomerDetails, OrderedRoom, StoredOrder, StoredVoucherOrder } from "../stores/orders";
 import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
 import {
   type MoneyDocumentKind,
+  type PaperDocumentKind,
   orderDocumentPdf,
   orderInvoice,
   orderTerms,
@@ -150,7 +151,7 @@ const english: StoredOrder = {
 /** White space as flatText leaves it: the IBAN's groups are split by no-break spaces there too. */
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
-const textOf = async (kind: OrderDocumentKind, order: StoredOrder) =>
+const textOf = async (kind: PaperDocumentKind, order: StoredOrder) =>
   flatText((await orderDocumentPdf(kind, order, config)).content);
 
 const lineSum = (order: StoredOrder, kind: MoneyDocumentKind) =>

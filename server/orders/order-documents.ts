@@ -51,12 +51,24 @@ import { requestedHotelOrder, requestedVoucherOrder } from "./order-lookup";
 import { transferDetails } from "./readable-order";
 import { Refused } from "./refusals";
 import { voucherCheckUrl } from "./shop-links";
+import { stayCalendarFile } from "./stay-calendar";
 import type { Operator } from "../variants/operator";
 import { hotelStayVatScheme, invoiceSupplier, shopNames } from "./supplier";
 import type { UseCaseDeps } from "./use-case-deps";
 
+/** A hotel order's PDFs: its papers, the calendar file aside. */
+export type PaperDocumentKind = Exclude<OrderDocumentKind, "stay-calendar">;
+
 /** The documents that state money: each order has at most one of each, as its state allows. */
-export type MoneyDocumentKind = Exclude<OrderDocumentKind, "terms">;
+export type MoneyDocumentKind = Exclude<PaperDocumentKind, "terms">;
+
+/** One of an order's documents as it is downloaded. */
+export interface OrderFile {
+  /** E.g. "faktura-26000042.pdf". */
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly content: Uint8Array;
+}
 
 /**
  * A money document of a hotel order. Its lines are what the shop takes online: each room at its online price, the
@@ -327,7 +339,7 @@ function owedPayments(order: StoredOrder, kind: PaymentMethodKind): StoredPaymen
  * ("faktura-26000042.pdf", "warunki-26000042.pdf", "payment-request-26000042.pdf").
  */
 export async function orderDocumentPdf(
-  kind: OrderDocumentKind,
+  kind: PaperDocumentKind,
   order: StoredOrder,
   config: Config
 ): Promise<{ fileName: string; content: Uint8Array }> {
@@ -405,27 +417,33 @@ export async function voucherReceiptPdf(
 
 /**
  * One of an order's documents, made from the order as it was ordered, in the customer's language: a hotel order's
- * papers, or a voucher order's receipt and the voucher it bought. Only a document the order has in its state is
- * made: asking for another, such as the invoice of an order not yet paid or the voucher of one not yet issued, is
- * refused as unavailable, so nobody gets a paper that states what did not happen.
+ * papers and its stay's calendar file, or a voucher order's receipt and the voucher it bought. Only a document the
+ * order has in its state is made: asking for another, such as the invoice of an order not yet paid, the calendar of
+ * a stay not booked or the voucher of one not yet issued, is refused as unavailable, so nobody gets a paper that
+ * states what did not happen.
  */
 export async function requestedDocument(
-  deps: Pick<UseCaseDeps, "db" | "config">,
+  deps: Pick<UseCaseDeps, "db" | "config" | "now">,
   product: ProductKey,
   orderId: string,
   kind: AnyDocumentKind
-): Promise<{ fileName: string; content: Uint8Array }> {
+): Promise<OrderFile> {
   if (isVoucherDocumentKind(kind)) {
     const order = await requestedVoucherOrder(deps, product, orderId);
     const voucher = await voucherBoughtBy(deps.db, order.id);
     if (!voucherDocumentsOf(order, voucher).includes(kind)) {
       throw new Refused({ kind: "document_unavailable", document: kind });
     }
-    if (kind === "receipt") return voucherReceiptPdf(order, deps.config.operator);
+    if (kind === "receipt") return asPdf(await voucherReceiptPdf(order, deps.config.operator));
     if (!voucher) throw new Error(`Voucher order ${order.orderNumber} offers a ${kind} of no voucher`);
-    return voucherDocumentPdf(kind, order, voucher, deps.config);
+    return asPdf(await voucherDocumentPdf(kind, order, voucher, deps.config));
   }
   const order = await requestedHotelOrder(deps, product, orderId);
   if (!documentsOf(order).includes(kind)) throw new Refused({ kind: "document_unavailable", document: kind });
-  return orderDocumentPdf(kind, order, deps.config);
+  if (kind === "stay-calendar") return stayCalendarFile(order, deps.config, deps.now());
+  return asPdf(await orderDocumentPdf(kind, order, deps.config));
+}
+
+function asPdf(pdf: { fileName: string; content: Uint8Array }): OrderFile {
+  return { ...pdf, contentType: "application/pdf" };
 }

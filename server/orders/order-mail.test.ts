@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { orderedRoom, orderSummary, storedPayment } from "../../tests/fixtures/stored-orders";
+import { orderedRoom, orderSummary, storedCustomer, storedPayment } from "../../tests/fixtures/stored-orders";
 import type { StoredOrder, StoredVoucherOrder } from "../stores/orders";
 import { mailOrderOf, orderMail, orderMailKinds, type OrderMailKind } from "./order-mail";
 import { orderOwnerKey } from "./owner-key";
@@ -22,21 +22,7 @@ const czechOrder: StoredOrder = {
   email: "jiri@example.cz",
   currency: "CZK",
   total: 1_234_550,
-  customer: {
-    firstName: "Jiří",
-    lastName: "Novák",
-    email: "jiri@example.cz",
-    mobile: "+420 777 123 456",
-    contactAddress: { streetAddress: "Dlouhá 1", city: "Praha", country: "CZ", postalCode: "110 00" },
-    noteForHotel: "",
-    agreeCp: true,
-    agreeTac: true,
-    agreeMp: false,
-    bookingForSomeoneElse: false,
-    isMainGuest: true,
-    carRentalInterest: false,
-    cancellationInsurance: false,
-  },
+  customer: storedCustomer,
   summary: orderSummary(
     "Hotel Zlatá Hvězda",
     [orderedRoom("Double room", { payOnline: 1_000_000 }), orderedRoom("Suite", { payOnline: 234_550 }, { plan: "no_plan" })],
@@ -266,6 +252,31 @@ describe("order mails", () => {
     expect(mail.subject).toBe("Objednávka 26000042 nahrazena objednávkou 26000043");
     expect(plain(mail.text)).toContain("platební údaje z jejího potvrzení neplatí");
     expect(mail.text).toContain(`http://localhost:3000/status/${replacedBy.id}`);
+  });
+
+  it("offer the booked stay for the calendar in the booking's confirmation, in the order's language", () => {
+    const booked: StoredOrder = { ...czechOrder, bookingStatus: "active", bookingRef: "SIM-12345678901234567890" };
+    const mail = orderMail("booking_confirmed", booked, config);
+    const calendarUrl = `http://localhost:3000/status/${czechOrder.id}/dokument/stay-calendar`;
+    expect(mailOrderOf(booked, config).calendarUrl).toBe(calendarUrl);
+    expect(plain(mail.text)).toContain("soubor .ics s daty pobytu");
+    expect(plain(mail.text)).toContain(`Přidat do kalendáře (.ics): ${calendarUrl}`);
+    expect(mail.html).toContain(`href="${calendarUrl}"`);
+    const polish = plain(orderMail("booking_confirmed", { ...booked, product: "DZB_PL", language: "pl" }, config).text);
+    expect(polish).toContain(`Dodaj do kalendarza (.ics): http://pl.localhost:3000/status/${booked.id}/dokument/`);
+    const english = plain(orderMail("booking_confirmed", { ...booked, language: "en" }, config).text);
+    expect(english).toContain(`Add to calendar (.ics): http://localhost:3000/en/status/${booked.id}/document/`);
+  });
+
+  it("offer no calendar for a stay the hotel does not hold (any more)", () => {
+    for (const order of [
+      czechOrder,
+      { ...czechOrder, bookingStatus: "active", status: "cancelled_by_user" },
+      { ...czechOrder, bookingStatus: "cancelled" },
+    ] satisfies StoredOrder[]) {
+      expect(mailOrderOf(order, config).calendarUrl, `${order.status} ${order.bookingStatus}`).toBeUndefined();
+      expect(orderMail("booking_confirmed", order, config).text).not.toContain("stay-calendar");
+    }
   });
 
   it("put the voucher into the cancellation mail", () => {

@@ -9,6 +9,7 @@ import { paymentMethodName } from "../../shared/i18n/payment-method-name";
 import { mailbox, type MailMessage } from "../adapters/mailer/mailer";
 import { receivingAccount, type Config } from "../config";
 import { dueOnline } from "../domain/hotel-price";
+import { documentsOf } from "../domain/order-documents";
 import { owesPayment } from "../domain/order-lifecycle";
 import { variableSymbolOf } from "../domain/order-number";
 import { methodIds } from "../domain/payment-methods";
@@ -101,6 +102,9 @@ export function mailOrderOf(order: StoredOrder, config: Config): MailOrder {
     adults: summary.stay.adults,
     children: summary.stay.childrenAges.length,
     ...(order.bookingRef ? { bookingReference: order.bookingRef } : {}),
+    ...(documentsOf(order).includes("stay-calendar")
+      ? { calendarUrl: orderDocumentUrl(config, order, "stay-calendar") }
+      : {}),
     ...(order.replacedBy
       ? {
           replacedBy: {

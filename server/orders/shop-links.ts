@@ -41,12 +41,20 @@ function orderLink(config: Config, order: LinkedOrder, screen: "orderStatus" | "
 }
 
 /**
+ * The absolute address of an order's status page, in the language the customer ordered in, without its owner key:
+ * what reads the order and changes nothing, for what may travel beyond the customer (a calendar's event).
+ */
+export function orderStatusUrl(config: Config, order: LinkedOrder): string {
+  return orderLink(config, order, "orderStatus", {});
+}
+
+/**
  * The absolute address of an order's status page, in the language the customer ordered in, for the order's customer
  * only (their e-mails): it carries the order's owner key, which lets whoever opens it change the order (decision 041).
  */
 export function orderOwnerUrl(config: Config, order: LinkedOrder): string {
   const key = new URLSearchParams({ [ownerKeyQuery]: orderOwnerKey(config.orderKeySecret, order.id) });
-  return `${orderLink(config, order, "orderStatus", {})}?${key}`;
+  return `${orderStatusUrl(config, order)}?${key}`;
 }
 
 /** The voucher check page with a voucher's code filled in, in the language the customer ordered in. */

@@ -28,8 +28,10 @@ import { bookingRefOf } from "../../server/adapters/provider/simulator-booking";
 import type { OpenDatabase } from "../../server/db/database";
 import { jobs } from "../../server/db/schema";
 import { formatDate, formatMoney } from "../../server/documents/format";
+import { onlyEvent } from "../../server/documents/calendar-text.test-helper";
 import { flatText } from "../../server/documents/pdf-text.test-helper";
 import { marketDate } from "../../server/domain/stay";
+import { dateOfTimestamp } from "../../shared/contract-dates";
 import { voucherValidTo } from "../../server/domain/voucher-rules";
 import { createJobHandlers } from "../../server/job-handlers";
 import { claimNextJob } from "../../server/jobs/queue";
@@ -242,6 +244,17 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       // The booking's confirmation carries the hotel's booking number, for the customer to quote at the hotel.
       const confirmed = mails.find((mail) => mail.includes("booking_confirmed"))!;
       expect(plainTextOf(confirmed)).toContain(`Číslo rezervace v hotelu: ${bookingRefOf(order.orderId)}`);
+      // And the stay for the customer's calendar: the file the status page offers, attached, and its link.
+      const [attached, ...more] = attachmentsOf(confirmed);
+      expect(more).toEqual([]);
+      expect([attached?.fileName, attached?.contentType]).toEqual([`pobyt-${order.orderNumber}.ics`, "text/calendar"]);
+      const event = onlyEvent(attached!.content.toString("utf8"));
+      expect(event.get("UID")?.raw).toBe(`stay-${order.orderId}`);
+      expect(event.get("DTSTART")?.raw).toBe(dateOfTimestamp(detail.booking?.checkIn).replaceAll("-", ""));
+      expect(event.get("DESCRIPTION")?.text).toContain(bookingRefOf(order.orderId));
+      expect(plainTextOf(confirmed)).toContain(`/status/${order.orderId}/dokument/stay-calendar`);
+      // The other mails carry nothing.
+      expect(mails.filter((mail) => mail !== confirmed).flatMap(attachmentsOf)).toEqual([]);
     });
 
     it("a crash between payment and booking: the job books once after restart", async () => {
@@ -668,11 +681,56 @@ describe.each(databaseTargets())("order lifecycle, $name", (target) => {
       expect(await documentText(order.orderId, DocumentType.INVOICE)).toContain(`Zaplaceno ${czk(onlineOf(order))}`);
     });
 
+    it("offers a booked stay's calendar file, one event each time, and none unbooked or cancelled", async () => {
+      const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
+      // Waiting for its transfer, the room is not booked: nothing to put in a calendar.
+      expect(order.documents.map((d) => d.type)).not.toContain(DocumentType.STAY_CALENDAR);
+      expect(await unavailable(order.orderId, DocumentType.STAY_CALENDAR)).toEqual(refused);
+
+      await markTransferPaid(db(), order.orderNumber, clock);
+      await runJobs();
+      const booked = await orderOf(order.orderId);
+      expect(booked.booking?.bookingStatus).toBe(BookingStatus.ACTIVE);
+      const statusUrl = `http://localhost:${api.deps.config.port}/status/${order.orderId}`;
+      expect(booked.documents.map((d) => [d.type, d.url])).toEqual([
+        [DocumentType.INVOICE, expect.stringMatching(/\/invoice$/)],
+        [DocumentType.TERMS, expect.stringMatching(/\/terms$/)],
+        [DocumentType.STAY_CALENDAR, `${statusUrl}/dokument/stay-calendar`],
+      ]);
+      const calendar = () =>
+        client.orderDocument({ productVariant: czVariant, orderId: order.orderId, type: DocumentType.STAY_CALENDAR });
+      const file = await calendar();
+      expect(file.fileName).toBe(`pobyt-${order.orderNumber}.ics`);
+      expect(file.contentType).toBe("text/calendar; charset=utf-8");
+      const event = onlyEvent(new TextDecoder().decode(file.content));
+      const compact = (date: string) => date.replaceAll("-", "");
+      expect(event.get("DTSTART")?.raw).toBe(compact(dateOfTimestamp(booked.booking?.checkIn)));
+      expect(event.get("SUMMARY")?.text).toBe(`Pobyt: ${booked.hotel?.name}`);
+      expect(plain(event.get("DESCRIPTION")?.text ?? "")).toContain(
+        `Číslo rezervace v hotelu: ${bookingRefOf(order.orderId)}\nČíslo objednávky: ${order.orderNumber}`
+      );
+      expect(event.get("URL")?.raw).toBe(statusUrl);
+      // Fetched again: the same event, for the calendar to update rather than add.
+      expect(event.get("UID")?.raw).toBe(`stay-${order.orderId}`);
+      expect(onlyEvent(new TextDecoder().decode((await calendar()).content)).get("UID")?.raw).toBe(
+        `stay-${order.orderId}`
+      );
+
+      const { hotelOrder } = await cancel(order.orderId);
+      expect(hotelOrder?.documents.map((d) => d.type)).not.toContain(DocumentType.STAY_CALENDAR);
+      expect(await unavailable(order.orderId, DocumentType.STAY_CALENDAR)).toEqual(refused);
+    });
+
     it("offers only the terms of an order cancelled before it was paid", async () => {
       const { order } = await createOrder(transferOnly, "DZB_CZ", { freelyCancellable: true });
       const { hotelOrder } = await cancel(order.orderId);
       expect(hotelOrder?.documents.map((d) => d.type)).toEqual([DocumentType.TERMS]);
-      for (const type of [DocumentType.PAYMENT_REQUEST, DocumentType.INVOICE, DocumentType.CREDIT_NOTE]) {
+      for (const type of [
+        DocumentType.PAYMENT_REQUEST,
+        DocumentType.INVOICE,
+        DocumentType.CREDIT_NOTE,
+        DocumentType.STAY_CALENDAR,
+      ]) {
         expect(await unavailable(order.orderId, type)).toEqual(refused);
       }
     });

@@ -91,7 +91,7 @@ export function OwnerOnlyNote({ order }: { order: OrderView }) {
   const changeable = cancellable || order.payments.some((payment) => payment.alternatives.length > 0);
   if (!changeable) return null;
   return (
-    <p className="notice" data-testid="owner-only">
+    <p className="notice owner-only" data-testid="owner-only">
       {t("status.ownerOnly", { email: order.orderedBy })}
     </p>
   );

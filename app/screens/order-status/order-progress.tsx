@@ -1,9 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { OrderView } from "~/order/order-view";
+import { StayCalendarLink } from "~/screens/order-status/stay-calendar-link";
 
 /**
  * SPEC §4: the reservation as worded to users, sent → awaiting payment → paid → confirmed (sent → confirmed when
- * nothing is paid online), with the step it stands at; a cancelled order says so instead. The booking with the hotel is named as far as it is known.
+ * nothing is paid online), with the step it stands at; a cancelled order says so instead. The booking with the hotel
+ * is named as far as it is known, and once the hotel holds the room the stay is offered for the customer's calendar.
  */
 export function OrderProgress({ order }: { order: OrderView }) {
   const { t } = useTranslation();
@@ -49,6 +51,7 @@ export function OrderProgress({ order }: { order: OrderView }) {
           </div>
         ) : null}
       </dl>
+      {order.stayCalendar ? <StayCalendarLink orderId={order.orderId} /> : null}
     </section>
   );
 }

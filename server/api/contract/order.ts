@@ -250,6 +250,7 @@ export const contractDocumentTypes: Record<AnyDocumentKind, DocumentType> = {
   invoice: DocumentType.INVOICE,
   "credit-note": DocumentType.CREDIT_NOTE,
   terms: DocumentType.TERMS,
+  "stay-calendar": DocumentType.STAY_CALENDAR,
   voucher: DocumentType.VOUCHER,
   "voucher-card": DocumentType.VOUCHER_CARD,
   receipt: DocumentType.RECEIPT,
