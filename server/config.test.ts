@@ -249,6 +249,26 @@ describe("configuration", () => {
     }
   });
 
+  it("imports bank statements only from where it is told, Fio's with its token, every five minutes unless told", () => {
+    expect(loadConfig({}).bankImport).toEqual({ statementDir: undefined, fio: undefined, everyMs: 300_000 });
+    const set = loadConfig({
+      BANK_STATEMENT_DIR: "/data/statements",
+      FIO_API_TOKEN: "token",
+      FIO_API_URL: "http://127.0.0.1:9000/v1/rest",
+      BANK_IMPORT_INTERVAL_SECONDS: "60",
+      FIO_DAYS: "30",
+    });
+    expect(set.bankImport).toEqual({
+      statementDir: "/data/statements",
+      fio: { token: "token", baseUrl: "http://127.0.0.1:9000/v1/rest", days: 30 },
+      everyMs: 60_000,
+    });
+    expect(loadConfig({ FIO_API_TOKEN: "token" }).bankImport.fio).toEqual({ token: "token", baseUrl: undefined, days: 14 });
+    // Fio answers one call per token in 30 seconds, and asks for strong authorisation beyond 90 days.
+    expect(() => loadConfig({ BANK_IMPORT_INTERVAL_SECONDS: "10" })).toThrow(/BANK_IMPORT_INTERVAL_SECONDS:/);
+    expect(() => loadConfig({ FIO_DAYS: "91" })).toThrow(/FIO_DAYS:/);
+  });
+
   it("sizes the database pool and its deadlines, each with a default", () => {
     expect(loadConfig({})).toMatchObject({
       databasePool: { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 },

@@ -222,6 +222,22 @@ const schema = z
     BANK_ACCOUNT_PLN: optionalText,
     BANK_RECIPIENT_NAME: z.string().trim().min(1).default("DZB Benefit Travel"),
     /**
+     * Where the bank's statements are dropped (camt.053, GPC, MT940, Fio's JSON), for the worker to import: each file
+     * read is moved into its "imported" subfolder, one it cannot read into "unreadable". Unset: none are looked for.
+     */
+    BANK_STATEMENT_DIR: optionalText,
+    /** Fio banka's API token of the CZK account (64 characters): the worker downloads its movements when set. */
+    FIO_API_TOKEN: optionalText,
+    /** Fio's REST root, when not its own (a fake's). */
+    FIO_API_URL: optionalUrl,
+    /**
+     * How often the worker looks for statements and asks Fio (which answers one call per token in 30 seconds). Fio is
+     * asked for the movements of the last FIO_DAYS days each time, so a worker that was down a while misses nothing:
+     * what was imported before changes nothing.
+     */
+    BANK_IMPORT_INTERVAL_SECONDS: z.coerce.number().int().min(30).default(300),
+    FIO_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    /**
      * Payment gateways; a gateway whose settings are all unset is played by the sandbox the api serves itself.
      * ČSOB eAPI 1.9: base URL, merchant id, the merchant's private key and the gateway's public key (PEM, "\n"
      * may stand for line breaks).
@@ -406,6 +422,11 @@ function toConfig(env: z.output<typeof schema>) {
     bank: {
       czk: bankAccountOf("CZK", env.BANK_ACCOUNT_CZK ?? sampleBankAccounts.CZK, env.BANK_RECIPIENT_NAME),
       pln: bankAccountOf("PLN", env.BANK_ACCOUNT_PLN ?? sampleBankAccounts.PLN, env.BANK_RECIPIENT_NAME),
+    },
+    bankImport: {
+      statementDir: env.BANK_STATEMENT_DIR,
+      fio: env.FIO_API_TOKEN ? { token: env.FIO_API_TOKEN, baseUrl: env.FIO_API_URL, days: env.FIO_DAYS } : undefined,
+      everyMs: env.BANK_IMPORT_INTERVAL_SECONDS * 1000,
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   contactMailJobKind,
   mailContactMessage,
 } from "./contact/contact-messages";
+import { bankImportJobKind, importBankStatements, importsBankStatements } from "./orders/bank-statement-sources";
 import { bookOrder, cancelBooking } from "./orders/booking";
 import { dataRetentionJob, deleteDataKeptLongEnough } from "./orders/data-retention";
 import { expireOrder, refundGatewayPayment } from "./orders/expiry";
@@ -64,8 +65,17 @@ export function createJobHandlers(deps: JobDeps): JobHandlers {
       acknowledgeContactMessage(deps, contactPayload.parse(payload).messageId),
     [dataRetentionJob.kind]: async () =>
       deps.log.info({ deleted: await deleteDataKeptLongEnough(deps) }, "data kept long enough deleted"),
+    [bankImportJobKind]: async () => {
+      await importBankStatements(deps);
+    },
   };
 }
 
-/** The jobs the workers enqueue themselves, each once per period among them all; each has its handler above. */
-export const periodicJobs: readonly PeriodicJob[] = [dataRetentionJob];
+/**
+ * The jobs the workers enqueue themselves, each once per period among them all; each has its handler above. The bank's
+ * statements are looked for only where the shop is told where they are.
+ */
+export function periodicJobs(config: Config): PeriodicJob[] {
+  const bankImport = { kind: bankImportJobKind, everyMs: config.bankImport.everyMs };
+  return [dataRetentionJob, ...(importsBankStatements(config) ? [bankImport] : [])];
+}

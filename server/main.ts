@@ -103,7 +103,7 @@ async function main(config: Config, log: Logger) {
       handlers,
       pollIntervalMs: 1_000,
       lockForMs: config.jobLeaseMs,
-      periodic: periodicJobs,
+      periodic: periodicJobs(config),
       now,
       log,
       onFailedJob: metrics?.countFailedJob,

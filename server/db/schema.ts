@@ -413,3 +413,41 @@ export const contactMessages = pgTable(
   },
   (table) => [index("contact_messages_client_created_at_idx").on(table.client, table.createdAt)],
 );
+
+/**
+ * Each movement of money into the shop's bank accounts that a statement or Fio's API brought, once: the bank's own
+ * reference is unique on its account, so a statement imported twice (or a file and the API telling the same movement)
+ * adds and changes nothing. Kept with what it paid, or why it paid nothing (domain/transfer-matching.ts): the
+ * movements with money the shop did not expect are the operator's list.
+ */
+export const bankMovements = pgTable(
+  "bank_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The shop's account, as the statement names it (an IBAN or a Czech account number). */
+    account: text("account").notNull(),
+    reference: text("reference").notNull(),
+    bookedOn: date("booked_on", { mode: "string" }).notNull(),
+    amount: minor("amount").notNull(),
+    currency: text("currency").notNull(),
+    variableSymbol: text("variable_symbol"),
+    message: text("message"),
+    counterpartyName: text("counterparty_name"),
+    counterpartyAccount: text("counterparty_account"),
+    /** Where it was read: a statement file's name, or "fio" for the API. */
+    source: text("source").notNull(),
+    /** paid, partly_paid, overpaid, not_due (an order that owes no transfer), or why no order: no_order, … */
+    outcome: text("outcome").notNull(),
+    orderId: uuid("order_id").references(() => orders.id),
+    /** Minor units: what it paid of the order, and what the order did not owe (to be returned or placed). */
+    applied: minor("applied").notNull(),
+    surplus: minor("surplus").notNull(),
+    importedAt: instant("imported_at").notNull(),
+    /** Set by the operator once the surplus was returned or placed; the list shows only what is left to do. */
+    resolvedAt: instant("resolved_at"),
+  },
+  (table) => [
+    uniqueIndex("bank_movements_account_reference_idx").on(table.account, table.reference),
+    index("bank_movements_order_idx").on(table.orderId),
+  ],
+);

@@ -33,3 +33,18 @@ export interface BankStatement {
   readonly account: string;
   readonly entries: readonly StatementEntry[];
 }
+
+/**
+ * The account a statement is for, as one text whatever the format wrote: a Czech account's 16 digits (prefix and
+ * number) from its IBAN ("CZ65 0800 000019 2000145399") or as GPC writes it without its bank ("19-2000145399"), any
+ * other IBAN as it is. Movements are known by their reference on this account, so Fio's API (an IBAN) and a GPC file
+ * of the same account tell the same movement as one.
+ */
+export function statementAccountKey(account: string): string {
+  const compact = account.replace(/\s+/g, "").toUpperCase();
+  const czechIban = /^CZ\d{2}\d{4}(\d{16})$/.exec(compact);
+  if (czechIban) return `CZ ${czechIban[1]}`;
+  const czechNumber = /^(?:(\d{1,6})-)?(\d{2,10})(?:\/\d{4})?$/.exec(compact);
+  if (czechNumber) return `CZ ${(czechNumber[1] ?? "").padStart(6, "0")}${czechNumber[2]!.padStart(10, "0")}`;
+  return compact;
+}

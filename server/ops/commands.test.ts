@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { readCommandLine, usage, UsageError } from "./commands";
 
 const commands = [
+  "bank-import",
+  "bank-movements",
+  "bank-resolved",
   "transfer-paid",
   "voucher-issue",
   "voucher-list",
@@ -30,7 +33,7 @@ describe("reading the operator's command line", () => {
     for (const argv of [[command, "--help"], [command, "-h"], [command, "--product", "DZB_PL", "--help"]]) {
       const commandLine = readCommandLine(argv);
       if (!("help" in commandLine)) throw new Error(`${argv.join(" ")} is no help`);
-      expect(commandLine.help).toMatch(new RegExp(`^Usage: npm run ops -- ${command} `));
+      expect(commandLine.help).toMatch(new RegExp(`^Usage: npm run ops -- ${command}\\s`));
       for (const other of commands.filter((name) => name !== command)) expect(commandLine.help).not.toContain(other);
     }
   });
@@ -50,11 +53,15 @@ describe("reading the operator's command line", () => {
     [["voucher-cancel", "12345678"], "voucher-cancel needs --reason, kept in the voucher's history"],
     [["voucher-cancel", "12345678", "--reason", " "], "voucher-cancel needs --reason, kept in the voucher's history"],
     [["transfer-paid", "26000042", "26000043"], "transfer-paid takes exactly one order number"],
+    [["bank-import"], "bank-import takes the statement files to import"],
+    [["bank-import", "--all"], "bank-import takes the statement files to import"],
+    [["bank-movements", "--all"], "bank-movements takes no arguments"],
+    [["bank-resolved", "26000042"], "bank-resolved takes the id of one movement, as the list of movements to resolve gives it"],
   ])("refuses %j in one line, with the command's usage", (argv, message) => {
     const refusal = refusalOf(argv);
     expect(refusal.message).toEqual(message);
     expect(refusal.message).not.toContain("\n");
-    expect(refusal.usage).toMatch(new RegExp(`^Usage: npm run ops -- ${argv[0]} `));
+    expect(refusal.usage).toMatch(new RegExp(`^Usage: npm run ops -- ${argv[0]}\\s`));
   });
 
   it("refuses an unknown command with the whole usage", () => {

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Database } from "../db/database";
 import { MINOR_PER_UNIT } from "../../shared/money";
@@ -6,14 +8,19 @@ import { marketDate } from "../domain/stay";
 import { COUPON_CODE_PATTERN, VOUCHER_CODE_PATTERN, voucherValidTo } from "../domain/voucher-rules";
 import { formatExactMoney } from "../../shared/formats";
 import { markTransferPaid } from "../orders/payment-settlement";
+import { importBankStatement, type ImportedMovement, type ImportedOutcome } from "../orders/bank-statement-import";
+import { BankStatementFormatError, readBankStatement } from "../adapters/bank-statements";
+import type { BankStatement } from "../domain/bank-statement";
+import { movementsToResolve, saveMovementResolved } from "../stores/bank-movements";
 import { cancelVoucher, customerVouchers, resendVoucherMail, VoucherSupportError } from "../orders/voucher-support";
 import { EMAIL_PATTERN } from "../../shared/input-limits";
 import { voucherState } from "../domain/voucher-rules";
 import { createCoupon, issueCreditVoucher, type NewCoupon } from "../stores/vouchers";
 
 /**
- * What an operator does by hand until the back office exists: record a bank transfer that arrived, issue a value
- * voucher (a goodwill gesture, a replacement), create a coupon. Each command prints one line a person can read.
+ * What an operator does by hand until the back office exists: import the bank's statements and settle what they
+ * brought that no order owed, record a bank transfer that arrived, issue a value voucher (a goodwill gesture, a
+ * replacement), create a coupon. Each command prints lines a person can read.
  */
 
 export interface OpsContext {
@@ -21,6 +28,8 @@ export interface OpsContext {
   readonly now: Date;
   readonly print: (line: string) => void;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Thrown for a command line that cannot run; the CLI prints it, one line, with the usage and exits 2. */
 export class UsageError extends Error {
@@ -59,6 +68,27 @@ const commands: Record<string, OpsCommand> = {
     synopsis: ["transfer-paid <order-number>"],
     description: "The order's bank transfer arrived: its waiting transfer payments become paid.",
     read: readTransferPaid,
+  },
+  "bank-import": {
+    synopsis: ["bank-import <statement-file> [...]"],
+    description: `Imports bank statements (camt.053, GPC, MT940 or Fio's JSON, told by their content): each
+movement pays the order its variable symbol or title names. Prints what each movement did;
+one imported before changes nothing.`,
+    read: readBankImport,
+  },
+  "bank-movements": {
+    synopsis: ["bank-movements"],
+    description: `Lists the movements with money no order owed (no order named, several, another currency,
+an order paid already, more than it cost), oldest first, until marked resolved.`,
+    read: (args) => {
+      if (args.length > 0) throw new UsageError("bank-movements takes no arguments");
+      return bankMovementsToResolve;
+    },
+  },
+  "bank-resolved": {
+    synopsis: ["bank-resolved <movement-id>"],
+    description: "The movement's money was returned or placed by hand: it leaves the list of movements to resolve.",
+    read: readBankResolved,
   },
   "voucher-issue": {
     synopsis: ["voucher-issue --product DZB_CZ --value 1000 [--code 12345678 ...]"],
@@ -177,6 +207,83 @@ async function transferPaid(number: string, { db, now, print }: OpsContext): Pro
       ? `order ${number}: no transfer was waiting; status ${result.status}`
       : `order ${number}: ${result.paid} transfer payment(s) marked paid; status ${result.status}`
   );
+}
+
+function readBankImport(args: string[]) {
+  if (args.length === 0 || args.some((arg) => arg.startsWith("-"))) {
+    throw new UsageError("bank-import takes the statement files to import");
+  }
+  return (context: OpsContext) => bankImport(args, context);
+}
+
+async function bankImport(files: string[], { db, now, print }: OpsContext): Promise<void> {
+  for (const file of files) {
+    let statement: BankStatement;
+    try {
+      statement = readBankStatement(await readFile(file), basename(file));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "EISDIR") throw new OpsError(`${file}: no such file`);
+      if (error instanceof BankStatementFormatError) throw new OpsError(error.message);
+      throw error;
+    }
+    const movements = await importBankStatement(db, statement, basename(file), now);
+    print(`${basename(file)}: ${statement.format}, account ${statement.account}, ${movements.length} movement(s)`);
+    for (const movement of movements) print(`  ${importedLine(movement)}`);
+  }
+}
+
+/** What a movement did, in a line: its date, reference, amount, and the order it paid or why none. */
+function importedLine({ entry, outcome, orderNumber, orderStatus, applied, surplus, stillDue }: ImportedMovement) {
+  const money = (minor: number) => formatExactMoney(minor, entry.currency, "en");
+  const order = `order ${orderNumber}`;
+  const what: Record<ImportedOutcome, () => string> = {
+    paid: () => `paid ${order}; status ${orderStatus}`,
+    partly_paid: () => `paid part of ${order}, ${money(stillDue ?? 0)} still due; status ${orderStatus}`,
+    overpaid: () => `paid ${order} and ${money(surplus)} more, to return; status ${orderStatus}`,
+    not_due: () => `${order} owes no transfer (status ${orderStatus}): ${money(surplus)} to return`,
+    no_order: () => "names no order: listed for the operator",
+    several_orders: () => "names several orders: listed for the operator",
+    other_currency: () => `${order} is in another currency: listed for the operator`,
+    already_imported: () => `imported before${orderNumber ? ` (${order})` : ""}: nothing changed`,
+    outgoing: () => "money sent, not received: ignored",
+  };
+  const symbol = entry.variableSymbol ? ` VS ${entry.variableSymbol}` : "";
+  const amount =
+    applied > 0 && surplus > 0 ? `${money(entry.amount)} (${money(applied)} applied)` : money(entry.amount);
+  return `${entry.bookedOn} ${entry.reference}${symbol} ${amount}: ${what[outcome]()}`;
+}
+
+async function bankMovementsToResolve({ db, print }: OpsContext): Promise<void> {
+  const movements = await movementsToResolve(db);
+  if (movements.length === 0) return print("no bank movements to resolve");
+  for (const movement of movements) {
+    const from = [movement.counterpartyName, movement.counterpartyAccount].filter(Boolean).join(", ");
+    const symbol = movement.variableSymbol && `VS ${movement.variableSymbol}`;
+    print(
+      [
+        `${movement.id} ${movement.bookedOn} ${movement.reference}`,
+        `${formatExactMoney(movement.surplus, movement.currency, "en")} ${movement.outcome}`,
+        movement.orderNumber && `order ${movement.orderNumber}`,
+        from && `from ${from}`,
+        symbol,
+        movement.message && `"${movement.message}"`,
+      ]
+        .filter(Boolean)
+        .join("  ")
+    );
+  }
+}
+
+function readBankResolved(args: string[]) {
+  const [id] = args;
+  if (!id || args.length !== 1 || !UUID.test(id)) {
+    throw new UsageError("bank-resolved takes the id of one movement, as the list of movements to resolve gives it");
+  }
+  return async ({ db, now, print }: OpsContext) => {
+    if (!(await saveMovementResolved(db, id, now))) throw new OpsError(`no movement ${id} waits to be resolved`);
+    print(`movement ${id} resolved`);
+  };
 }
 
 function readVoucherIssue(args: string[]) {

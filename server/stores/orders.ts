@@ -641,6 +641,64 @@ export async function saveWaitingTransfersPaid(db: Database, orderId: string, no
   return paid.length;
 }
 
+/** The orders with these numbers: the orders a bank movement names (domain/transfer-matching.ts). */
+export async function ordersByNumbers(
+  db: Database,
+  numbers: readonly string[]
+): Promise<{ id: string; orderNumber: string; currency: string }[]> {
+  if (numbers.length === 0) return [];
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, currency: orders.currency })
+    .from(orders)
+    .where(inArray(orders.orderNumber, [...numbers]));
+}
+
+/** These payments of the order, still waiting, are paid at `now`. */
+export async function savePaymentsPaid(
+  db: Database,
+  orderId: string,
+  paymentIds: readonly string[],
+  now: Date
+): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await db
+    .update(payments)
+    .set({ status: "paid", paidAt: now, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), inArray(payments.id, [...paymentIds]), eq(payments.status, "waiting")));
+}
+
+/**
+ * A waiting payment received `received` of its value at `now`: it becomes a payment of that much, paid, and the
+ * rest a new payment of the same method, waiting, last in the order's split. The order's payments still add up to
+ * what it costs, and the rest is shown, asked for and paid as any payment due.
+ */
+export async function savePaymentPartlyPaid(
+  db: Database,
+  orderId: string,
+  part: { paymentId: string; received: number; rest: number },
+  now: Date
+): Promise<void> {
+  const [paid] = await db
+    .update(payments)
+    .set({ value: part.received, status: "paid", paidAt: now, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.id, part.paymentId), eq(payments.status, "waiting")))
+    .returning({ methodId: payments.methodId });
+  if (!paid) throw new Error(`payment ${part.paymentId} of order ${orderId} is not waiting`);
+  const [{ last }] = (await db
+    .select({ last: sql<number>`max(${payments.position})` })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))) as [{ last: number }];
+  await db.insert(payments).values({
+    orderId,
+    position: Number(last) + 1,
+    methodId: paid.methodId,
+    value: part.rest,
+    status: "waiting",
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
 /**
  * A paid payment's money went back (into a voucher, or through its gateway); a payment no longer paid when this runs
  * (another path refunded it first) stays as it is.

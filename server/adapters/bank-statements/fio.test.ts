@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { startFioFake, type FioFake } from "../../../tests/fixtures/fio-api-fake";
 import { FIO_API_BASE_URL, FioApiError, FioClient, FioRateLimitError, readFio } from "./fio";
 import { BankStatementFormatError } from "./format-error";
 
 const answerText = readFileSync(
-  new URL("../../../tests/fixtures/bank-statements/fio-last.json", import.meta.url),
+  new URL("../../../tests/fixtures/bank-statements/fio-transactions.json", import.meta.url),
   "utf8"
 );
 const answer = JSON.parse(answerText) as { accountStatement: { info: object } };
@@ -128,78 +127,44 @@ describe("reading Fio's JSON", () => {
   });
 });
 
-interface FioFake {
-  readonly baseUrl: string;
-  readonly paths: string[];
-  /** Moves the fake's clock, by which it counts Fio's 30 seconds between two calls of a token. */
-  advance(ms: number): void;
-  close(): Promise<void>;
-}
-
-/**
- * Fio's API as its documentation describes it: `GET /last/{token}/transactions.json` answers the movements since the
- * last download once (then only the header), 409 to a second call of the token within 30 seconds, 500 to a token it
- * does not know, 404 to any other address.
- */
-async function startFioFake(token: string, firstAnswer: string, options: { body?: string } = {}): Promise<FioFake> {
-  const paths: string[] = [];
-  let now = 0;
-  let lastCall: number | undefined;
-  let downloaded = false;
-  const server = createServer((request, response) => {
-    paths.push(request.url ?? "");
-    const match = /^\/v1\/rest\/last\/([^/]+)\/transactions\.json$/.exec(request.url ?? "");
-    if (match === null) return response.writeHead(404).end();
-    if (decodeURIComponent(match[1]!) !== token)
-      return response.writeHead(500).end("<html>Internal Server Error</html>");
-    if (lastCall !== undefined && now - lastCall < 30_000) return response.writeHead(409).end("<html>Conflict</html>");
-    lastCall = now;
-    const headerOnly = JSON.stringify({ accountStatement: { info: answer.accountStatement.info } });
-    response.writeHead(200, { "content-type": "application/json;charset=UTF-8" });
-    response.end(options.body ?? (downloaded ? headerOnly : firstAnswer));
-    downloaded = true;
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1/rest/`,
-    paths,
-    advance: (ms) => {
-      now += ms;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("Fio's API client", () => {
+  const [from, to] = ["2026-11-14", "2026-11-28"];
   let fake: FioFake | undefined;
   afterEach(async () => {
     await fake?.close();
     fake = undefined;
   });
 
-  it("downloads the new movements, then none until more arrive", async () => {
-    fake = await startFioFake(TOKEN, answerText);
+  it("downloads the movements booked in a period, the days at its ends included", async () => {
+    fake = await startFioFake(TOKEN);
     const client = new FioClient({ baseUrl: fake.baseUrl, token: TOKEN });
-    expect(await client.newMovements()).toEqual({
+    expect(await client.movementsBetween("2026-11-14", "2026-11-28")).toEqual({
       format: "fio",
       account: "CZ1520100000002001234561",
       entries: fixtureEntries,
     });
     fake.advance(30_000);
-    expect((await client.newMovements()).entries).toEqual([]);
+    expect((await client.movementsBetween("2026-11-28", "2026-11-28")).entries).toEqual(fixtureEntries.slice(2));
+    fake.advance(30_000);
+    expect((await client.movementsBetween("2026-11-29", "2026-12-01")).entries).toEqual([]);
     expect(fake.paths).toEqual([
-      `/v1/rest/last/${TOKEN}/transactions.json`,
-      `/v1/rest/last/${TOKEN}/transactions.json`,
+      `/v1/rest/periods/${TOKEN}/2026-11-14/2026-11-28/transactions.json`,
+      `/v1/rest/periods/${TOKEN}/2026-11-28/2026-11-28/transactions.json`,
+      `/v1/rest/periods/${TOKEN}/2026-11-29/2026-12-01/transactions.json`,
     ]);
   });
 
+  it("puts nothing but a date into the address", async () => {
+    const client = new FioClient({ token: TOKEN, fetch: async () => new Response(answerText) });
+    await expect(client.movementsBetween("2026-11-14/../../x", "2026-11-28")).rejects.toThrow(RangeError);
+  });
+
   it("throws the rate limit's own error, without the token, on a second call within 30 seconds", async () => {
-    fake = await startFioFake(TOKEN, answerText);
+    fake = await startFioFake(TOKEN);
     const client = new FioClient({ baseUrl: fake.baseUrl, token: TOKEN });
-    await client.newMovements();
+    await client.movementsBetween(from, to);
     fake.advance(29_999);
-    const error = await client.newMovements().catch((reason: unknown) => reason);
+    const error = await client.movementsBetween(from, to).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(FioRateLimitError);
     expect(error).toBeInstanceOf(FioApiError);
     expect(error).toMatchObject({ httpStatus: 409, retryAfterMs: 30_000 });
@@ -207,9 +172,9 @@ describe("Fio's API client", () => {
   });
 
   it("throws Fio's other error answers as such, saying what the documentation says they mean", async () => {
-    fake = await startFioFake(TOKEN, answerText);
+    fake = await startFioFake(TOKEN);
     const error = await new FioClient({ baseUrl: fake.baseUrl, token: "expired" })
-      .newMovements()
+      .movementsBetween(from, to)
       .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(FioApiError);
     expect(error).not.toBeInstanceOf(FioRateLimitError);
@@ -220,26 +185,26 @@ describe("Fio's API client", () => {
   });
 
   it("tells an answer that is no JSON from JSON that is no statement", async () => {
-    fake = await startFioFake(TOKEN, answerText, { body: "<html>Údržba</html>" });
+    fake = await startFioFake(TOKEN, undefined, { body: "<html>Údržba</html>" });
     const notJson = await new FioClient({ baseUrl: fake.baseUrl, token: TOKEN })
-      .newMovements()
+      .movementsBetween(from, to)
       .catch((e: unknown) => e);
     expect(notJson).toMatchObject({ name: "FioApiError", message: "Fio answered HTTP 200 without JSON" });
     await fake.close();
 
-    fake = await startFioFake(TOKEN, answerText, { body: '{"accountStatement":{}}' });
+    fake = await startFioFake(TOKEN, undefined, { body: '{"accountStatement":{}}' });
     const notStatement = await new FioClient({ baseUrl: fake.baseUrl, token: TOKEN })
-      .newMovements()
+      .movementsBetween(from, to)
       .catch((e: unknown) => e);
     expect(notStatement).toBeInstanceOf(BankStatementFormatError);
   });
 
   it("throws FioApiError, without the address that holds the token, when Fio cannot be reached", async () => {
-    fake = await startFioFake(TOKEN, answerText);
+    fake = await startFioFake(TOKEN);
     const { baseUrl } = fake;
     await fake.close();
     fake = undefined;
-    const error = await new FioClient({ baseUrl, token: TOKEN }).newMovements().catch((reason: unknown) => reason);
+    const error = await new FioClient({ baseUrl, token: TOKEN }).movementsBetween(from, to).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ name: "FioApiError", message: "Fio's API could not be reached" });
     expect((error as Error).cause).toBeInstanceOf(Error);
   });
@@ -250,8 +215,8 @@ describe("Fio's API client", () => {
       urls.push(String(input));
       return new Response(answerText, { status: 200 });
     };
-    await new FioClient({ token: TOKEN, fetch: fetchFake }).newMovements();
+    await new FioClient({ token: TOKEN, fetch: fetchFake }).movementsBetween(from, to);
     expect(FIO_API_BASE_URL).toBe("https://fioapi.fio.cz/v1/rest");
-    expect(urls).toEqual([`https://fioapi.fio.cz/v1/rest/last/${TOKEN}/transactions.json`]);
+    expect(urls).toEqual([`https://fioapi.fio.cz/v1/rest/periods/${TOKEN}/${from}/${to}/transactions.json`]);
   });
 });

@@ -1,10 +1,7 @@
 /**
- * Fio banka's transaction API ("Fio API bankovnictví", version of 16 October 2025): the movements on an account since
- * the last download, as JSON. One token serves one account; Fio answers HTTP 409 to a second call with the same token
- * within 30 seconds, 500 to an invalid or expired token.
- *
- * Each successful download moves Fio's mark past the movements it returned, so they are not returned again: a
- * caller that fails to keep them has to set the mark back (set-last-id) to have them once more.
+ * Fio banka's transaction API ("Fio API bankovnictví", version of 16 October 2025): the movements on an account in a
+ * period, as JSON. One token serves one account; Fio answers HTTP 409 to a second call with the same token within 30
+ * seconds, 500 to an invalid or expired token, 422 to a period reaching more than 90 days back.
  *
  * The JSON: `accountStatement.info` (accountId, bankId, currency, iban) and `accountStatement.transactionList
  * .transaction[]`, each column an object `{ value, name, id }` or null: column22 "ID pohybu", column0 the date
@@ -78,12 +75,16 @@ export class FioClient {
   }
 
   /**
-   * The movements since the last download (`GET /last/{token}/transactions.json`), which Fio then counts as
-   * downloaded. Throws FioRateLimitError within 30 seconds of the previous call, FioApiError for Fio's other error
-   * answers or when it cannot be reached, BankStatementFormatError when the answer is not the documented JSON.
+   * The movements booked from `from` to `to` (YYYY-MM-DD, both included), `GET /periods/{token}/{from}/{to}/
+   * transactions.json`. Asked by dates rather than "since the last download" (`/last/`), whose mark Fio moves with each
+   * answer, so that an answer lost on the way (a crash before the import, a dropped connection) is asked for again
+   * next time; the import makes a movement seen twice harmless. Throws FioRateLimitError within 30 seconds of the
+   * previous call, FioApiError for Fio's other error answers or when it cannot be reached, BankStatementFormatError
+   * when the answer is not the documented JSON.
    */
-  async newMovements(signal?: AbortSignal): Promise<BankStatement> {
-    const url = `${this.baseUrl}/last/${encodeURIComponent(this.token)}/transactions.json`;
+  async movementsBetween(from: string, to: string, signal?: AbortSignal): Promise<BankStatement> {
+    const token = encodeURIComponent(this.token);
+    const url = `${this.baseUrl}/periods/${token}/${isoDate(from)}/${isoDate(to)}/transactions.json`;
     let response: Response;
     try {
       response = await this.fetch(url, { headers: { accept: "application/json" }, signal });
@@ -110,6 +111,12 @@ export class FioClient {
     }
     return readFio(answer);
   }
+}
+
+/** A date as Fio's addresses take it; anything else would end up in the address. */
+function isoDate(date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`Fio takes dates as YYYY-MM-DD, not "${date}"`);
+  return date;
 }
 
 type Row = Record<string, unknown>;

@@ -14,7 +14,7 @@ describe("reading a bank statement of any format", () => {
     expect(read("camt053-v08.xml")).toMatchObject({ format: "camt053", account: "CZ6508000000192000145399" });
     expect(read("two-days.gpc")).toMatchObject({ format: "gpc", account: "2001234561" });
     expect(read("pko-bp.sta")).toMatchObject({ format: "mt940", account: "PL61109010140000071219812874" });
-    expect(read("fio-last.json")).toMatchObject({ format: "fio", account: "CZ1520100000002001234561" });
+    expect(read("fio-transactions.json")).toMatchObject({ format: "fio", account: "CZ1520100000002001234561" });
   });
 
   it("reads the entries as the format's own reader does", () => {
