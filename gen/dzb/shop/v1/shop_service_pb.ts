@@ -951,14 +951,14 @@ export const OrderDocumentRequestSchema: GenMessage<OrderDocumentRequest> = /*@_
  */
 export type OrderDocumentResponse = Message<"dzb.shop.v1.OrderDocumentResponse"> & {
   /**
-   * E.g. "faktura-26000042.pdf".
+   * E.g. "faktura-26000042.pdf", "pobyt-26000042.ics".
    *
    * @generated from field: string file_name = 1;
    */
   fileName: string;
 
   /**
-   * "application/pdf".
+   * "application/pdf", or "text/calendar; charset=utf-8" for the stay's calendar file.
    *
    * @generated from field: string content_type = 2;
    */
