@@ -18,6 +18,8 @@ describe("the order numbers a movement names", () => {
     expect(orderNumbersNamedBy({ message: "from 19-2000145399/0800 ref 12345678901" })).toEqual(["2000145399"]);
     expect(orderNumbersNamedBy({ message: "2026-11-27" })).toEqual([]);
     expect(orderNumbersNamedBy({})).toEqual([]);
+    // A bank that writes an empty symbol names nothing by it.
+    expect(orderNumbersNamedBy({ variableSymbol: "", message: "" })).toEqual([]);
   });
 });
 
@@ -64,8 +66,11 @@ describe("what a movement pays of an order's transfers", () => {
     expect(settleTransfers(1_000, [])).toEqual({ outcome: "not_due", paid: [], applied: 0, surplus: 1_000 });
   });
 
-  it("refuses an amount that is not money received", () => {
-    for (const amount of [0, -100, 10.5, Number.NaN]) expect(() => settleTransfers(amount, due(100))).toThrow();
+  it("refuses an amount that is not money received, saying which", () => {
+    for (const amount of [0, -100, 10.5, Number.NaN]) {
+      const refusal = new RangeError(`A movement pays a positive number of minor units, not ${amount}`);
+      expect(() => settleTransfers(amount, due(100))).toThrow(refusal);
+    }
   });
 
   it("never applies more than is due, loses or makes no money, and pays transfers in their order", () => {
