@@ -20,14 +20,16 @@ describe("money", () => {
     // Half of 9007199254740991 is …495.5; the product with 5000 is far beyond a safe integer.
     expect(shareOf(Number.MAX_SAFE_INTEGER, 5000)).toBe(4_503_599_627_370_496);
     expect(shareOf(Number.MAX_SAFE_INTEGER, 10_000)).toBe(Number.MAX_SAFE_INTEGER);
-    expect(() => shareOf(Number.MAX_SAFE_INTEGER, 20_000)).toThrow(RangeError);
+    expect(() => shareOf(Number.MAX_SAFE_INTEGER, 20_000)).toThrow(
+      new RangeError("share 18014398509481982 is not a safe integer")
+    );
   });
 
   it("refuses negative or fractional inputs to a share", () => {
-    expect(() => shareOf(-1, 100)).toThrow(RangeError);
-    expect(() => shareOf(100, -1)).toThrow(RangeError);
-    expect(() => shareOf(100.5, 100)).toThrow(RangeError);
-    expect(() => shareOf(100, 2.5)).toThrow(RangeError);
+    expect(() => shareOf(-1, 100)).toThrow(new RangeError("amount -1 is not a safe integer >= 0"));
+    expect(() => shareOf(100, -1)).toThrow(new RangeError("basis points -1 is not a safe integer >= 0"));
+    expect(() => shareOf(100.5, 100)).toThrow(new RangeError("amount 100.5 is not a safe integer >= 0"));
+    expect(() => shareOf(100, 2.5)).toThrow(new RangeError("basis points 2.5 is not a safe integer >= 0"));
   });
 
   it("is within half a minor unit of the exact share", () => {
@@ -54,7 +56,7 @@ describe("money", () => {
   });
 
   it("refuses percentages outside 0..100", () => {
-    expect(() => basisPointsOfPercent(-0.01)).toThrow(RangeError);
+    expect(() => basisPointsOfPercent(-0.01)).toThrow(new RangeError("percent -0.01 is not between 0 and 100"));
     expect(() => basisPointsOfPercent(100.01)).toThrow(RangeError);
     expect(() => basisPointsOfPercent(Number.NaN)).toThrow(RangeError);
   });

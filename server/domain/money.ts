@@ -6,8 +6,9 @@
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function safeNumber(value: bigint, what: string): number {
-  if (value > MAX_SAFE || value < -MAX_SAFE) throw new RangeError(`${what} ${value} is not a safe integer`);
+/** A share, never negative, as a number: one beyond a safe integer would lose its last digits. */
+function safeShare(value: bigint): number {
+  if (value > MAX_SAFE) throw new RangeError(`share ${value} is not a safe integer`);
   return Number(value);
 }
 
@@ -18,7 +19,7 @@ export function shareOf(minor: number, basisPoints: number): number {
     throw new RangeError(`basis points ${basisPoints} is not a safe integer >= 0`);
   }
   // Both are non-negative, so BigInt's truncating division is the floor, and adding half the divisor rounds half up.
-  return safeNumber((BigInt(minor) * BigInt(basisPoints) + 5_000n) / 10_000n, "share");
+  return safeShare((BigInt(minor) * BigInt(basisPoints) + 5_000n) / 10_000n);
 }
 
 /** Whole percent (0..100, may have up to 2 decimals e.g. 6.9) to basis points, exact (Math.round(p*100)). */

@@ -4,8 +4,10 @@ import { calculatePayment, largestShareWithin } from "./payment-calculation";
 import { paymentMethodsFor } from "./payment-methods";
 import type { ProductKey } from "./products";
 import { serviceFeeBasisPoints } from "./service-fee";
-import { planSplit, type MethodBalance, type SplitPlan } from "./split-planner";
+import { planHotelSplit, planSplit, restMethodOf, type MethodBalance, type SplitPlan } from "./split-planner";
 import { shareOf } from "./money";
+import type { ChosenProduct } from "./hotel-order";
+import type { VoucherLookup } from "./payment-calculation";
 
 const benefitIds = ["edenred_card", "edenred_cafeteria", "pluxee_cafeteria", "up_card", "benefit_systems"];
 
@@ -173,5 +175,127 @@ describe("the split that costs least", () => {
       }),
       { numRuns: 60 }
     );
+  });
+});
+
+describe("the split's rules one by one", () => {
+  it("refuses a due amount that is not minor units, saying which", () => {
+    for (const due of [-1, 10.5, Number.NaN]) {
+      expect(() => plan(due, [])).toThrow(new RangeError(`due ${due} is not minor units`));
+    }
+  });
+
+  it("takes a method's first stated balance only", () => {
+    const split = plan(500_000, [
+      { methodId: "up_card", balance: 100_000 },
+      { methodId: "up_card", balance: 400_000 },
+    ]);
+    expect(split.payments).toEqual([{ methodId: "up_card", value: largestShareWithin("DZB_CZ", "up_card", 100_000) }]);
+  });
+
+  it("lists no card the cheaper cards made needless", () => {
+    const polish = plan(
+      20_000,
+      [
+        { methodId: "edenred_card", balance: 100_000 },
+        { methodId: "pluxee_cafeteria", balance: 30_000 },
+      ],
+      "payment_card",
+      "DZB_PL"
+    );
+    expect(polish.payments).toEqual([{ methodId: "pluxee_cafeteria", value: 20_000 }]);
+  });
+
+  it("lists the cards in the order the shop offers the methods, whichever is cheaper", () => {
+    const offered = paymentMethodsFor("DZB_CZ").hotel.map((method) => method.id);
+    expect(offered.indexOf("pluxee_cafeteria")).toBeLessThan(offered.indexOf("up_card"));
+    expect(serviceFeeBasisPoints("DZB_CZ", "up_card")).toBeLessThan(serviceFeeBasisPoints("DZB_CZ", "pluxee_cafeteria"));
+    const split = plan(500_000, [
+      { methodId: "up_card", balance: 200_000 },
+      { methodId: "pluxee_cafeteria", balance: 500_000 },
+    ]);
+    expect(split.payments.map((payment) => payment.methodId)).toEqual(["pluxee_cafeteria", "up_card"]);
+  });
+
+  it("of two cards of one rate, fills the one offered first when splitting saves no fee", () => {
+    const [first, second] = ["edenred_card", "edenred_cafeteria"].sort(
+      (a, b) => benefitIds.indexOf(a) - benefitIds.indexOf(b)
+    );
+    expect(serviceFeeBasisPoints("DZB_CZ", first!)).toBe(serviceFeeBasisPoints("DZB_CZ", second!));
+    const split = plan(100_000, [
+      { methodId: second!, balance: 500_000 },
+      { methodId: first!, balance: 500_000 },
+    ]);
+    expect(split.payments).toEqual([{ methodId: first, value: 100_000 }]);
+  });
+});
+
+describe("the method that pays the rest", () => {
+  const methods = paymentMethodsFor("DZB_CZ").hotel;
+
+  it("is the card or the transfer the customer asked for", () => {
+    expect(restMethodOf(methods, "transfer")).toBe("transfer");
+    expect(restMethodOf(methods, "payment_card")).toBe("payment_card");
+  });
+
+  it("is the card when the customer asked for a method that needs a balance, or for none", () => {
+    expect(restMethodOf(methods, "edenred_card")).toBe("payment_card");
+    expect(restMethodOf(methods, "")).toBe("payment_card");
+  });
+
+  it("is the transfer where no card is offered, and none where neither is", () => {
+    const withoutCard = methods.filter((method) => method.kind !== "payment_card");
+    expect(restMethodOf(withoutCard, "edenred_card")).toBe("transfer");
+    expect(restMethodOf(methods.filter((method) => method.kind === "benefit_provider"), "transfer")).toBe("");
+  });
+});
+
+describe("a stay's cheapest split", () => {
+  const chosen: ChosenProduct = (() => {
+    const product = {
+      productId: "100_1",
+      numberAvailableAtThisPrice: 3,
+      publicPrice: 600_000,
+      discountedPrice: 500_000,
+      deals: [],
+      extraCharges: [],
+      mealPlan: { plan: "no_plan" as const, meals: [] },
+      maximumOccupancy: { adults: 2, total: 2, children: [] },
+      paymentTimings: ["online_now" as const],
+    };
+    return { room: { roomId: "100", name: "Double room", products: [product] }, product };
+  })();
+  const stay = (vouchers: VoucherLookup[]) => ({
+    product: "DZB_CZ" as const,
+    chosen: [chosen],
+    cancellationInsurance: false,
+    vouchers,
+    methods: paymentMethodsFor("DZB_CZ").hotel,
+    today: "2026-11-21",
+  });
+  const up = [{ methodId: "up_card", balance: 200_000 }];
+
+  it("plans what is left of the price once the vouchers are taken off, the rest by the method asked for", () => {
+    const credit: VoucherLookup = { kind: "credit", voucher: { id: "v", code: "12345678", available: 100_000 } };
+    expect(planHotelSplit(stay([credit]), up, "transfer")).toEqual(
+      planSplit({ product: "DZB_CZ", due: 400_000, balances: up, rest: "transfer", methods: stay([]).methods })
+    );
+    expect(planHotelSplit(stay([]), up, "edenred_card")).toMatchObject({ lastPayment: "payment_card" });
+  });
+
+  it("plans nothing when the rest's method cannot pay the order", () => {
+    const onlyBenefits: VoucherLookup = {
+      kind: "unit",
+      voucher: {
+        id: "c",
+        code: "LETO5",
+        bonus: 10_000,
+        bonusPercent: 0,
+        removeBusinessFee: false,
+        removeTransactionFee: false,
+        allowedMethodIds: ["up_card"],
+      },
+    };
+    expect(planHotelSplit(stay([onlyBenefits]), up, "payment_card")).toBeUndefined();
   });
 });

@@ -123,19 +123,28 @@ export function planSplit(input: SplitPlanInput): SplitPlan {
   const total = Math.min(input.due, cards.reduce((sum, card) => sum + card.capacity, 0));
 
   let left = total;
-  const lowestRateFirst = cards.map((card) => {
+  const inTurn = cards.map((card) => {
     const share = Math.min(left, card.capacity);
     left -= share;
-    return feeOf(card, share);
+    return share;
   });
-  const fees = cheapestFees(cards, lowestRateFirst, total);
-  const shares = cards.map((card, i) => coverage(card, fees[i]!));
-  // The fees bought at least the total; the highest rates give back what is over (a smaller share costs no more).
-  let over = shares.reduce((sum, share) => sum + share, 0) - total;
-  for (let i = cards.length - 1; i >= 0 && over > 0; i--) {
-    const back = Math.min(over, shares[i]!);
-    shares[i] = shares[i]! - back;
-    over -= back;
+  const inTurnFees = cards.map((card, i) => feeOf(card, inTurn[i]!));
+  const fees = cheapestFees(cards, inTurnFees, total);
+  const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+  // Filling the cards in turn, lowest rate first, pays with the fewest cards: taken unless rounding makes another
+  // split cheaper, not merely as cheap.
+  const shares = sumOf(fees) < sumOf(inTurnFees) ? cheapestShares() : inTurn;
+
+  /** The shares the cheapest fees buy: at least the total, the highest rates giving back what is over. */
+  function cheapestShares(): number[] {
+    const bought = cards.map((card, i) => coverage(card, fees[i]!));
+    let over = sumOf(bought) - total;
+    for (let i = cards.length - 1; i >= 0 && over > 0; i--) {
+      const back = Math.min(over, bought[i]!);
+      bought[i] = bought[i]! - back;
+      over -= back;
+    }
+    return bought;
   }
   const planned = cards
     .map((card, i) => ({ card, share: shares[i]! }))
@@ -149,13 +158,14 @@ export function planSplit(input: SplitPlanInput): SplitPlan {
 }
 
 /**
- * The method that pays what the balances cannot: the one asked for when the customer needs no balance for it (the
- * card, the transfer), else the card.
+ * The method that pays what the balances cannot, one the customer needs no balance for: the transfer when asked for,
+ * else the card (or the transfer where no card is offered).
  */
 export function restMethodOf(methods: readonly PaymentMethodInfo[], asked: string): string {
-  const needsNoBalance = (method: PaymentMethodInfo) => method.kind === "payment_card" || method.kind === "bank_transfer";
-  const chosen = methods.find((method) => method.id === asked && needsNoBalance(method));
-  return (chosen ?? methods.find((method) => method.kind === "payment_card") ?? methods.find(needsNoBalance))?.id ?? "";
+  const card = methods.find((method) => method.kind === "payment_card");
+  const transfer = methods.find((method) => method.kind === "bank_transfer");
+  if (transfer !== undefined && transfer.id === asked) return transfer.id;
+  return (card ?? transfer)?.id ?? "";
 }
 
 /**

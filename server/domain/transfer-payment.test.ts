@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bankAccountOf } from "./bank-account";
 import {
+  orderTransfer,
   parseSpayd,
   parseZbp,
   spaydString,
@@ -51,6 +52,10 @@ describe("SPAYD (CZK)", () => {
     expect(message("Záloha * 50 % – pokoj č. 3").MSG).toBe("ZALOHA 50 POKOJ C. 3");
     expect(message("Ř".repeat(80)).MSG).toBe("R".repeat(60));
     expect(message("***").MSG).toBeUndefined();
+    // A character left out leaves a space between the words it stood between, never one at the end of a cut.
+    expect(message("POKOJ*3").MSG).toBe("POKOJ 3");
+    expect(message(`${"A".repeat(59)} B`).MSG).toBe("A".repeat(59));
+    expect(message(` ${"A".repeat(60)}`).MSG).toBe("A".repeat(60));
   });
 
   it("refuses what it cannot carry", () => {
@@ -110,7 +115,7 @@ describe("SPAYD (CZK)", () => {
       ["SPD*2.0*" + account, /version 2.0/],
       ["SPD*1*" + account, /version must/],
       ["SPD*1.0*", /no attributes/],
-      ["SPD*1.0*ACC:CZ5855000000001265098002", /ACC/],
+      ["SPD*1.0*ACC:CZ5855000000001265098002", /^ACC is not a valid IBAN/],
       [`SPD*1.0*${account}**AM:1.00`, /KEY:value/],
       [`SPD*1.0*${account}*AM:`, /AM is empty/],
       [`SPD*1.0*${account}*AM:1.00*AM:2.00`, /twice/],
@@ -126,12 +131,79 @@ describe("SPAYD (CZK)", () => {
       [`SPD*1.0*${account}*MSG:${"A".repeat(61)}`, /MSG has more than 60/],
       [`SPD*1.0*${account}*DT:20230229`, /DT/],
       [`SPD*1.0*${account}*MSG:A\nB`, /control/],
+      // Each rule holds for the whole value, not a part of it.
+      ["SPD*x1.0*" + account, /version must/],
+      ["SPD*1.0x*" + account, /version must/],
+      ["SPD*10.0*" + account, /version 10.0/],
+      ["SPD*1.00*" + account, /version 1.00/],
+      [`SPD*1.0*${account}*:1`, /KEY:value/],
+      [`SPD*1.0*${account}*1AM:1`, /not a key/],
+      [`SPD*1.0*${account}*AMx:1`, /not a key/],
+      [`SPD*1.0*${account}*CC:CZKX`, /ISO 4217/],
+      [`SPD*1.0*${account}*CC:XCZK`, /ISO 4217/],
+      [`SPD*1.0*${account}*DT:2026113`, /DT/],
+      [`SPD*1.0*${account}*DT:202611301`, /DT/],
+      [`SPD*1.0*${account}*DT:x20261130`, /DT/],
+      [`SPD*1.0*${account}*DT:20261131`, /DT/],
+      [`SPD*1.0*${account}*DT:20261330`, /DT/],
+      [`SPD*1.0*${account}*DL:20251130`.replace("2025", "1900").replace("1130", "0229"), /DL/],
+      ["SPD*1.0*ACC:CZ5855000000001265098001+GIBACZP", /^ACC is not a valid IBAN/],
+      ["SPD*1.0*ACC:CZ5855000000001265098001+GIBACZPXA", /ACC/],
+      ["SPD*1.0*ACC:CZ5855000000001265098001+GIBACZPXAAAA", /ACC/],
+      ["SPD*1.0*ACC:CZ5855000000001265098001+GIBACZPX+X", /ACC/],
+      ["SPD*1.0*ACC:CZ5855000000001265098001+xGIBACZPX", /ACC/],
+      [`SPD*1.0*${account}*ALT-ACC:CZ5855000000001265098001,CZ5855000000001265098002`, /ALT-ACC/],
+      [`SPD*1.0*${account}*RF:12345678901234567`, /RF/],
+      [`SPD*1.0*${account}*RN:${"N".repeat(36)}`, /RN/],
+      [`SPD*1.0*${account}*PT:ABCD`, /PT/],
+      [`SPD*1.0*${account}*NT:X`, /NT/],
+      [`SPD*1.0*${account}*CRC32:1234ABC`, /CRC32/],
+      [`SPD*1.0*${account}*CRC32:1234ABCDE`, /CRC32/],
+      [`SPD*1.0*${account}*CRC32:X1234ABC`, /CRC32/],
+      [`SPD*1.0*${account}*CRC32:1234abcd`, /CRC32/],
+      [`SPD*1.0*${account}*X-SS:12345678901`, /X-SS/],
+      [`SPD*1.0*${account}*X-KS:A`, /X-KS/],
     ];
     for (const [text, reason] of refusals) {
       const parsed = parseSpayd(text);
       expect(parsed.ok, text).toBe(false);
       if (!parsed.ok) expect(parsed.reason, text).toMatch(reason);
     }
+  });
+
+  it("takes every key of the standard with a value that keeps its rules, and an own X- key", () => {
+    const attributes: Record<string, string> = {
+      ACC: "CZ5855000000001265098001+GIBACZPX",
+      "ALT-ACC": "CZ5855000000001265098001,CZ6508000000192000145399+GIBACZPXXXX",
+      AM: "480.50",
+      CC: "CZK",
+      RF: "1234567890123456",
+      RN: "N".repeat(35),
+      DT: "20240229",
+      PT: "IP",
+      MSG: "M".repeat(60),
+      CRC32: "1234ABCD",
+      NT: "E",
+      NTA: "jana@example.com",
+      DL: "20261130",
+      FRQ: "1M",
+      DH: "0",
+      "X-VS": "1234567890",
+      "X-SS": "1",
+      "X-KS": "0308",
+      "X-ID": "own key, own value",
+    };
+    const text = `SPD*1.0*${Object.entries(attributes).map(([key, value]) => `${key}:${value}`).join("*")}`;
+    expect(parseSpayd(text)).toEqual({ ok: true, fields: attributes });
+    expect(fieldsOf(parseSpayd("SPD*1.0*ACC:CZ5855000000001265098001*NT:P")).NT).toBe("P");
+  });
+
+  it("decodes each percent-escape of a value, as the standard writes a * in it", () => {
+    expect(fieldsOf(parseSpayd("SPD*1.0*ACC:CZ5855000000001265098001*MSG:A%2AB%2A%2AC")).MSG).toBe("A*B**C");
+    expect(fieldsOf(parseSpayd("SPD*1.0*ACC:CZ5855000000001265098001*MSG:100%")).MSG).toBe("100%");
+    // A character of several bytes is its escapes together; an escape that is no character is kept as written.
+    expect(fieldsOf(parseSpayd("SPD*1.0*ACC:CZ5855000000001265098001*MSG:Z%C3%A1loha")).MSG).toBe("Záloha");
+    expect(fieldsOf(parseSpayd("SPD*1.0*ACC:CZ5855000000001265098001*MSG:A%C3B")).MSG).toBe("A%C3B");
   });
 
   it("gives back the amount, symbol and message it was built from", () => {
@@ -169,6 +241,9 @@ describe("ZBP 2D (PLN)", () => {
     expect(title("Pobyt w hotelu Gołębiewski, Mikołajki")).toBe("Pobyt w hotelu Golebiew 26000042");
     expect(title("Zamówienie numer 26000042 w hotelu Gołębiewski")).toBe("Zamowienie numer 26000042 w hote");
     expect(title("|||")).toBe("26000042");
+    // A cut that falls after a space leaves none behind.
+    expect(title(`Zamowienie 26000042 ${"A".repeat(11)} B`)).toBe(`Zamowienie 26000042 ${"A".repeat(11)}`);
+    expect(title(`${"A".repeat(22)} BBBBBBBBBB`)).toBe(`${"A".repeat(22)} 26000042`);
   });
 
   it("cuts the recipient name to 20 plain characters", () => {
@@ -220,6 +295,15 @@ describe("ZBP 2D (PLN)", () => {
       [`|PL|${nrb}|001200|Odbiorca 1|${"T".repeat(33)}|||`, /title/],
       [`|PL|${nrb}|001200|Odbiorca 1||||`, /title/],
       [`|PL|${nrb}|001200|Odbiorca 1|Tytul|${"1".repeat(21)}||`, /reserved/],
+      // Each rule holds for the whole field, not a part of it.
+      [`|PL|${nrb}1|001200|Odbiorca 1|Tytul|||`, /NRB/],
+      [`|PL|1${nrb}|001200|Odbiorca 1|Tytul|||`, /NRB/],
+      [`|PL|${nrb}|0012001234567890|Odbiorca 1|Tytul|||`, /6 to 15 digits/],
+      [`|PL|${nrb}|x001200|Odbiorca 1|Tytul|||`, /6 to 15 digits/],
+      [`|PL|${nrb}|001200x|Odbiorca 1|Tytul|||`, /6 to 15 digits/],
+      [`|PL|${nrb}|001200|Odbiorca 1|Tytul|||${"1".repeat(25)}`, /reserved/],
+      [`|PL|${nrb}|001200|Odbiorca 1|Tytul\n|||`, /control/],
+      [`|PL|${nrb}|001200|${"A".repeat(20)}|${"T".repeat(32)}|${"1".repeat(20)}|${"2".repeat(12)}|${"3".repeat(35)}`, /160/],
     ];
     for (const [text, reason] of refusals) {
       const parsed = parseZbp(text);
@@ -246,5 +330,25 @@ describe("the transfer QR text", () => {
   it("follows the account's market", () => {
     expect(transferQrText(order())).toMatch(/^SPD\*1\.0\*/);
     expect(transferQrText(order({ account: pln }))).toMatch(/^\|PL\|/);
+  });
+});
+
+describe("the transfer that pays an order's part", () => {
+  it("carries the order number as variable symbol, and a message the accountant recognises in Czechia", () => {
+    expect(orderTransfer({ orderNumber: "26000042", currency: "CZK" }, 480_050, czk)).toEqual({
+      account: czk,
+      amount: 480_050,
+      variableSymbol: "26000042",
+      message: "Objednavka 26000042",
+    });
+  });
+
+  it("carries the order number alone as a Polish transfer's title, which has no variable symbol", () => {
+    expect(orderTransfer({ orderNumber: "26000042", currency: "PLN" }, 120_000, pln)).toEqual({
+      account: pln,
+      amount: 120_000,
+      variableSymbol: "26000042",
+      message: "26000042",
+    });
   });
 });
