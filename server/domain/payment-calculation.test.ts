@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { basisPointsOfPercent, shareOf } from "./money";
 import {
+  calculateChargedPayment,
   calculatePayment,
+  largestShareWithin,
   shareOfCharged,
   switchPayment,
   switchTargets,
@@ -427,7 +429,9 @@ describe("payment calculation: problems", () => {
       kind: "method_unavailable",
       field: "last_payment",
     });
-    expect(problem(input({ lastPayment: "cash" }))).toEqual({ kind: "method_unavailable", field: "last_payment" });
+    // A refusal names no over-payment when there is none, not even an empty one.
+    const cash = problem(input({ lastPayment: "cash" }));
+    expect(cash).toStrictEqual({ kind: "method_unavailable", field: "last_payment" });
   });
 
   it("refuses a method chosen twice, naming the second", () => {
@@ -665,7 +669,9 @@ describe("switching an unpaid part to another method", () => {
       problem: { kind: "method_repeated", field: "method_id" },
     });
     expect(switchPayment(switchOf({ to: "edenred_card" }))).toMatchObject({ problem: { kind: "method_repeated" } });
-    expect(switchPayment(switchOf({ to: "voucher" }))).toMatchObject({ problem: { kind: "method_unavailable" } });
+    expect(switchPayment(switchOf({ to: "voucher" }))).toMatchObject({
+      problem: { kind: "method_unavailable", field: "method_id" },
+    });
     const polish = switchOf({ product: "DZB_PL", methods: paymentMethodsFor("DZB_PL").hotel, to: "edenred_cafeteria" });
     expect(switchPayment(polish)).toMatchObject({ problem: { kind: "method_unavailable" } });
   });
@@ -676,5 +682,82 @@ describe("switching an unpaid part to another method", () => {
     });
     const limited = switchOf({ to: "transfer", couponLimits: [["edenred_card", "transfer"], null] });
     expect(switchPayment(limited).ok).toBe(true);
+  });
+});
+
+describe("what a method's charge pays", () => {
+  const feeMethods = ["edenred_card", "edenred_cafeteria", "pluxee_cafeteria", "up_card", "benefit_systems"];
+  const chargeOf = (methodId: string, share: number) =>
+    share + shareOf(share, serviceFeeBasisPoints("DZB_CZ", methodId));
+
+  it("is the largest share whose charge, its fee included, stays within what the method may be charged", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...feeMethods), fc.integer({ min: 0, max: 100_000_000 }), (methodId, charged) => {
+        const share = largestShareWithin("DZB_CZ", methodId, charged);
+        expect(chargeOf(methodId, share)).toBeLessThanOrEqual(charged);
+        expect(chargeOf(methodId, share + 1)).toBeGreaterThan(charged);
+      })
+    );
+  });
+
+  it("reads back the one share a charge was made of, and refuses a charge no share makes", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...feeMethods), fc.integer({ min: 0, max: 100_000_000 }), (methodId, share) => {
+        expect(shareOfCharged("DZB_CZ", methodId, chargeOf(methodId, share), false)).toBe(share);
+      })
+    );
+    // At 10 %, a share of 5 is charged 6 (its fee 0.5 rounds up) and one of 6 is charged 7: nothing is charged 5.5,
+    // but between 14 (charged 15) and 15 (charged 17) no share is charged 16.
+    expect(chargeOf("pluxee_cafeteria", 14)).toBe(15);
+    expect(chargeOf("pluxee_cafeteria", 15)).toBe(17);
+    expect(() => shareOfCharged("DZB_CZ", "pluxee_cafeteria", 16, false)).toThrow(
+      new RangeError("16 is no charge of pluxee_cafeteria")
+    );
+    expect(shareOfCharged("DZB_CZ", "pluxee_cafeteria", 16, true)).toBe(16);
+  });
+
+  it("refuses amounts that are not minor units, saying which", () => {
+    expect(() => largestShareWithin("DZB_CZ", "up_card", -1)).toThrow(
+      new RangeError("charged -1 is not minor units >= 0")
+    );
+    expect(() => shareOfCharged("DZB_CZ", "up_card", 1.5, false)).toThrow(
+      new RangeError("charged 1.5 is not minor units >= 0")
+    );
+    expect(() => calculatePayment(input({ due: -1 }))).toThrow(new RangeError("due -1 is not minor units >= 0"));
+    expect(() => calculatePayment(input({ payments: [{ methodId: "up_card", value: -3 }] }))).toThrow(
+      new RangeError("payments[0].value -3 is not minor units >= 0")
+    );
+    const methods = paymentMethodsFor("DZB_CZ").hotel;
+    const charged = { product: "DZB_CZ" as const, methods, payments: [], lastPayment: "payment_card", today: "2026-11-21" };
+    expect(() => calculateChargedPayment({ ...charged, total: -5 })).toThrow(
+      new RangeError("total -5 is not minor units >= 0")
+    );
+  });
+});
+
+describe("a payment charged a total, fees taken out", () => {
+  const charged = (overrides: Partial<Parameters<typeof calculateChargedPayment>[0]> = {}) =>
+    calculateChargedPayment({
+      product: "DZB_CZ",
+      methods: paymentMethodsFor("DZB_CZ").voucher,
+      payments: [{ methodId: "up_card", value: 50_000 }],
+      lastPayment: "payment_card",
+      today: "2026-11-21",
+      total: 100_000,
+      ...overrides,
+    });
+
+  it("uses no voucher: none is listed, none discounts and none pays", () => {
+    const result = charged();
+    if (!result.ok) throw new Error(result.problem.kind);
+    expect(result.calculation).toMatchObject({ invalid: [], credits: [], units: [], discount: 0, creditUsed: 0 });
+    expect(result.calculation.charged).toBe(100_000);
+  });
+
+  it("refuses a split its methods cannot pay, as a priced order is refused", () => {
+    expect(charged({ lastPayment: "cash" })).toStrictEqual({
+      ok: false,
+      problem: { kind: "method_unavailable", field: "last_payment" },
+    });
   });
 });

@@ -329,9 +329,10 @@ export function largestShareWithin(product: ProductKey, methodId: string, charge
   requireAmount(charged, "charged");
   const basisPoints = serviceFeeBasisPoints(product, methodId);
   const chargeOf = (share: number) => share + shareOf(share, basisPoints);
+  // Never above the answer: this share's fee is at most charged − share before rounding, and rounding half up cannot
+  // pass that whole number. The fee's rounding may leave room for a haléř or two more.
   let share = Math.floor((charged * 10_000) / (10_000 + basisPoints));
   while (chargeOf(share + 1) <= charged) share += 1;
-  while (share > 0 && chargeOf(share) > charged) share -= 1;
   return share;
 }
 
@@ -393,9 +394,9 @@ export function shareOfCharged(product: ProductKey, methodId: string, charged: n
   if (feeRemoved) return charged;
   const basisPoints = serviceFeeBasisPoints(product, methodId);
   const chargeOf = (share: number) => share + shareOf(share, basisPoints);
+  // The charge grows with the share: the first share charged at least `charged` is the one, or none is.
   let share = Math.floor((charged * 10_000) / (10_000 + basisPoints));
   while (chargeOf(share) < charged) share += 1;
-  while (share > 0 && chargeOf(share) > charged) share -= 1;
   if (chargeOf(share) !== charged) throw new RangeError(`${charged} is no charge of ${methodId}`);
   return share;
 }

@@ -303,7 +303,8 @@ describe("ZBP 2D (PLN)", () => {
       [`|PL|${nrb}|001200x|Odbiorca 1|Tytul|||`, /6 to 15 digits/],
       [`|PL|${nrb}|001200|Odbiorca 1|Tytul|||${"1".repeat(25)}`, /reserved/],
       [`|PL|${nrb}|001200|Odbiorca 1|Tytul\n|||`, /control/],
-      [`|PL|${nrb}|001200|${"A".repeat(20)}|${"T".repeat(32)}|${"1".repeat(20)}|${"2".repeat(12)}|${"3".repeat(35)}`, /160/],
+      [`|PL|${nrb}|001200|${"A".repeat(20)}|${"T".repeat(32)}|${"1".repeat(20)}|${"2".repeat(12)}|${"3".repeat(35)}`,
+        /160/],
     ];
     for (const [text, reason] of refusals) {
       const parsed = parseZbp(text);
