@@ -15,7 +15,7 @@ import { importBankStatement, type ImportedMovement } from "./bank-statement-imp
 export const bankImportJobKind = "bank-import";
 
 /** The folders inside BANK_STATEMENT_DIR that the files read are moved into. */
-export const statementFolders = { imported: "imported", unreadable: "unreadable" } as const;
+const statementFolders = { imported: "imported", unreadable: "unreadable" } as const;
 
 const DAY_MS = 86_400_000;
 
