@@ -4,7 +4,7 @@ import { benchDatabases } from "./databases.mjs";
 import { header, requireTwoCores } from "./prepare.mjs";
 import { startServer } from "./processes.mjs";
 import { apiClient, createStayAndOrder } from "./shop-data.mjs";
-import { ensureWrk, wrk } from "./wrk.mjs";
+import { ensureWrk, warmUp, wrk } from "./wrk.mjs";
 import { buildIsStale } from "../../server/build-freshness.mjs";
 import { nodeFlagsFor } from "../../server/node-flags.mjs";
 
@@ -37,6 +37,7 @@ const settings = {
   port: Number(process.env.BENCH_PORT ?? 3200),
   pairs: Number(process.env.BENCH_AB_PAIRS ?? 3),
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
+  warmupRequests: Number(process.env.BENCH_WARMUP_REQUESTS ?? 4000),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 };
@@ -88,8 +89,8 @@ async function measurePages(port) {
       const answer = await fetch(url, { headers: { host: shopHost }, redirect: "manual" });
       await answer.arrayBuffer();
       if (answer.status !== 200) throw new Error(`${pathname} answered ${answer.status}, not 200`);
-      const { connections, warmupSeconds, seconds } = settings;
-      await wrk({ url, host: shopHost, connections, seconds: warmupSeconds });
+      const { connections, warmupSeconds, warmupRequests, seconds } = settings;
+      await warmUp({ url, host: shopHost, connections, seconds: warmupSeconds, requests: warmupRequests });
       const cpuBefore = shop.cpuSeconds();
       const result = await wrk({ url, host: shopHost, connections, seconds });
       const failed = result.failedResponses + result.socketErrors;

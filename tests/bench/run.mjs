@@ -4,7 +4,7 @@ import { benchDatabases } from "./databases.mjs";
 import { buildNaiveRemix, buildShopIfStale, header, naiveRemixDir, requireTwoCores } from "./prepare.mjs";
 import { startServer } from "./processes.mjs";
 import { apiClient, createStayAndOrder } from "./shop-data.mjs";
-import { ensureWrk, wrk } from "./wrk.mjs";
+import { ensureWrk, warmUp, wrk } from "./wrk.mjs";
 import { nodeFlagsFor } from "../../server/node-flags.mjs";
 
 /**
@@ -22,6 +22,8 @@ import { nodeFlagsFor } from "../../server/node-flags.mjs";
 const settings = {
   port: Number(process.env.BENCH_PORT ?? 3200), // the run uses this port and the next five
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
+  // A page's warm-up goes on until it has served this many requests (wrk.mjs's warmUp says why).
+  warmupRequests: Number(process.env.BENCH_WARMUP_REQUESTS ?? 4000),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   apiConnections: Number(process.env.BENCH_API_CONNECTIONS ?? 8),
@@ -98,8 +100,8 @@ async function expectPage(url, host) {
 async function measurePage(server, pathname, host) {
   const url = server.origin + pathname;
   await expectPage(url, host);
-  const { connections, warmupSeconds, seconds } = settings;
-  if (warmupSeconds > 0) await wrk({ url, host, connections, seconds: warmupSeconds });
+  const { connections, warmupSeconds, warmupRequests, seconds } = settings;
+  await warmUp({ url, host, connections, seconds: warmupSeconds, requests: warmupRequests });
   const cpuBefore = server.cpuSeconds();
   const result = await wrk({ url, host, connections, seconds });
   return { ...result, cpuMsPerRequest: (1000 * (server.cpuSeconds() - cpuBefore)) / result.requests };
@@ -109,7 +111,7 @@ async function benchPages() {
   const { port, connections } = settings;
   console.log(
     `\nPages: each server alone on core ${serverCpu} (taskset), wrk -t1 -c${connections} on core 1, ` +
-      `${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured`,
+      `${settings.warmupSeconds} s warm-up (at least ${settings.warmupRequests} requests) then ${settings.seconds} s measured`,
   );
   console.log(
     `  ${"".padEnd(44)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"of naive".padStart(11)}` +
