@@ -1,3 +1,5 @@
+import { memoized } from "./memo";
+
 /**
  * Calendar dates (YYYY-MM-DD), such as a stay's check-in: days, not instants. Arithmetic runs on day numbers (days
  * since 1970-01-01), so it needs no clock and no local time zone. The contract carries a calendar date as the
@@ -43,11 +45,11 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date an instant falls on in a time zone ("en-CA" formats as YYYY-MM-DD). */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
+  const format = memoized(
+    dayFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+  );
   return format.format(instant);
 }
 
@@ -58,15 +60,16 @@ export function calendarDateIn(instant: Date, timeZone: string): string {
  */
 export function zonedInstant(day: number, hour: number, minute: number, timeZone: string): Date {
   const wallClock = day * DAY_MS + (hour * 60 + minute) * 60_000;
-  const key = `${timeZone} ${wallClock}`;
-  let instant = zonedInstants.get(key);
-  if (instant === undefined) {
-    const firstGuess = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
-    // The offset at the guess is the right one unless a daylight-saving switch lies between the two instants.
-    instant = wallClock - utcOffsetMs(new Date(firstGuess), timeZone);
-    if (zonedInstants.size >= ZONED_INSTANTS_KEPT) zonedInstants.clear();
-    zonedInstants.set(key, instant);
-  }
+  const instant = memoized(
+    zonedInstants,
+    `${timeZone} ${wallClock}`,
+    () => {
+      const firstGuess = wallClock - utcOffsetMs(new Date(wallClock), timeZone);
+      // The offset at the guess is the right one unless a daylight-saving switch lies between the two instants.
+      return wallClock - utcOffsetMs(new Date(firstGuess), timeZone);
+    },
+    ZONED_INSTANTS_KEPT
+  );
   return new Date(instant);
 }
 
@@ -81,11 +84,11 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** How far a time zone's clocks run ahead of UTC at an instant. */
 export function utcOffsetMs(instant: Date, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
-    offsetFormats.set(timeZone, format);
-  }
+  const format = memoized(
+    offsetFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+  );
   const name = format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   // "GMT+02:00", "GMT-03:30", or plain "GMT" for UTC itself.
   const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
