@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dealKinds, unsellableReason, type ProviderProduct } from "./hotel-offer";
+import { dealKinds, MAX_DEALS, unsellableReason, type ProviderProduct } from "./hotel-offer";
 
 const product = (overrides: Partial<ProviderProduct> = {}): ProviderProduct => ({
   productId: "100_1",
@@ -24,6 +24,13 @@ describe("a product the shop can sell", () => {
     expect(unsellableReason(product({ maximumOccupancy: { adults: 2, total: 5, children: bands } }))).toBeUndefined();
   });
 
+  it("may have a band of one age, or a band with no child's place left, beside the adults' places", () => {
+    const withBand = (band: { total: number; fromAge: number; toAge: number }) =>
+      product({ maximumOccupancy: { adults: 2, total: 3, children: [band] } });
+    expect(unsellableReason(withBand({ total: 1, fromAge: 0, toAge: 0 }))).toBeUndefined();
+    expect(unsellableReason(withBand({ total: 0, fromAge: 0, toAge: 5 }))).toBeUndefined();
+  });
+
   it("is not one with nothing left, no adult's place, or guests and ages that contradict", () => {
     expect(unsellableReason(product({ numberAvailableAtThisPrice: 0 }))).toBe("none_left");
     expect(unsellableReason(product({ maximumOccupancy: { adults: 0, total: 2, children: [] } }))).toBe("no_adults");
@@ -36,11 +43,21 @@ describe("a product the shop can sell", () => {
       children: [{ total: 1, fromAge: 6, toAge: 2 }],
     };
     expect(unsellableReason(product({ maximumOccupancy: upsideDown }))).toBe("child_band_invalid");
+    for (const band of [
+      { total: -1, fromAge: 0, toAge: 5 },
+      { total: 1, fromAge: -1, toAge: 5 },
+    ]) {
+      expect(unsellableReason(product({ maximumOccupancy: { adults: 2, total: 3, children: [band] } }))).toBe(
+        "child_band_invalid"
+      );
+    }
   });
 
-  it("is not one nobody can pay, or whose deal raises the price", () => {
+  it("is not one nobody can pay, whose deal raises the price, or that carries more deals than the contract has room for", () => {
     expect(unsellableReason(product({ paymentTimings: [] }))).toBe("no_payment_timing");
     expect(unsellableReason(product({ publicPrice: 400_000 }))).toBe("deal_raises_price");
-    expect(unsellableReason(product({ deals: [...dealKinds] }))).toBe("too_many_deals");
+    const deals = (count: number) => Array.from({ length: count }, (_, index) => dealKinds[index % dealKinds.length]);
+    expect(unsellableReason(product({ deals: deals(MAX_DEALS) }))).toBeUndefined();
+    expect(unsellableReason(product({ deals: deals(MAX_DEALS + 1) }))).toBe("too_many_deals");
   });
 });
