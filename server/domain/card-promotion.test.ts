@@ -46,8 +46,10 @@ describe("card promotion", () => {
     expect(cardPromotionBonus("payment_card", 0, "2024-06-01")).toEqual({ bonus: 0, bonusPercent: 0 });
   });
 
-  it("refuses a date that is not YYYY-MM-DD", () => {
-    expect(() => cardPromotionBonus("payment_card", 1000, "2024-12-31T23:00")).toThrow(RangeError);
+  it("refuses a date that is not YYYY-MM-DD, and says which", () => {
+    expect(() => cardPromotionBonus("payment_card", 1000, "2024-12-31T23:00")).toThrow(
+      new RangeError('today "2024-12-31T23:00" is not a YYYY-MM-DD date')
+    );
     expect(() => cardPromotionBonus("payment_card", 1000, "")).toThrow(RangeError);
   });
 });

@@ -393,10 +393,13 @@ describe("offer change", () => {
     }
   });
 
-  it("is a price increase when a charge paid online rose, or the room is now paid online", () => {
+  it("is a price increase when a charge rose, online or at the hotel, or the room is now paid online", () => {
     const tax = (amount: number) => ({ name: "City tax", amount, chargeableOnline: true });
     const before = chosen({ extraCharges: [tax(6_000)] });
     expect(offerChange([before], offered(product({ extraCharges: [tax(8_000)] })))).toBe("price_increased");
+    const atHotel = (amount: number) => ({ name: "City tax", amount, chargeableOnline: false });
+    const taxedAtHotel = chosen({ extraCharges: [atHotel(6_000)] });
+    expect(offerChange([taxedAtHotel], offered(product({ extraCharges: [atHotel(8_000)] })))).toBe("price_increased");
     const atProperty = chosen({ paymentTimings: ["at_property"] });
     expect(offerChange([atProperty], offered(product({ paymentTimings: ["online_now"] })))).toBe("price_increased");
   });

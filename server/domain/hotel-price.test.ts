@@ -109,21 +109,34 @@ describe("book only after payment", () => {
 });
 
 describe("the breakdown after a payment moved to another method", () => {
-  it("is the breakdown of the order had it been split that way from the start", () => {
-    const price = orderPrice([offer()], 0);
-    const byCard = hotelPriceBreakdown(price, calculationFor(price));
-    const edenred = calculationFor(price, { lastPayment: "edenred_card" });
-    const moved = switchPayment({
+  const price = orderPrice([offer()], 0);
+  const paidBy = (methodId: string) => calculationFor(price, { lastPayment: methodId });
+  function moved(from: string, to: string) {
+    const switched = switchPayment({
       product: "DZB_CZ",
       methods: paymentMethodsFor("DZB_CZ").hotel,
-      from: { methodId: "payment_card", value: price.payOnline },
-      to: "edenred_card",
+      // What the method was charged: the rooms with its fee.
+      from: { methodId: from, value: paidBy(from).outputs.find((output) => output.methodId === from)!.value },
+      to,
       otherMethodIds: [],
       feeRemoved: false,
       couponLimits: [],
       today: "2024-12-31",
     });
-    if (!moved.ok) throw new Error(moved.problem.kind);
-    expect(breakdownAfterSwitch(byCard, moved.previous, moved.output)).toEqual(hotelPriceBreakdown(price, edenred));
+    if (!switched.ok) throw new Error(switched.problem.kind);
+    return breakdownAfterSwitch(hotelPriceBreakdown(price, paidBy(from)), switched.previous, switched.output);
+  }
+
+  it("is the breakdown of the order had it been split that way from the start", () => {
+    expect(moved("payment_card", "edenred_card")).toEqual(hotelPriceBreakdown(price, paidBy("edenred_card")));
+  });
+
+  it("takes the old method's fee and promotion off and the new one's on", () => {
+    // Edenred's card has a fee and no promotion; the payment card no fee and, on the promotion's last day, a bonus.
+    const byEdenred = hotelPriceBreakdown(price, paidBy("edenred_card"));
+    const byCard = hotelPriceBreakdown(price, paidBy("payment_card"));
+    expect(byEdenred.serviceFee).toBeGreaterThan(0);
+    expect(byCard.bonus).toBeGreaterThan(0);
+    expect(moved("edenred_card", "payment_card")).toEqual(byCard);
   });
 });

@@ -153,6 +153,15 @@ describe("the ways to pay a voucher side by side", () => {
     ]);
   });
 
+  it("leaves out, with fees included, the methods whose fee would take the voucher below the smallest one sold", () => {
+    // 500 Kč is the smallest voucher: only the methods without a fee leave that much of a 500 Kč total.
+    const quotes = voucherMethodQuotes({ ...voucher, amount: 50_000, feeMode: "fees_included" });
+    expect(quotes.map((quote) => [quote.methodId, quote.voucherValue])).toEqual([
+      ["payment_card", 50_000],
+      ["transfer", 50_000],
+    ]);
+  });
+
   it("quotes nothing where vouchers are not sold", () => {
     expect(voucherMethodQuotes({ ...voucher, product: "DZB_PL", feeMode: "value_plus_fees" })).toEqual([]);
   });
