@@ -10,6 +10,7 @@ import {
   cancellationFees,
   cancellationVoucherValue,
   expiryPlan,
+  orderCancellationValue,
   owesPayment,
   paidAmount,
   payByDeadline,
@@ -54,6 +55,12 @@ describe("payByDeadline", () => {
   it("keeps 23:59 across a daylight-saving switch", () => {
     expect(payByDeadline(at("2026-03-27T12:00:00Z"), far, [], prague)).toEqual(at("2026-03-30T21:59:00Z"));
     expect(payByDeadline(at("2026-10-23T12:00:00Z"), far, [], prague)).toEqual(at("2026-10-26T22:59:00Z"));
+  });
+
+  it("refuses a check-in that is not a calendar date, and says which", () => {
+    expect(() => payByDeadline(at("2026-02-01T10:00:00Z"), "2026-02-30", [], prague)).toThrow(
+      new RangeError('no pay-by deadline for an order made 2026-02-01T10:00:00.000Z for check-in "2026-02-30"')
+    );
   });
 
   it("ends with the day two days before check-in, so the stay is paid before the day before arrival", () => {
@@ -231,8 +238,26 @@ describe("cancellation fees and voucher", () => {
   it("value the voucher at what was paid less the fees, never below zero", () => {
     expect(cancellationVoucherValue(1_234_550, 150_000)).toBe(1_084_550);
     expect(cancellationVoucherValue(100, 500)).toBe(0);
-    expect(() => cancellationVoucherValue(-1, 0)).toThrow(RangeError);
-    expect(() => cancellationVoucherValue(100, 1.5)).toThrow(RangeError);
+    // An order that paid nothing, or carries no fees.
+    expect(cancellationVoucherValue(0, 500)).toBe(0);
+    expect(cancellationVoucherValue(100, 0)).toBe(100);
+  });
+
+  it("refuse an amount that is not whole minor units of at least nothing, and say which", () => {
+    expect(() => cancellationVoucherValue(-1, 0)).toThrow(new RangeError("paid amount -1 is not an amount >= 0"));
+    expect(() => cancellationVoucherValue(100, 1.5)).toThrow(
+      new RangeError("cancellation fees 1.5 is not an amount >= 0")
+    );
+  });
+
+  it("of an order: what its paid payments paid, less its service fee and insurance", () => {
+    const payments = [
+      { status: "paid" as const, value: 500_000 },
+      { status: "waiting" as const, value: 300_000 },
+    ];
+    expect(orderCancellationValue({ payments, summary: { price: { serviceFee: 20_000, insurance: 150_000 } } })).toBe(
+      330_000
+    );
   });
 
   it("never give back more than was paid, nor keep more than the fees", () => {

@@ -15,11 +15,11 @@ describe("order numbers", () => {
     expect(() => orderNumber(2026, 100_000_000)).toThrow(/10 digits/);
   });
 
-  it("refuse years whose number would start with 0, and sequences below 1", () => {
-    expect(() => orderNumber(2009, 1)).toThrow(RangeError);
-    expect(() => orderNumber(2100, 1)).toThrow(RangeError);
-    expect(() => orderNumber(2026, 0)).toThrow(RangeError);
-    expect(() => orderNumber(2026, 1.5)).toThrow(RangeError);
+  it("refuse years whose number would start with 0, and sequences below 1, saying which", () => {
+    expect(() => orderNumber(2009, 1)).toThrow(new RangeError("Order numbers cover 2010 to 2099, not 2009"));
+    expect(() => orderNumber(2100, 1)).toThrow(new RangeError("Order numbers cover 2010 to 2099, not 2100"));
+    expect(() => orderNumber(2026, 0)).toThrow(new RangeError("An order sequence starts at 1, not 0"));
+    expect(() => orderNumber(2026, 1.5)).toThrow(new RangeError("An order sequence starts at 1, not 1.5"));
   });
 
   it("are their own variable symbol, in order of sequence", () => {
@@ -35,6 +35,8 @@ describe("order numbers", () => {
 
   it("make variable symbols of 1 to 10 digits only", () => {
     expect(variableSymbolOf("7")).toBe("7");
-    for (const text of ["", "12345678901", "26-000042", " 26000042"]) expect(() => variableSymbolOf(text)).toThrow();
+    for (const text of ["", "12345678901", "26-000042", " 26000042"]) {
+      expect(() => variableSymbolOf(text)).toThrow(`Order number "${text}" is not 1 to 10 digits`);
+    }
   });
 });

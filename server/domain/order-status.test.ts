@@ -55,6 +55,8 @@ describe("order status", () => {
   it("counts by value: a zero-valued paid payment pays nothing while money is due", () => {
     expect(orderStatusAfterPayments("waiting", [payment("paid", 0), payment("waiting")])).toBe("waiting");
     expect(orderStatusAfterPayments("waiting", [payment("paid", 0)])).toBe("paid");
+    // Nor does a payment of nothing keep an order waiting.
+    expect(orderStatusAfterPayments("waiting", [payment("paid"), payment("waiting", 0)])).toBe("paid");
   });
 
   it("never changes a final status, and is one of the three live ones otherwise", () => {
@@ -107,6 +109,9 @@ describe("booking progress", () => {
       expect(bookingProgress(status, "cancelled")).toBe("cancelled");
       // Never made, and now never will be.
       expect(bookingProgress(status, "not_ordered")).toBe("cancelled");
+      // A stay already over, or a booking that failed, is said as it is.
+      expect(bookingProgress(status, "completed")).toBe("completed");
+      expect(bookingProgress(status, "error")).toBe("error");
     }
   });
 

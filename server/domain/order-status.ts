@@ -46,13 +46,9 @@ export function orderStatusAfterPayments(
   payments: readonly { status: PaymentStatus; value: number }[]
 ): OrderStatus {
   if (isFinalOrderStatus(current)) return current;
-  const paid = payments.filter((p) => p.status === "paid");
-  const due = payments.filter((p) => p.status !== "paid");
-  const paidValue = paid.reduce((sum, p) => sum + p.value, 0);
-  const dueValue = due.reduce((sum, p) => sum + p.value, 0);
-  if (dueValue === 0) return "paid";
-  if (paid.length === 0) return "waiting";
-  return paidValue === 0 ? "waiting" : "partially_paid";
+  // Values are never negative: a sum is 0 exactly when each of its values is.
+  if (payments.every((p) => p.status === "paid" || p.value === 0)) return "paid";
+  return payments.some((p) => p.status === "paid" && p.value > 0) ? "partially_paid" : "waiting";
 }
 
 /**

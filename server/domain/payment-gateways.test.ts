@@ -123,6 +123,11 @@ describe("the outcome told after a return", () => {
     expect(paymentOutcome("rejected", false)).toBe("failed");
     expect(paymentOutcome("waiting", false)).toBe("unknown");
   });
+
+  it("is a failure when the approval was reversed or the money given back before the visitor returned", () => {
+    expect(paymentOutcome("revoked", false)).toBe("failed");
+    expect(paymentOutcome("refunded", true)).toBe("failed");
+  });
 });
 
 describe("moving a payment to another method", () => {

@@ -30,9 +30,10 @@ describe("stay rules", () => {
   });
 
   it("refuses a check-out on or before the check-in", () => {
-    for (const checkOut of ["2026-12-01", "2026-11-30"]) {
-      expect(stayProblem(stay({ checkOut }), today)?.kind).toBe("check_out_not_after_check_in");
-    }
+    const notAfter = { kind: "check_out_not_after_check_in", field: "check_out" };
+    for (const checkOut of ["2026-12-01", "2026-11-30"]) expect(stayProblem(stay({ checkOut }), today)).toEqual(notAfter);
+    // Checking in and out today: not a night, rather than a check-out in the past.
+    expect(stayProblem(stay({ checkIn: today, checkOut: today }), today)).toEqual(notAfter);
   });
 
   it("needs an adult in every room", () => {
