@@ -38,6 +38,12 @@ describe("occupancy", () => {
 
   it("counts a child beyond the band's places as an adult", () => {
     expect(fitsOccupancy(double, party({ childrenAges: [3, 5, 7] }))).toBe(false);
+    // Room for five, but two child places: the third child takes an adult's place.
+    const family: Occupancy = { ...double, total: 5 };
+    expect(fitsOccupancy(family, party({ childrenAges: [3, 5, 7] }))).toBe(false);
+    expect(fitsOccupancy(family, party({ adults: 1, childrenAges: [3, 5, 7] }))).toBe(true);
+    const noChildPlaces: Occupancy = { adults: 2, total: 3, children: [{ total: 0, fromAge: 2, toAge: 12 }] };
+    expect(fitsOccupancy(noChildPlaces, party({ childrenAges: [5] }))).toBe(false);
   });
 
   it("refuses more guests than the room's total", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type DocumentedOrder, documentsOf, receivedInFull } from "./order-documents";
+import {
+  type DocumentedOrder,
+  documentsOf,
+  isVoucherDocumentKind,
+  receivedInFull,
+  voucherDocumentsOf,
+} from "./order-documents";
 
 const received = new Date("2026-03-03T08:00:00Z");
 const unpaid: DocumentedOrder = {
@@ -37,6 +43,11 @@ describe("an order's documents", () => {
     ]);
     // The fees took all that was paid: nothing to credit, the invoice stands.
     expect(documentsOf(cancelled)).toEqual(["invoice", "terms"]);
+  });
+
+  it("have a credit note only when the customer cancelled, not when the shop did", () => {
+    const refunded = { ...paid, status: "cancelled_refund" as const, refundVoucher: { value: 90_000 } };
+    expect(documentsOf(refunded)).toEqual(["invoice", "terms"]);
   });
 
   it("have no money document when the order ended before it was paid in full", () => {
@@ -87,5 +98,26 @@ describe("received in full", () => {
     expect(receivedInFull(unpaid.payments)).toBe(false);
     expect(receivedInFull([...paid.payments, { value: 0, paidAt: null }])).toBe(true);
     expect(receivedInFull([{ value: 0, paidAt: null }])).toBe(false);
+  });
+});
+
+describe("a voucher order's documents", () => {
+  it("are the voucher on A4 and as a card once issued, and the receipt once paid", () => {
+    expect(voucherDocumentsOf(paid, { active: true })).toEqual(["voucher", "voucher-card", "receipt"]);
+    expect(voucherDocumentsOf(paid, undefined)).toEqual(["receipt"]);
+    expect(voucherDocumentsOf(unpaid, undefined)).toEqual([]);
+  });
+
+  it("keep the receipt but no longer the voucher once the shop cancelled it", () => {
+    expect(voucherDocumentsOf(paid, { active: false })).toEqual(["receipt"]);
+  });
+
+  it("are told from a stay's documents", () => {
+    for (const kind of ["voucher", "voucher-card", "receipt"] as const) {
+      expect(isVoucherDocumentKind(kind), kind).toBe(true);
+    }
+    for (const kind of ["payment-request", "invoice", "credit-note", "terms", "stay-calendar"] as const) {
+      expect(isVoucherDocumentKind(kind), kind).toBe(false);
+    }
   });
 });

@@ -5,6 +5,9 @@ import { partyProblem } from "./order-party";
 
 const double: Occupancy = { adults: 2, total: 4, children: [{ total: 2, fromAge: 2, toAge: 12 }] };
 const quad: Occupancy = { adults: 4, total: 4, children: [] };
+/** Sixteen places, only two of them for adults: a room the pre-search head count does not settle. */
+const dormitory: Occupancy = { adults: 2, total: 16, children: [{ total: 14, fromAge: 0, toAge: 17 }] };
+const fiveYearOlds = (count: number) => Array.from({ length: count }, () => 5);
 const party = (adults: number, childrenAges: number[] = []) => ({ adults, childrenAges });
 
 const occupancies = fc.record({
@@ -70,6 +73,18 @@ describe("the party against the chosen products", () => {
     expect(partyProblem(party(2, [4, 5]), [smallBand])).toBeUndefined();
     expect(partyProblem(party(2, [3, 5, 7, 9]), [double])).toBe("occupancy_exceeded");
     expect(partyProblem(party(3), [double])).toBe("occupancy_exceeded");
+  });
+
+  it("calls a party too large for the rooms' places, or adult places, too large, however many children it has", () => {
+    expect(partyProblem(party(2, fiveYearOlds(11)), [double])).toBe("occupancy_exceeded");
+    expect(partyProblem(party(3, fiveYearOlds(11)), [dormitory])).toBe("occupancy_exceeded");
+  });
+
+  it("checks up to ten children, and refuses to search more that the rooms might hold", () => {
+    expect(partyProblem(party(2, fiveYearOlds(10)), [dormitory])).toBeUndefined();
+    expect(() => partyProblem(party(2, fiveYearOlds(11)), [dormitory])).toThrow(
+      new RangeError("11 children are more than the preview checks (10)")
+    );
   });
 
   it("shares the party among different rooms as needed", () => {
