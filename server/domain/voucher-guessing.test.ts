@@ -98,10 +98,43 @@ describe("wrong voucher codes a client may try", () => {
     );
   });
 
-  it("remembers no more than 10 tries of a client", () => {
+  it("remembers no more than 10 tries of a client, each wrong code once", () => {
     fc.assert(
       fc.property(requests, (sequence) => {
-        for (const { verdict } of play(sequence)) expect(verdict.recent.length).toBeLessThanOrEqual(WRONG_CODE_LIMIT);
+        for (const { verdict } of play(sequence)) {
+          expect(verdict.recent.length).toBeLessThanOrEqual(WRONG_CODE_LIMIT);
+          expect(new Set(verdict.recent.map((attempt) => attempt.code)).size).toBe(verdict.recent.length);
+        }
+      })
+    );
+  });
+
+  it("fills what was left, when refusing, with the request's new wrong codes, not with one tried before", () => {
+    const nine = codes("a", 9).map((code, i) => ({ code, at: start + i * minute }));
+    const verdict = judgeVoucherCodes(nine, ["a0", "b0", "b1"], start + 9 * minute);
+    expect(verdict).toEqual({
+      allowed: false,
+      recent: [...nine, { code: "b0", at: start + 9 * minute }],
+      retryAfterSeconds: 6 * 60,
+    });
+  });
+
+  it("judges the same whatever order the client's tries are remembered in, newest first too", () => {
+    const tries = codes("w", WRONG_CODE_LIMIT).map((code, i) => ({ code, at: start + i * minute }));
+    const newestFirst = [...tries].reverse();
+    // The oldest try, made at the start, leaves the window 15 minutes later: 3 minutes after the 12th minute.
+    const verdict = judgeVoucherCodes(newestFirst, [], start + 12 * minute);
+    expect(verdict).toMatchObject({ allowed: false, retryAfterSeconds: 3 * 60 });
+    fc.assert(
+      fc.property(requests, fc.integer({ min: 0, max: 20 * minute }), (sequence, after) => {
+        const played = play(sequence);
+        const recent = played.at(-1)?.verdict.recent ?? [];
+        const now = (played.at(-1)?.now ?? start) + after;
+        const judged = (tries: readonly WrongCodeTry[]) => {
+          const verdict = judgeVoucherCodes(tries, ["x"], now);
+          return verdict.allowed ? { allowed: true } : { allowed: false, wait: verdict.retryAfterSeconds };
+        };
+        expect(judged([...recent].reverse())).toEqual(judged(recent));
       })
     );
   });

@@ -209,6 +209,19 @@ describe("a total with the fees included", () => {
       )
     ).toEqual({ ok: false, problem: { kind: "fees_exceed_value" } });
   });
+
+  it("refuses a total the extra service takes to the last crown: a voucher of nothing is no voucher", () => {
+    expect(
+      priceVoucherOrder(
+        order({
+          feeMode: "fees_included",
+          amount: czk(149),
+          extraService: true,
+          lastPayment: "transfer",
+        })
+      )
+    ).toEqual({ ok: false, problem: { kind: "fees_exceed_value" } });
+  });
 });
 
 describe("the bounds of a voucher's value", () => {
@@ -248,6 +261,29 @@ describe("the bounds of a voucher's value", () => {
       )
     ).toEqual(refusal);
   });
+
+  it("hold for the voucher, not for the total paid, when the fees are included", () => {
+    const included = (overrides: Partial<VoucherOrderInput>) =>
+      priceVoucherOrder(order({ feeMode: "fees_included", lastPayment: "transfer", ...overrides }));
+    const voucherOf = (overrides: Partial<VoucherOrderInput>) => {
+      const result = included(overrides);
+      return result.ok ? result.order.voucherValue : result.problem;
+    };
+    expect(voucherOf({ amount: max })).toBe(max);
+    expect(included({ amount: max + czk(1) })).toEqual(refusal);
+    // The extra service is paid on top of the largest voucher: the total may pass the bound by its price.
+    expect(voucherOf({ amount: max + czk(149), extraService: true })).toBe(max);
+    expect(included({ amount: max + czk(150), extraService: true })).toEqual(refusal);
+  });
+
+  it("refuse, in either mode, an amount of nothing, below nothing, or too large to be counted exactly", () => {
+    // 10^20 haléřů is whole crowns, but beyond the integers a number holds exactly.
+    for (const amount of [0, -czk(500), 1e20, Number.NaN, Number.POSITIVE_INFINITY]) {
+      for (const feeMode of ["value_plus_fees", "fees_included"] as const) {
+        expect(priceVoucherOrder(order({ feeMode, amount, lastPayment: "transfer" }))).toEqual(refusal);
+      }
+    }
+  });
 });
 
 describe("splitting a voucher order's payment", () => {
@@ -272,6 +308,19 @@ describe("splitting a voucher order's payment", () => {
     });
     expect(problem({ lastPayment: "" })).toMatchObject({
       problem: { kind: "last_payment_missing" },
+    });
+  });
+
+  it("follows them with the fees included too, a part then being what the method is charged", () => {
+    const result = priceVoucherOrder(
+      order({ feeMode: "fees_included", payments: [{ methodId: "up_card", value: czk(3_001) }] })
+    );
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        kind: "calculation",
+        problem: { kind: "payment_exceeds_total", field: "payments[0].value", excess: czk(1) },
+      },
     });
   });
 });
