@@ -21,6 +21,9 @@ export default {
   htmlReporter: { fileName: ".cache/mutation/report.html" },
   incrementalFile: ".cache/mutation/incremental.json",
   tempDirName: ".cache/stryker-tmp",
+  // Not copied into each sandbox: the builds and caches the domain's tests never read (another run's sandboxes among
+  // them, which change while they are copied).
+  ignorePatterns: ["/.cache", "/build", "/public/build", "/test-results", "/playwright-report"],
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
   // A mutant that loops for ever (a loop's bound taken away) is killed by a timeout.
   timeoutMS: 10_000,
