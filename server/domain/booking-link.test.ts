@@ -231,6 +231,102 @@ const goodLinks: GoodCase[] = [
     search: search(),
   },
   {
+    name: "values and keys padded with encoded spaces are still read",
+    link: `${page}?checkin=%202026-12-01%20&group_adults%20=%202%20&age=%205&checkout_monthday=%202&checkout_year_month=%202027-01%20`,
+    search: search({ checkIn: "2026-12-01", checkOut: "2027-01-02", adults: 2, childrenAges: [5], childrenCount: 1 }),
+  },
+  {
+    name: "padded old-style year, month and day are still read",
+    link: `${page}?checkin_year=%202027&checkin_month=%201&checkin_monthday=%2030`,
+    search: search({ checkIn: "2027-01-30" }),
+  },
+  {
+    name: "a date with extra text around it is left out",
+    link: `${page}?checkin=x2026-12-01&checkout=2026-12-05x&checkin_year_month=x2026-12&checkin_monthday=1&checkout_year_month=2026-123&checkout_monthday=1`,
+    search: search(),
+  },
+  {
+    name: "an impossible checkin falls back to the older day and month parameters",
+    link: `${page}?checkin=2026-02-30&checkin_year_month=2026-12&checkin_monthday=1`,
+    search: search({ checkIn: "2026-12-01" }),
+  },
+  {
+    // "+" is a space in a query, so "1+2" is not the age 12.
+    name: "a plus in a value is a space",
+    link: `${page}?age=1+2`,
+    search: search({ childrenCount: 1 }),
+  },
+  {
+    name: "group_children wins over req_children",
+    link: `${page}?group_children=2&req_children=3&age=4`,
+    search: search({ childrenAges: [4], childrenCount: 2 }),
+  },
+  {
+    name: "req_children declares the count even when an age is missing",
+    link: `${page}?req_children=2&req_age=11`,
+    search: search({ childrenAges: [11], childrenCount: 2 }),
+  },
+  {
+    name: "a bare word without a value declares nothing",
+    link: `${page}?ages&group_adults=2`,
+    search: search({ adults: 2 }),
+  },
+  {
+    name: "a nested address that is only a query is read",
+    link: `${page}?next=${encodeURIComponent("?checkin=2027-01-01")}`,
+    search: search({ checkIn: "2027-01-01" }),
+  },
+  {
+    name: "room0 is not a room",
+    link: `${page}?room0=A,A&room1=A`,
+    search: search({ adults: 1, rooms: 1, childrenCount: 0 }),
+  },
+  {
+    name: "room10 is the tenth room",
+    link: `${page}?room1=A&room10=A,A`,
+    search: search({ adults: 3, rooms: 2, childrenCount: 0 }),
+  },
+  {
+    name: "room10 alone is a room",
+    link: `${page}?room10=A,A`,
+    search: search({ adults: 2, rooms: 1, childrenCount: 0 }),
+  },
+  {
+    name: "only parameters named exactly roomN describe rooms",
+    link: `${page}?room1=A&bedroom2=A,A&room3x=A,A`,
+    search: search({ adults: 1, rooms: 1, childrenCount: 0 }),
+  },
+  {
+    name: "a parameter merely ending or starting like roomN may carry a nested search",
+    link: `${page}?bedroom2=${encodeURIComponent("?group_adults=3")}&room3x=${encodeURIComponent("?checkin=2026-12-01")}`,
+    search: search({ checkIn: "2026-12-01", adults: 3 }),
+  },
+  {
+    name: "rooms come from the nested search when the link's own look-alike names are no rooms",
+    link: `${page}?bedroom2=A&room3x=A&next=${encodeURIComponent("?room1=A,A")}`,
+    search: search({ adults: 2, rooms: 1, childrenCount: 0 }),
+  },
+  {
+    name: "room guests padded with spaces are still read",
+    link: `${page}?room1=A,%20A,%205`,
+    search: search({ adults: 2, rooms: 1, childrenAges: [5], childrenCount: 1 }),
+  },
+  {
+    name: "unknown words in a room are ignored",
+    link: `${page}?room1=A,A,x,ax,xa,x5,5x`,
+    search: search({ adults: 2, rooms: 1, childrenCount: 0 }),
+  },
+  {
+    name: "a room with no guests is not counted",
+    link: `${page}?room1=A&room2=x`,
+    search: search({ adults: 1, rooms: 1, childrenCount: 0 }),
+  },
+  {
+    name: "rooms with no guests at all give no occupancy",
+    link: `${page}?room1=&room2=x`,
+    search: search(),
+  },
+  {
     name: "a broken percent escape does not spoil the rest",
     link: `${page}?label=%E0%A4%A&checkin=2026-12-01`,
     search: search({ checkIn: "2026-12-01" }),
@@ -275,6 +371,13 @@ const badLinks: { link: string; error: BookingLinkError }[] = [
   { link: "https://www.booking.com/hotel//cz/u-zlateho-stromu.html", error: "not_hotel_page" },
   { link: "https://www.booking.com/hotel/cz/-.html", error: "not_hotel_page" },
   { link: "https://account.booking.com/hotel/cz/u-zlateho-stromu.html", error: "not_hotel_page" },
+  { link: "https://www.booking.com/de/hotel/cz/u-zlateho-stromu.html", error: "not_hotel_page" },
+  { link: "https://www.booking.com/x/Share-AbCd12", error: "not_hotel_page" },
+  { link: "https://www.booking.com/Share-AbCd12/hotel", error: "not_hotel_page" },
+  { link: "https://:secret@www.booking.com/hotel/cz/x.html", error: "bad_format" },
+  // A colon later in a link copied without its scheme does not make one.
+  { link: "booking.com/hotel/cz/u-zlateho-stromu.html?label=gen:173", error: "not_https" },
+  { link: "evil.com//www.booking.com/hotel/cz/u-zlateho-stromu.html", error: "bad_format" },
 ];
 
 describe("parseBookingLink: accepted links", () => {
@@ -316,6 +419,111 @@ describe("parseBookingLink: refused links", () => {
   it("refuses a value that is not a string, as plain JavaScript callers may pass", () => {
     expect(parseBookingLink(undefined as unknown as string)).toEqual({ ok: false, error: "bad_format" });
     expect(parseBookingLink(42 as unknown as string)).toEqual({ ok: false, error: "bad_format" });
+  });
+});
+
+/** A search smuggled inside a value: read, it would set the dates and nine adults. */
+const smuggled = encodeURIComponent("x;checkin=2027-01-01;group_adults=9");
+
+/** A link whose only search sits `depth` levels deep, each level the encoded `next` target of the one above. */
+function nestedLink(depth: number, query: string): string {
+  let text = query;
+  for (let level = 0; level < depth; level += 1) text = `next=${encodeURIComponent(text)}`;
+  return `${page}?${text}`;
+}
+
+describe("parseBookingLink: where a search may hide", () => {
+  it.each([
+    "aid",
+    "label",
+    "sid",
+    "srpvid",
+    "srepoch",
+    "ucfs",
+    "all_sr_blocks",
+    "highlighted_blocks",
+    "matching_block_id",
+    "dest_id",
+    "dest_type",
+    "dist",
+    "hpos",
+    "hapos",
+    "sr_order",
+    "sr_pri_blocks",
+    "type",
+    "lang",
+    "soz",
+    "lang_click",
+    "cdl",
+    "selected_currency",
+    "activetab",
+    "from_sustainable_property_sr",
+    "from",
+    "nflt",
+  ])("the tracking parameter %s is opaque: a search inside it is ignored", (key) => {
+    expect(parseBookingLink(`${page}?${key}=${smuggled}`)).toEqual({ ok: true, hotel: hotel(), search: search() });
+  });
+
+  it.each([
+    "checkin",
+    "checkout",
+    "checkin_year_month",
+    "checkin_monthday",
+    "checkin_year",
+    "checkin_month",
+    "checkout_year_month",
+    "checkout_monthday",
+    "checkout_year",
+    "checkout_month",
+    "group_adults",
+    "req_adults",
+    "no_rooms",
+    "group_children",
+    "req_children",
+    "age",
+    "req_age",
+    "room1",
+    "room12",
+  ])("the search parameter %s is read as itself, never as a hidden search", (key) => {
+    const result = parseBookingLink(`${page}?${key}=${smuggled}`);
+    expect(result.ok && result.search.checkIn).not.toBe("2027-01-01");
+    expect(result.ok && result.search.adults).not.toBe(9);
+  });
+
+  it("reads a search nested four levels deep, the most a real link needs", () => {
+    expect(parseBookingLink(nestedLink(4, "group_adults=2"))).toEqual({
+      ok: true,
+      hotel: hotel(),
+      search: search({ adults: 2 }),
+    });
+  });
+
+  it("counts a nameless redirect target as one level, like a named one", () => {
+    expect(parseBookingLink(nestedLink(3, `=${encodeURIComponent("group_adults=2")}`))).toEqual({
+      ok: true,
+      hotel: hotel(),
+      search: search({ adults: 2 }),
+    });
+  });
+
+  it("ignores a search nested five levels deep", () => {
+    expect(parseBookingLink(nestedLink(5, "group_adults=2"))).toEqual({ ok: true, hotel: hotel(), search: search() });
+  });
+});
+
+describe("parseBookingLink: link length", () => {
+  /** The hotel page padded with a tracking label to exactly `length` characters. */
+  const linkOfLength = (length: number) => {
+    const head = `${page}?label=`;
+    return head + "x".repeat(length - head.length);
+  };
+
+  it("accepts a link of 16 384 characters", () => {
+    expect(parseBookingLink(linkOfLength(16_384))).toEqual({ ok: true, hotel: hotel(), search: search() });
+  });
+
+  it("refuses a link longer than 16 384 characters as not a link", () => {
+    expect(parseBookingLink(linkOfLength(16_385))).toEqual({ ok: false, error: "bad_format" });
   });
 });
 
