@@ -1,3 +1,4 @@
+import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { benchDatabases } from "./databases.mjs";
 import { header, requireTwoCores } from "./prepare.mjs";
@@ -6,21 +7,46 @@ import { apiClient, createStayAndOrder } from "./shop-data.mjs";
 import { nodeFlagsFor } from "../../server/node-flags.mjs";
 
 /**
- * `node tests/bench/builds-ab.mjs <build A> <build B> [rooms|status|step1|home|<path>]`: which of two builds of the shop
- * serves a page for less CPU. Copy `build/` aside (`cp -r build .cache/build-a`), change the code, `npm run build`,
- * then compare `.cache/build-a` with `build`. Both servers run at once on core 0 (ROLE=all, production's Node flags,
- * PGlite unless BENCH_DATABASE_URL), each with an order of its own; requests are sent one at a time from core 1, in
- * blocks that take turns between the two. The machine's speed drifted by half within minutes on the machines this was
- * written on, which hid every change of a few per cent between runs of `npm run bench`; taking turns every block puts
- * the drift on both sides, and the same build against itself differs by about half a per cent.
+ * `node tests/bench/builds-ab.mjs <A> <B> [rooms|status|step1|home|<path>]`: which of two builds of the shop serves a
+ * page for less CPU. A and B are builds kept aside with `node tests/bench/builds-ab.mjs --keep <dir>` (after `npm run
+ * build`), or `.` for the checkout's own: keep the build before a change, change the code, `npm run build`, then
+ * compare the kept one with `.`. Both servers run at once on core 0 (ROLE=all, production's Node flags, PGlite unless
+ * BENCH_DATABASE_URL), each with an order of its own; requests are sent one at a time from core 1, in blocks that take
+ * turns between the two. The machine's speed drifted by half within minutes on the machines this was written on,
+ * which hid every change of a few per cent between runs of `npm run bench`; taking turns every block puts the drift
+ * on both sides, and the same build against itself differs by about half a per cent.
+ *
+ * A server reads its pages' code (build/server/index.js), the stylesheet it inlines (public/build), the content and the
+ * migrations from its working directory, not from beside build/main.js: so a kept build holds all of those, and each
+ * server runs in its own.
  *
  * BENCH_AB_WARMUP (3000 requests to each; a page's CPU falls for thousands of requests while V8 optimises it),
  * BENCH_AB_BLOCKS (40) of BENCH_AB_BLOCK (50) requests each. Figures, not pass/fail.
  */
+const usage = "usage: node tests/bench/builds-ab.mjs <kept build A> <kept build B or .> [rooms|status|step1|home|<path>]\n" +
+  "       node tests/bench/builds-ab.mjs --keep <dir>   (keeps the checkout's build there)";
+/** What the built shop reads from its working directory at run time. */
+const runtimeFiles = ["build", "public", "content", "server/db/migrations"];
+
+if (process.argv[2] === "--keep") {
+  const kept = process.argv[3];
+  if (!kept) {
+    console.error(usage);
+    process.exit(2);
+  }
+  rmSync(kept, { recursive: true, force: true });
+  for (const file of runtimeFiles) cpSync(file, path.join(kept, file), { recursive: true });
+  console.log(`kept the checkout's build in ${kept}`);
+  process.exit(0);
+}
 const [buildA, buildB, page = "rooms"] = process.argv.slice(2);
 if (!buildA || !buildB) {
-  console.error("usage: node tests/bench/builds-ab.mjs <build dir A> <build dir B> [rooms|status|step1|home|<path>]");
+  console.error(usage);
   process.exit(2);
+}
+for (const build of [buildA, buildB]) {
+  const missing = runtimeFiles.filter((file) => !existsSync(path.join(build, file)));
+  if (missing.length > 0) throw new Error(`${build} is not a kept build: it lacks ${missing.join(", ")} (--keep)`);
 }
 const settings = {
   port: Number(process.env.BENCH_PORT ?? 3200),
@@ -46,7 +72,8 @@ try {
     const port = settings.port + index;
     const server = await startServer({
       name: `the shop of ${build}`,
-      script: path.join(build, "main.js"),
+      script: "build/main.js",
+      cwd: path.resolve(build),
       nodeFlags: nodeFlagsFor("all"),
       port,
       readyPath: "/readyz",

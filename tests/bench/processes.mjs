@@ -11,6 +11,7 @@ export async function startServer({
   port,
   env = {},
   cpu,
+  cwd,
   readyPath = "/",
   nodeFlags = [],
   tracePromotion = false,
@@ -19,6 +20,8 @@ export async function startServer({
   const node = [process.execPath, ...nodeFlags, ...(tracePromotion ? ["--trace-gc-nvp"] : []), script];
   const [command, ...args] = cpu === undefined ? node : ["taskset", "-c", String(cpu), ...node];
   const child = spawn(command, args, {
+    // The shop reads its build, public files, content and migrations from the working directory.
+    cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     // The shop's start-up lines would clutter the figures, and a server that logs each slow request under load
     // would bury them: stderr is kept and summed up when the server stops.
