@@ -751,6 +751,9 @@ test.describe("a payment its gateway is slow to start, in a browser (not a crawl
     };
     await connecting();
     await decideAtGateway(page, /ČSOB/, "cancel");
+    // The status page is loaded anew: with JavaScript its scripts must have run before the click, or the click is a
+    // script-less post (which a slow machine showed as visits of the paying page).
+    await expectJavaScriptState(page, testInfo);
     const card = page.locator(".order-payment[data-method=payment_card]");
     await card.getByRole("button", { name: /^Zaplatit znovu/ }).click();
     await connecting();
