@@ -14,7 +14,8 @@ import { nodeFlagsFor } from "../../server/node-flags.mjs";
  * BENCH_DATABASE_URL), each with an order of its own; requests are sent one at a time from core 1, in blocks that take
  * turns between the two. The machine's speed drifted by half within minutes on the machines this was written on,
  * which hid every change of a few per cent between runs of `npm run bench`; taking turns every block puts the drift
- * on both sides, and the same build against itself differs by about half a per cent.
+ * on both sides. The same build against itself differed by half a per cent on a quiet machine and by up to 7.5 % on
+ * a noisy one: run it against itself first, and judge a change only well past that.
  *
  * A server reads its pages' code (build/server/index.js), the stylesheet it inlines (public/build), the content and the
  * migrations from its working directory, not from beside build/main.js: so a kept build holds all of those, and each
